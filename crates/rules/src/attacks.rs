@@ -1,0 +1,417 @@
+//! Attack tables of one board shape: rays in the eight directions, lines and
+//! segments between cells, and sliding attacks (magic bitboards on boards
+//! that fit a `u64`, ray scans on wider ones).
+
+use crate::bitboard::{Bitboard, Wide};
+use crate::geometry::Geometry;
+
+/// The eight line directions as `(dx, dy)`; the first four increase the cell
+/// index, the last four decrease it.
+pub const DIRECTIONS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (-1, 1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (1, -1),
+];
+const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
+const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
+const NO_LINE: u8 = 8;
+
+/// Rays and lines of a geometry, with no sliding tables: what both slider
+/// strategies are built from.
+#[derive(Debug)]
+pub struct Rays<B> {
+    /// `ray[cell][dir]`: the cells from `cell` to the edge in `dir`, exclusive.
+    pub ray: Vec<[B; 8]>,
+    /// Direction from one cell to another along a line, or `NO_LINE`.
+    dir: Vec<u8>,
+    cells: usize,
+}
+
+impl<B: Bitboard> Rays<B> {
+    /// Build the rays of `geo`.
+    pub fn new(geo: &Geometry) -> Rays<B> {
+        let cells = geo.cells();
+        let mut ray = vec![[B::EMPTY; 8]; cells];
+        let mut dir = vec![NO_LINE; cells * cells];
+        for c in 0..cells as u8 {
+            if !geo.is_playable(c) {
+                continue;
+            }
+            for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                let mut cur = c;
+                while let Some(n) = geo.offset(cur, dx, dy) {
+                    ray[c as usize][d] |= B::bit(n);
+                    dir[c as usize * cells + n as usize] = d as u8;
+                    cur = n;
+                }
+            }
+        }
+        Rays { ray, dir, cells }
+    }
+
+    /// Cells strictly between `a` and `b` on a line, or empty if they share none.
+    #[inline]
+    pub fn between(&self, a: u8, b: u8) -> B {
+        let d = self.dir[a as usize * self.cells + b as usize];
+        if d == NO_LINE {
+            B::EMPTY
+        } else {
+            let d = d as usize;
+            self.ray[a as usize][d] & !self.ray[b as usize][d] & !B::bit(b)
+        }
+    }
+
+    /// The whole line through `a` and `b` (both included), or empty.
+    #[inline]
+    pub fn line(&self, a: u8, b: u8) -> B {
+        let d = self.dir[a as usize * self.cells + b as usize];
+        if d == NO_LINE {
+            B::EMPTY
+        } else {
+            let d = d as usize;
+            self.ray[a as usize][d] | self.ray[a as usize][(d + 4) % 8] | B::bit(a)
+        }
+    }
+
+    /// Sliding attacks from `cell` in direction `d`, stopped by `occ`.
+    #[inline]
+    pub fn ray_attacks(&self, cell: u8, d: usize, occ: B) -> B {
+        let r = self.ray[cell as usize][d];
+        let blockers = r & occ;
+        if blockers.is_empty() {
+            return r;
+        }
+        let first = if d < 4 {
+            blockers.lsb()
+        } else {
+            blockers.msb()
+        };
+        r & !self.ray[first as usize][d]
+    }
+
+    fn slide(&self, cell: u8, occ: B, dirs: &[usize; 4]) -> B {
+        dirs.iter()
+            .fold(B::EMPTY, |a, &d| a | self.ray_attacks(cell, d, occ))
+    }
+}
+
+/// Rook and bishop attacks for one bitboard width.
+pub trait SliderTable<B>: Sized + Send + Sync + std::fmt::Debug {
+    /// Build the table for a geometry.
+    fn build(geo: &Geometry, rays: &Rays<B>) -> Self;
+    /// Orthogonal sliding attacks.
+    fn rook(&self, rays: &Rays<B>, cell: u8, occ: B) -> B;
+    /// Diagonal sliding attacks.
+    fn bishop(&self, rays: &Rays<B>, cell: u8, occ: B) -> B;
+}
+
+/// Ray-scan sliders, for boards wider than a `u64`.
+#[derive(Debug)]
+pub struct RayScan;
+
+impl<B: Bitboard> SliderTable<B> for RayScan {
+    fn build(_: &Geometry, _: &Rays<B>) -> Self {
+        RayScan
+    }
+    #[inline]
+    fn rook(&self, rays: &Rays<B>, cell: u8, occ: B) -> B {
+        rays.slide(cell, occ, &ORTHOGONAL)
+    }
+    #[inline]
+    fn bishop(&self, rays: &Rays<B>, cell: u8, occ: B) -> B {
+        rays.slide(cell, occ, &DIAGONAL)
+    }
+}
+
+/// Fancy magic bitboards, found at build time of the table for any geometry
+/// that fits a `u64`.
+#[derive(Debug)]
+pub struct Magic {
+    rook: Vec<MagicEntry>,
+    bishop: Vec<MagicEntry>,
+    table: Vec<u64>,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct MagicEntry {
+    mask: u64,
+    magic: u64,
+    shift: u32,
+    offset: usize,
+}
+
+impl Magic {
+    fn find(
+        rays: &Rays<u64>,
+        cell: u8,
+        dirs: &[usize; 4],
+        rng: &mut u64,
+        table: &mut Vec<u64>,
+    ) -> MagicEntry {
+        // The last cell of each ray never changes the attack set.
+        let mask = dirs.iter().fold(0u64, |m, &d| {
+            let r = rays.ray[cell as usize][d];
+            let edge = if r == 0 {
+                0
+            } else if d < 4 {
+                1u64 << r.msb()
+            } else {
+                1u64 << r.lsb()
+            };
+            m | (r & !edge)
+        });
+        let bits = mask.count_ones();
+        let shift = 64 - bits.max(1);
+        let mut occs = Vec::with_capacity(1 << bits);
+        let mut subset = 0u64;
+        loop {
+            occs.push((subset, rays.slide(cell, subset, dirs)));
+            subset = subset.wrapping_sub(mask) & mask;
+            if subset == 0 {
+                break;
+            }
+        }
+        let size = 1usize << (64 - shift);
+        let mut slots = vec![(0u64, u64::MAX); size];
+        'search: loop {
+            let magic = xorshift(rng) & xorshift(rng) & xorshift(rng);
+            if bits > 0 && (mask.wrapping_mul(magic) >> 56).count_ones() < 6 && bits > 8 {
+                continue;
+            }
+            slots.iter_mut().for_each(|s| *s = (0, u64::MAX));
+            for &(occ, att) in &occs {
+                let i = (occ.wrapping_mul(magic) >> shift) as usize;
+                if slots[i].1 == u64::MAX {
+                    slots[i] = (occ, att);
+                } else if slots[i].1 != att {
+                    continue 'search;
+                }
+            }
+            let offset = table.len();
+            table.extend(slots.iter().map(|s| if s.1 == u64::MAX { 0 } else { s.1 }));
+            return MagicEntry {
+                mask,
+                magic,
+                shift,
+                offset,
+            };
+        }
+    }
+
+    #[inline(always)]
+    fn lookup(&self, e: &MagicEntry, occ: u64) -> u64 {
+        let i = ((occ & e.mask).wrapping_mul(e.magic) >> e.shift) as usize;
+        self.table[e.offset + i]
+    }
+}
+
+fn xorshift(s: &mut u64) -> u64 {
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    *s
+}
+
+impl SliderTable<u64> for Magic {
+    fn build(geo: &Geometry, rays: &Rays<u64>) -> Self {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut table = Vec::new();
+        let cells = geo.cells() as u8;
+        let rook = (0..cells)
+            .map(|c| Magic::find(rays, c, &ORTHOGONAL, &mut rng, &mut table))
+            .collect();
+        let bishop = (0..cells)
+            .map(|c| Magic::find(rays, c, &DIAGONAL, &mut rng, &mut table))
+            .collect();
+        Magic {
+            rook,
+            bishop,
+            table,
+        }
+    }
+    #[inline(always)]
+    fn rook(&self, _: &Rays<u64>, cell: u8, occ: u64) -> u64 {
+        self.lookup(&self.rook[cell as usize], occ)
+    }
+    #[inline(always)]
+    fn bishop(&self, _: &Rays<u64>, cell: u8, occ: u64) -> u64 {
+        self.lookup(&self.bishop[cell as usize], occ)
+    }
+}
+
+/// Chooses the slider strategy for each bitboard width.
+pub trait HasSliders: Bitboard {
+    /// The slider table type of this width.
+    type Sliders: SliderTable<Self>;
+}
+impl HasSliders for u64 {
+    type Sliders = Magic;
+}
+impl HasSliders for u128 {
+    type Sliders = RayScan;
+}
+impl HasSliders for Wide {
+    type Sliders = RayScan;
+}
+
+/// All line attacks of one geometry.
+///
+/// ```
+/// use tetrarch_rules::{Attacks, Bitboard, Geometry};
+/// let geo = Geometry::new(8, 8, &[]).unwrap();
+/// let att = Attacks::<u64>::new(&geo);
+/// let a1 = geo.cell("a1".parse().unwrap()).unwrap();
+/// assert_eq!(att.rook(a1, 0).count(), 14);
+/// assert_eq!(att.bishop(a1, 0).count(), 7);
+/// ```
+#[derive(Debug)]
+pub struct Attacks<B: HasSliders> {
+    /// Rays and lines.
+    pub rays: Rays<B>,
+    sliders: B::Sliders,
+    /// Every playable cell.
+    pub playable: B,
+}
+
+impl<B: HasSliders> Attacks<B> {
+    /// Build every table for `geo`.
+    pub fn new(geo: &Geometry) -> Attacks<B> {
+        let rays = Rays::new(geo);
+        let sliders = B::Sliders::build(geo, &rays);
+        let playable = (0..geo.cells() as u8)
+            .filter(|&c| geo.is_playable(c))
+            .fold(B::EMPTY, |b, c| b | B::bit(c));
+        Attacks {
+            rays,
+            sliders,
+            playable,
+        }
+    }
+    /// Orthogonal sliding attacks from `cell` given occupancy `occ`.
+    #[inline(always)]
+    pub fn rook(&self, cell: u8, occ: B) -> B {
+        self.sliders.rook(&self.rays, cell, occ)
+    }
+    /// Diagonal sliding attacks from `cell` given occupancy `occ`.
+    #[inline(always)]
+    pub fn bishop(&self, cell: u8, occ: B) -> B {
+        self.sliders.bishop(&self.rays, cell, occ)
+    }
+    /// Cells strictly between two cells on a line.
+    #[inline(always)]
+    pub fn between(&self, a: u8, b: u8) -> B {
+        self.rays.between(a, b)
+    }
+    /// The full line through two cells.
+    #[inline(always)]
+    pub fn line(&self, a: u8, b: u8) -> B {
+        self.rays.line(a, b)
+    }
+}
+
+/// A table of leaps: for each cell, the playable cells reached by the offsets.
+pub fn leap_table<B: Bitboard>(geo: &Geometry, offsets: &[(i32, i32)]) -> Vec<B> {
+    (0..geo.cells() as u8)
+        .map(|c| {
+            if !geo.is_playable(c) {
+                return B::EMPTY;
+            }
+            offsets
+                .iter()
+                .filter_map(|&(dx, dy)| geo.offset(c, dx, dy))
+                .fold(B::EMPTY, |b, n| b | B::bit(n))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::square::Square;
+
+    fn sq(geo: &Geometry, s: &str) -> u8 {
+        geo.cell(s.parse::<Square>().unwrap()).unwrap()
+    }
+    fn set<B: Bitboard>(geo: &Geometry, names: &str) -> B {
+        names
+            .split_whitespace()
+            .fold(B::EMPTY, |b, n| b | B::bit(sq(geo, n)))
+    }
+
+    fn magic_matches_ray_scan(geo: &Geometry) {
+        let magic = Attacks::<u64>::new(geo);
+        let mut rng = 7u64;
+        for c in 0..geo.cells() as u8 {
+            if !geo.is_playable(c) {
+                continue;
+            }
+            for _ in 0..64 {
+                let occ = xorshift(&mut rng) & xorshift(&mut rng) & magic.playable;
+                assert_eq!(magic.rook(c, occ), RayScan.rook(&magic.rays, c, occ));
+                assert_eq!(magic.bishop(c, occ), RayScan.bishop(&magic.rays, c, occ));
+            }
+        }
+    }
+
+    #[test]
+    fn magics_agree_with_ray_scans() {
+        magic_matches_ray_scan(&Geometry::new(8, 8, &[]).unwrap());
+        magic_matches_ray_scan(&Geometry::new(7, 9, &["d5".parse().unwrap()]).unwrap());
+    }
+
+    #[test]
+    fn cross_board_attacks_respect_holes() {
+        let geo = Geometry::cross(14, 3);
+        let att = Attacks::<Wide>::new(&geo);
+        // A rook on d4 runs left into the cut corner after nothing: d4-a4 is on the board.
+        let d4 = sq(&geo, "d4");
+        let rook = att.rook(d4, Wide::EMPTY);
+        assert!(rook.has(sq(&geo, "a4")));
+        assert!(rook.has(sq(&geo, "d14")));
+        assert!(rook.has(sq(&geo, "n4")));
+        assert_eq!(rook.count(), 13 + 13);
+        // A rook on d2 cannot go left: c2 is a hole.
+        let d2 = sq(&geo, "d2");
+        assert_eq!(
+            att.rook(d2, Wide::EMPTY) & set::<Wide>(&geo, "d1 d3 e2"),
+            set(&geo, "d1 d3 e2")
+        );
+        assert_eq!(att.rook(d2, Wide::EMPTY).count(), 1 + 12 + 7);
+        // Blockers stop rays.
+        let occ = set::<Wide>(&geo, "d6 f4");
+        let blocked = att.rook(d4, occ);
+        assert!(blocked.has(sq(&geo, "d6")) && !blocked.has(sq(&geo, "d7")));
+        assert!(blocked.has(sq(&geo, "f4")) && !blocked.has(sq(&geo, "g4")));
+        // A bishop on d4 stops at the corner: c3 is a hole, so no move down-left.
+        let bishop = att.bishop(d4, Wide::EMPTY);
+        assert!(!geo.contains("c3".parse().unwrap()));
+        assert_eq!(bishop.count(), 3 + 3 + 7);
+        assert!(bishop.has(sq(&geo, "c5")) && bishop.has(sq(&geo, "a7")));
+        assert!(bishop.has(sq(&geo, "f2")) && bishop.has(sq(&geo, "g1")));
+        assert!(bishop.has(sq(&geo, "k11")) && !geo.contains("l12".parse().unwrap()));
+        // Knight leaps into holes are dropped.
+        let knight = leap_table::<Wide>(&geo, &KNIGHT);
+        assert_eq!(knight[sq(&geo, "d1") as usize], set(&geo, "e3 f2"));
+        assert_eq!(knight[sq(&geo, "d4") as usize].count(), 6);
+        assert_eq!(knight[sq(&geo, "g7") as usize].count(), 8);
+        // Lines and betweens cross the board.
+        assert_eq!(att.between(d4, sq(&geo, "d8")), set(&geo, "d5 d6 d7"));
+        assert!(att.line(d4, sq(&geo, "k11")).has(sq(&geo, "e5")));
+    }
+
+    const KNIGHT: [(i32, i32); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+}

@@ -1,0 +1,49 @@
+//! `tetrarch-rules`: the rules of chess-family games for two and four
+//! players, from one data-driven kernel.
+//!
+//! A variant is a TOML file (board shape, pieces in Betza notation, rule
+//! switches); [`Variant`] reads and checks it, [`Rules`] compiles it into
+//! attack tables for a bitboard width chosen by board size, and
+//! [`Position`] plays it.
+//!
+//! ```
+//! use tetrarch_rules::{Position, Variant, perft, notation::uci::UciMove};
+//!
+//! let chess = Variant::builtin("chess").unwrap();
+//! let mut pos = Position::<u64>::start(&chess);
+//! for m in ["e2e4", "e7e5", "g1f3"] {
+//!     let mv = m.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+//!     pos = pos.play(mv).unwrap();
+//! }
+//! assert_eq!(pos.to_fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+//! assert_eq!(perft(&Position::<u64>::start(&chess), 4), 197_281);
+//! ```
+
+pub mod attacks;
+pub mod betza;
+pub mod bitboard;
+pub mod geometry;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod outcome;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod rules;
+pub mod square;
+pub mod variant;
+mod zobrist;
+
+pub use attacks::{Attacks, HasSliders};
+pub use betza::Movement;
+pub use bitboard::{Bitboard, Wide};
+pub use geometry::Geometry;
+pub use moves::{Move, MoveKind, MoveList};
+pub use outcome::{DrawReason, Outcome, WinReason};
+pub use perft::{divide, perft};
+pub use piece::{Kind, Piece, Seat};
+pub use position::Position;
+pub use rules::Rules;
+pub use square::Square;
+pub use variant::Variant;

@@ -1,0 +1,287 @@
+//! Legal move generation for every chess-like variant: pseudo-legal targets
+//! from the compiled movement tables, made legal by pins and check masks
+//! where the variant allows it, by trying each move otherwise.
+
+mod castling;
+
+use crate::attacks::HasSliders;
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Kind, Seat};
+use crate::position::Position;
+use crate::rules::{CAPTURE, MOVE, NONE};
+
+/// Receives generated moves, as sets of targets or one by one.
+pub(crate) trait Sink<B> {
+    /// Normal moves from `from` to each cell of `targets`.
+    fn targets(&mut self, from: u8, targets: B);
+    /// Promotions from `from` to each cell of `targets`, once per choice.
+    fn promotions(&mut self, from: u8, targets: B, choices: &[Kind]);
+    /// One move.
+    fn one(&mut self, m: Move);
+}
+
+impl<B: Bitboard> Sink<B> for MoveList {
+    #[inline(always)]
+    fn targets(&mut self, from: u8, targets: B) {
+        for to in targets.iter() {
+            self.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, from: u8, targets: B, choices: &[Kind]) {
+        for to in targets.iter() {
+            for &k in choices {
+                self.push(Move::new(from, to, MoveKind::Promotion(k)));
+            }
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Counts moves without listing them: perft's last ply.
+pub(crate) struct Counter(pub u64);
+
+impl<B: Bitboard> Sink<B> for Counter {
+    #[inline(always)]
+    fn targets(&mut self, _: u8, targets: B) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline(always)]
+    fn promotions(&mut self, _: u8, targets: B, choices: &[Kind]) {
+        self.0 += targets.count() as u64 * choices.len() as u64;
+    }
+    #[inline(always)]
+    fn one(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+impl<B: HasSliders> Position<B> {
+    /// Every legal move, in generation order: piece kinds in variant order,
+    /// cells from low to high, then castling and en passant.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// Number of legal moves, without listing them.
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    pub(crate) fn generate<S: Sink<B>>(&self, sink: &mut S) {
+        let r = self.rules;
+        if r.pin_legality {
+            let royals = self.royals(self.turn);
+            if royals.count() == 1 {
+                return self.generate_by_pins(sink, royals.lsb());
+            }
+        }
+        let mut pseudo = MoveList::new();
+        self.generate_pseudo(&mut pseudo);
+        let us = self.turn;
+        for &m in pseudo.iter() {
+            if !r.variant.rules.check || {
+                let mut next = *self;
+                next.play_unchecked(m);
+                !next.royal_attacked(us)
+            } {
+                sink.one(m);
+            }
+        }
+    }
+
+    /// Targets of the piece of `kind` on `from`, before any legality test.
+    #[inline(always)]
+    fn piece_targets(&self, us: Seat, kind: Kind, from: u8, occ: B, enemy: B) -> B {
+        let r = self.rules;
+        let km = r.moves(us, kind);
+        let f = from as usize;
+        let mut t = (km.quiet[f] & !occ) | (km.capture[f] & enemy);
+        let ride = |a: B, mode: u8| {
+            let mut t = B::EMPTY;
+            if mode & MOVE != 0 {
+                t |= a & !occ;
+            }
+            if mode & CAPTURE != 0 {
+                t |= a & enemy;
+            }
+            t
+        };
+        if km.orth != 0 {
+            t |= ride(r.attacks.rook(from, occ), km.orth);
+        }
+        if km.diag != 0 {
+            t |= ride(r.attacks.bishop(from, occ), km.diag);
+        }
+        for e in &km.extra {
+            if e.initial && !km.initial_cells.has(from) {
+                continue;
+            }
+            let mut c = from;
+            let mut n = 0u8;
+            loop {
+                c = e.next[c as usize];
+                n += 1;
+                if c == NONE || (e.range != 0 && n > e.range) {
+                    break;
+                }
+                let lands = !e.exact || n == e.range;
+                if occ.has(c) {
+                    if lands && e.captures && enemy.has(c) {
+                        t |= B::bit(c);
+                    }
+                    break;
+                }
+                if lands && e.moves {
+                    t |= B::bit(c);
+                }
+            }
+        }
+        t
+    }
+
+    /// Hand `targets` of a piece to the sink, splitting off promotions.
+    #[inline(always)]
+    fn emit<S: Sink<B>>(&self, sink: &mut S, kind: Kind, from: u8, targets: B) {
+        let r = self.rules;
+        if r.pawn_kinds & (1 << kind.0) != 0 {
+            let zone = r.promotion_zone[self.turn.idx()];
+            let promo = targets & zone;
+            sink.targets(from, targets & !zone);
+            if !promo.is_empty() {
+                sink.promotions(from, promo, &r.variant.pieces[kind.idx()].promotions);
+            }
+        } else {
+            sink.targets(from, targets);
+        }
+    }
+
+    /// Legal moves where one royal piece stands and only line rides and
+    /// leaps capture: check evasion masks and pin lines decide legality.
+    fn generate_by_pins<S: Sink<B>>(&self, sink: &mut S, king: u8) {
+        let r = self.rules;
+        let us = self.turn;
+        let own = self.by_seat[us.idx()];
+        let occ = self.occupied();
+        let enemy = self.enemies(us);
+        let orth = self.union_of(r.orth_kinds) & enemy;
+        let diag = self.union_of(r.diag_kinds) & enemy;
+        let mut checkers = B::EMPTY;
+        for s in 0..r.seats() {
+            if !self.allied(us, Seat(s)) {
+                checkers |= self.attackers_to(king, Seat(s), occ);
+            }
+        }
+        let mut pinned = B::EMPTY;
+        let snipers =
+            (r.attacks.rook(king, B::EMPTY) & orth) | (r.attacks.bishop(king, B::EMPTY) & diag);
+        for s in snipers.iter() {
+            let between = r.attacks.between(king, s) & occ;
+            if !between.several() && !(between & own).is_empty() {
+                pinned |= between;
+            }
+        }
+        let target = if checkers.is_empty() {
+            !own & r.attacks.playable
+        } else if checkers.several() {
+            B::EMPTY
+        } else {
+            let c = checkers.lsb();
+            let sliding = (orth | diag).has(c);
+            B::bit(c)
+                | if sliding {
+                    r.attacks.between(king, c)
+                } else {
+                    B::EMPTY
+                }
+        };
+        let royal_kind = self.kind_at(king);
+        if !target.is_empty() {
+            for k in 0..r.kinds {
+                let kind = Kind(k as u8);
+                if kind == royal_kind {
+                    continue;
+                }
+                for from in self.pieces(us, kind).iter() {
+                    let mut t = self.piece_targets(us, kind, from, occ, enemy) & target;
+                    if pinned.has(from) {
+                        t &= r.attacks.line(king, from);
+                    }
+                    if !t.is_empty() {
+                        self.emit(sink, kind, from, t);
+                    }
+                }
+            }
+        }
+        let without_king = occ ^ B::bit(king);
+        let mut kt = self.piece_targets(us, royal_kind, king, occ, enemy);
+        let mut safe = B::EMPTY;
+        for t in kt.iter() {
+            if !self.attacked_by_enemies(t, us, without_king) {
+                safe |= B::bit(t);
+            }
+        }
+        kt &= safe;
+        sink.targets(king, kt);
+        if checkers.is_empty() {
+            self.generate_castling(sink, true);
+        }
+        self.generate_en_passant(sink, true);
+    }
+
+    /// Every move by the rules of movement, before testing that no royal is
+    /// left attacked (castling's own attack conditions are tested here).
+    pub(crate) fn generate_pseudo(&self, list: &mut MoveList) {
+        let r = self.rules;
+        let us = self.turn;
+        let occ = self.occupied();
+        let enemy = self.enemies(us);
+        for k in 0..r.kinds {
+            let kind = Kind(k as u8);
+            for from in self.pieces(us, kind).iter() {
+                let t = self.piece_targets(us, kind, from, occ, enemy);
+                self.emit(list, kind, from, t);
+            }
+        }
+        if !self.in_check() {
+            self.generate_castling(list, false);
+        }
+        self.generate_en_passant(list, false);
+    }
+
+    /// En passant captures; with `test`, only those that leave no royal attacked.
+    fn generate_en_passant<S: Sink<B>>(&self, sink: &mut S, test: bool) {
+        if self.ep == NONE {
+            return;
+        }
+        let r = self.rules;
+        let us = self.turn;
+        let mut pawns = r.pawn_kinds;
+        while pawns != 0 {
+            let kind = Kind(pawns.trailing_zeros() as u8);
+            pawns &= pawns - 1;
+            let from = r.moves(us, kind).capture_from[self.ep as usize] & self.pieces(us, kind);
+            for f in from.iter() {
+                let m = Move::new(f, self.ep, MoveKind::EnPassant);
+                if !test || {
+                    let mut next = *self;
+                    next.play_unchecked(m);
+                    !next.royal_attacked(us)
+                } {
+                    sink.one(m);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,174 @@
+//! Moves as packed `u32`s, and a fixed-capacity move list that never allocates.
+
+use crate::piece::Kind;
+use std::fmt;
+
+/// What a move does beyond going from one cell to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A step, leap or ride, capturing whatever stands on the target.
+    Normal,
+    /// A pawn move that turns the pawn into `Kind`.
+    Promotion(Kind),
+    /// A piece of `Kind` from the hand onto an empty cell (`from == to`).
+    Drop(Kind),
+    /// Castling; `to` is the rook's cell, the landing cells come from the variant.
+    Castle,
+    /// A pawn capturing en passant; `to` is the cell it lands on.
+    EnPassant,
+    /// The player passes (a frozen army with nothing to capture).
+    Pass,
+}
+
+/// A move between cell indices of one variant's board.
+///
+/// ```
+/// use tetrarch_rules::{Kind, Move, MoveKind};
+/// let m = Move::new(12, 28, MoveKind::Normal);
+/// assert_eq!((m.from(), m.to(), m.kind()), (12, 28, MoveKind::Normal));
+/// let p = Move::new(52, 60, MoveKind::Promotion(Kind(4)));
+/// assert_eq!(p.kind(), MoveKind::Promotion(Kind(4)));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(u32);
+
+const NORMAL: u32 = 0;
+const PROMOTION: u32 = 1;
+const DROP: u32 = 2;
+const CASTLE: u32 = 3;
+const EN_PASSANT: u32 = 4;
+const PASS: u32 = 5;
+
+impl Move {
+    /// Pack a move.
+    #[inline(always)]
+    pub const fn new(from: u8, to: u8, kind: MoveKind) -> Move {
+        let (tag, arg) = match kind {
+            MoveKind::Normal => (NORMAL, 0),
+            MoveKind::Promotion(k) => (PROMOTION, k.0 as u32),
+            MoveKind::Drop(k) => (DROP, k.0 as u32),
+            MoveKind::Castle => (CASTLE, 0),
+            MoveKind::EnPassant => (EN_PASSANT, 0),
+            MoveKind::Pass => (PASS, 0),
+        };
+        Move(from as u32 | (to as u32) << 8 | tag << 16 | arg << 20)
+    }
+    /// Origin cell (the target cell for drops and passes).
+    #[inline(always)]
+    pub const fn from(self) -> u8 {
+        self.0 as u8
+    }
+    /// Target cell.
+    #[inline(always)]
+    pub const fn to(self) -> u8 {
+        (self.0 >> 8) as u8
+    }
+    /// What the move does.
+    #[inline(always)]
+    pub const fn kind(self) -> MoveKind {
+        let arg = Kind((self.0 >> 20) as u8);
+        match (self.0 >> 16) & 15 {
+            PROMOTION => MoveKind::Promotion(arg),
+            DROP => MoveKind::Drop(arg),
+            CASTLE => MoveKind::Castle,
+            EN_PASSANT => MoveKind::EnPassant,
+            PASS => MoveKind::Pass,
+            _ => MoveKind::Normal,
+        }
+    }
+    /// The promotion kind, if any.
+    #[inline]
+    pub const fn promotion(self) -> Option<Kind> {
+        match self.kind() {
+            MoveKind::Promotion(k) => Some(k),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({}->{} {:?})", self.from(), self.to(), self.kind())
+    }
+}
+
+/// Most moves one position can have in any supported variant.
+pub const MAX_MOVES: usize = 1024;
+
+/// A list of moves on the stack.
+///
+/// ```
+/// use tetrarch_rules::{Move, MoveKind, MoveList};
+/// let mut list = MoveList::new();
+/// list.push(Move::new(1, 2, MoveKind::Normal));
+/// assert_eq!(list.len(), 1);
+/// assert_eq!(list[0].to(), 2);
+/// ```
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move::default(); MAX_MOVES],
+            len: 0,
+        }
+    }
+    /// Append a move. Capacity covers every legal position of every variant;
+    /// a push beyond it is ignored rather than panicking.
+    #[inline(always)]
+    pub fn push(&mut self, m: Move) {
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+    /// Remove every move.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+    /// Keep only the moves for which `f` is true.
+    pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
+        let mut w = 0;
+        for r in 0..self.len {
+            if f(self.moves[r]) {
+                self.moves[w] = self.moves[r];
+                w += 1;
+            }
+        }
+        self.len = w;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    #[inline(always)]
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for MoveList {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}

@@ -1,0 +1,4 @@
+//! Notations: FEN for positions, UCI move strings.
+
+pub mod fen;
+pub mod uci;

@@ -1,0 +1,184 @@
+//! UCI move strings: `e2e4`, `e7e8q`, drops `P@e4`, and castling written
+//! as the king's two-square move (`e1g1`) or, in chess960, king takes rook
+//! (`e1h1`). Both castling forms are read in every variant.
+
+use crate::attacks::HasSliders;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::square::Square;
+use std::fmt;
+use std::str::FromStr;
+
+/// A move as written in UCI, independent of any position.
+///
+/// ```
+/// use tetrarch_rules::notation::uci::UciMove;
+/// let m: UciMove = "e7e8q".parse().unwrap();
+/// assert_eq!(m.to_string(), "e7e8q");
+/// assert!("e7e".parse::<UciMove>().is_err());
+/// assert_eq!("P@e4".parse::<UciMove>().unwrap().to_string(), "P@e4");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UciMove {
+    /// From one square to another, promoting to the piece of the given letter.
+    Normal {
+        /// Origin.
+        from: Square,
+        /// Target.
+        to: Square,
+        /// Promotion letter, lowercase.
+        promotion: Option<char>,
+    },
+    /// A piece from the hand.
+    Drop {
+        /// Piece letter, uppercase.
+        piece: char,
+        /// Target.
+        to: Square,
+    },
+    /// A pass: `0000`.
+    Null,
+}
+
+/// A UCI string that is malformed, or names no legal move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UciError {
+    /// Not UCI move syntax.
+    #[error("'{0}' is not a UCI move (like e2e4, e7e8q, P@e4)")]
+    Syntax(String),
+    /// Well formed but not legal here.
+    #[error("{0} is not a legal move in {1}")]
+    Illegal(String, String),
+}
+
+impl FromStr for UciMove {
+    type Err = UciError;
+    fn from_str(s: &str) -> Result<UciMove, UciError> {
+        let bad = || UciError::Syntax(s.to_string());
+        if s == "0000" {
+            return Ok(UciMove::Null);
+        }
+        if let Some((p, sq)) = s.split_once('@') {
+            let mut cs = p.chars();
+            let (Some(piece), None) = (cs.next(), cs.next()) else {
+                return Err(bad());
+            };
+            if !piece.is_ascii_alphabetic() {
+                return Err(bad());
+            }
+            let to = sq.parse().map_err(|_| bad())?;
+            return Ok(UciMove::Drop {
+                piece: piece.to_ascii_uppercase(),
+                to,
+            });
+        }
+        let (from, n) = Square::parse_prefix(s).ok_or_else(bad)?;
+        let (to, m) = Square::parse_prefix(&s[n..]).ok_or_else(bad)?;
+        let rest = &s[n + m..];
+        let promotion = match rest.len() {
+            0 => None,
+            1 if rest.as_bytes()[0].is_ascii_alphabetic() => {
+                Some(rest.as_bytes()[0].to_ascii_lowercase() as char)
+            }
+            _ => return Err(bad()),
+        };
+        Ok(UciMove::Normal {
+            from,
+            to,
+            promotion,
+        })
+    }
+}
+
+impl fmt::Display for UciMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UciMove::Normal {
+                from,
+                to,
+                promotion,
+            } => {
+                write!(f, "{from}{to}")?;
+                if let Some(p) = promotion {
+                    write!(f, "{p}")?;
+                }
+                Ok(())
+            }
+            UciMove::Drop { piece, to } => write!(f, "{piece}@{to}"),
+            UciMove::Null => f.write_str("0000"),
+        }
+    }
+}
+
+impl UciMove {
+    /// The legal move of `pos` this string names.
+    ///
+    /// ```
+    /// use tetrarch_rules::{Position, Variant, notation::uci::UciMove};
+    /// let pos = Position::<u64>::start(&Variant::builtin("chess").unwrap());
+    /// let m = "g1f3".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+    /// assert_eq!(UciMove::from_move(&pos, m).to_string(), "g1f3");
+    /// assert!("e2e5".parse::<UciMove>().unwrap().to_move(&pos).is_err());
+    /// ```
+    pub fn to_move<B: HasSliders>(&self, pos: &Position<B>) -> Result<Move, UciError> {
+        let legal = pos.legal_moves();
+        legal
+            .iter()
+            .copied()
+            .find(|&m| {
+                let written = UciMove::from_move(pos, m);
+                let geo = &pos.variant().geometry;
+                let king_takes_rook = UciMove::Normal {
+                    from: geo.square(m.from()),
+                    to: geo.square(m.to()),
+                    promotion: None,
+                };
+                written == *self
+                    || (m.kind() == MoveKind::Castle
+                        && (UciMove::castle_alias(pos, m) == *self || king_takes_rook == *self))
+            })
+            .ok_or_else(|| UciError::Illegal(self.to_string(), pos.to_fen()))
+    }
+
+    /// How `m` is written in `pos`: castling as the king's move in chess,
+    /// as king takes rook in chess960.
+    pub fn from_move<B: HasSliders>(pos: &Position<B>, m: Move) -> UciMove {
+        let v = pos.variant();
+        let geo = &v.geometry;
+        let sq = |c: u8| geo.square(c);
+        match m.kind() {
+            MoveKind::Normal | MoveKind::EnPassant => UciMove::Normal {
+                from: sq(m.from()),
+                to: sq(m.to()),
+                promotion: None,
+            },
+            MoveKind::Promotion(k) => UciMove::Normal {
+                from: sq(m.from()),
+                to: sq(m.to()),
+                promotion: Some(v.piece(k).letter),
+            },
+            MoveKind::Drop(k) => UciMove::Drop {
+                piece: v.piece(k).letter.to_ascii_uppercase(),
+                to: sq(m.to()),
+            },
+            MoveKind::Castle if !v.rules.chess960 => UciMove::castle_alias(pos, m),
+            MoveKind::Castle => UciMove::Normal {
+                from: sq(m.from()),
+                to: sq(m.to()),
+                promotion: None,
+            },
+            MoveKind::Pass => UciMove::Null,
+        }
+    }
+
+    /// Castling written as the king's own move (`e1g1`).
+    fn castle_alias<B: HasSliders>(pos: &Position<B>, m: Move) -> UciMove {
+        let geo = &pos.variant().geometry;
+        let (kd, _) = pos.castle_targets(m.from(), m.to());
+        UciMove::Normal {
+            from: geo.square(m.from()),
+            to: geo.square(kd),
+            promotion: None,
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! Playing moves: copy-make, with incremental hash updates.
+
+use super::Position;
+use crate::attacks::HasSliders;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Kind, Piece, Seat};
+use crate::rules::NONE;
+use crate::zobrist;
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {0:?} in {1}")]
+pub struct IllegalMove(pub Move, pub String);
+
+impl<B: HasSliders> Position<B> {
+    /// The position after a legal move, or an error if `m` is not legal here.
+    ///
+    /// ```
+    /// use tetrarch_rules::{Move, MoveKind, Position, Variant};
+    /// let pos = Position::<u64>::start(&Variant::builtin("chess").unwrap());
+    /// let e4 = pos.legal_moves().iter().copied().find(|m| m.from() == 12 && m.to() == 28).unwrap();
+    /// let after = pos.play(e4).unwrap();
+    /// assert_eq!(after.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// assert!(after.play(e4).is_err()); // no white pawn on e2 any more, and not White's turn
+    /// ```
+    pub fn play(&self, m: Move) -> Result<Position<B>, super::make::IllegalMove> {
+        if !self.is_legal(m) {
+            return Err(IllegalMove(m, self.to_fen()));
+        }
+        let mut next = *self;
+        next.play_unchecked(m);
+        Ok(next)
+    }
+
+    /// Whether `m` is among the legal moves.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// Play a move known to be legal (from [`Position::legal_moves`]); an
+    /// illegal move leaves the position unspecified but never unsafe.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        let r = self.rules;
+        let us = self.turn;
+        let seats = r.seats();
+        let ep_victim = self.ep_victim;
+        if self.ep != NONE {
+            if self.ep_capturable() {
+                self.hash ^= zobrist::en_passant(self.ep);
+            }
+            self.ep = NONE;
+            self.ep_victim = NONE;
+        }
+        let (from, to) = (m.from(), m.to());
+        self.halfmoves += 1;
+        match m.kind() {
+            MoveKind::Normal | MoveKind::Promotion(_) => {
+                let kind = self.kind_at(from);
+                let mover = Piece { seat: us, kind };
+                if self.occupied().has(to) {
+                    let victim = self.piece_at(to).expect("occupied");
+                    self.remove(victim, to);
+                    self.halfmoves = 0;
+                    self.clear_castling(B::bit(to));
+                }
+                self.remove(mover, from);
+                let landing = match m.kind() {
+                    MoveKind::Promotion(k) => Piece { seat: us, kind: k },
+                    _ => mover,
+                };
+                self.put(landing, to);
+                let info = &r.variant.pieces[kind.idx()];
+                if info.pawn {
+                    self.halfmoves = 0;
+                    if r.variant.rules.en_passant {
+                        self.set_ep(us, kind, from, to);
+                    }
+                }
+                if let Some(c) = &r.variant.rules.castling {
+                    if kind == c.king {
+                        self.clear_castling(
+                            self.castling & self.by_seat[us.idx()] & r.back_rank[us.idx()],
+                        );
+                    } else {
+                        self.clear_castling(B::bit(from));
+                    }
+                }
+            }
+            MoveKind::Castle => {
+                let c = r.variant.rules.castling.as_ref().expect("variant castles");
+                let king =
+                    (self.royals(us) & self.pieces(us, c.king) & r.back_rank[us.idx()]).lsb();
+                let (kd, rd) = self.castle_targets(king, to);
+                self.remove(
+                    Piece {
+                        seat: us,
+                        kind: c.king,
+                    },
+                    king,
+                );
+                self.remove(
+                    Piece {
+                        seat: us,
+                        kind: c.rook,
+                    },
+                    to,
+                );
+                self.put(
+                    Piece {
+                        seat: us,
+                        kind: c.king,
+                    },
+                    kd,
+                );
+                self.put(
+                    Piece {
+                        seat: us,
+                        kind: c.rook,
+                    },
+                    rd,
+                );
+                self.clear_castling(self.castling & self.by_seat[us.idx()] & r.back_rank[us.idx()]);
+            }
+            MoveKind::EnPassant => {
+                let kind = self.kind_at(from);
+                if let Some(victim) = self.piece_at(ep_victim) {
+                    self.remove(victim, ep_victim);
+                }
+                self.remove(Piece { seat: us, kind }, from);
+                self.put(Piece { seat: us, kind }, to);
+                self.halfmoves = 0;
+            }
+            MoveKind::Drop(kind) => {
+                let n = &mut self.hands[us.idx()][kind.idx()];
+                self.hash ^= zobrist::hand(us.idx(), kind.idx(), *n);
+                *n -= 1;
+                if *n > 0 {
+                    self.hash ^= zobrist::hand(us.idx(), kind.idx(), *n);
+                }
+                self.put(Piece { seat: us, kind }, to);
+                if r.variant.pieces[kind.idx()].pawn {
+                    self.halfmoves = 0;
+                }
+            }
+            MoveKind::Pass => {}
+        }
+        self.hash ^= zobrist::turn(us.idx());
+        self.turn = us.next(seats);
+        self.hash ^= zobrist::turn(self.turn.idx());
+        if self.turn.0 == 0 {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        if self.ep != NONE && self.ep_capturable() {
+            self.hash ^= zobrist::en_passant(self.ep);
+        }
+    }
+
+    /// King and rook landing cells for castling with the rook on `rook`.
+    pub(crate) fn castle_targets(&self, king: u8, rook: u8) -> (u8, u8) {
+        let r = self.rules;
+        let c = r.variant.rules.castling.as_ref().expect("variant castles");
+        let geo = &r.variant.geometry;
+        let wing = usize::from(geo.square(rook).file() > geo.square(king).file());
+        let rank = geo.square(king).rank();
+        let cell = |f: u8| {
+            geo.cell(crate::Square::new(f, rank).expect("on board"))
+                .expect("playable")
+        };
+        (cell(c.king_files[wing]), cell(c.rook_files[wing]))
+    }
+
+    fn clear_castling(&mut self, cells: B) {
+        let gone = self.castling & cells;
+        if !gone.is_empty() {
+            for c in gone.iter() {
+                self.hash ^= zobrist::castle(c);
+            }
+            self.castling ^= gone;
+        }
+    }
+
+    /// After a pawn move, mark the skipped cell if it was an initial multi-step.
+    fn set_ep(&mut self, us: Seat, kind: Kind, from: u8, to: u8) {
+        let km = self.rules.moves(us, kind);
+        for e in km
+            .extra
+            .iter()
+            .filter(|e| e.initial && e.exact && e.range == 2 && e.moves)
+        {
+            let mid = e.next[from as usize];
+            if mid != NONE && e.next[mid as usize] == to {
+                self.ep = mid;
+                self.ep_victim = to;
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,400 @@
+//! Positions: where every piece stands, whose turn it is, and the rights and
+//! counters the rules need, for any variant at bitboard width `B`.
+
+mod make;
+mod setup;
+
+pub use setup::SetupError;
+
+use crate::attacks::HasSliders;
+use crate::piece::{Kind, MAX_KINDS, MAX_SEATS, Piece, Seat};
+use crate::rules::{NONE, Rules};
+use crate::variant::Variant;
+use crate::zobrist;
+
+/// A position of one variant.
+///
+/// ```
+/// use tetrarch_rules::{Position, Variant};
+/// let pos = Position::<u64>::start(&Variant::builtin("chess").unwrap());
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// assert!(!pos.in_check());
+/// ```
+#[derive(Clone, Copy)]
+pub struct Position<B: HasSliders> {
+    pub(crate) rules: &'static Rules<B>,
+    pub(crate) by_kind: [B; MAX_KINDS],
+    pub(crate) by_seat: [B; MAX_SEATS],
+    pub(crate) hands: [[u8; MAX_KINDS]; MAX_SEATS],
+    pub(crate) turn: Seat,
+    /// Cells of the rooks that keep a castling right.
+    pub(crate) castling: B,
+    /// Cell a pawn just skipped with an initial multi-step, or `NONE`.
+    pub(crate) ep: u8,
+    /// Cell of that pawn.
+    pub(crate) ep_victim: u8,
+    pub(crate) halfmoves: u16,
+    pub(crate) fullmoves: u16,
+    pub(crate) hash: u64,
+}
+
+impl<B: HasSliders> PartialEq for Position<B> {
+    fn eq(&self, o: &Self) -> bool {
+        std::ptr::eq(self.rules, o.rules)
+            && self.by_kind == o.by_kind
+            && self.by_seat == o.by_seat
+            && self.hands == o.hands
+            && self.turn == o.turn
+            && self.castling == o.castling
+            && self.ep == o.ep
+            && self.halfmoves == o.halfmoves
+            && self.fullmoves == o.fullmoves
+    }
+}
+impl<B: HasSliders> Eq for Position<B> {}
+
+impl<B: HasSliders> std::fmt::Debug for Position<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl<B: HasSliders> std::fmt::Display for Position<B> {
+    /// The board as text, top rank first, with the FEN below.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let geo = &self.rules.variant.geometry;
+        for r in (0..geo.height()).rev() {
+            write!(f, "{:>3} ", r + 1)?;
+            for file in 0..geo.width() {
+                let sq = crate::Square::new(file, r).expect("on board");
+                let c = match geo.cell(sq) {
+                    None => ' ',
+                    Some(c) => self.piece_at(c).map_or('.', |p| self.piece_char(p)),
+                };
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "    ")?;
+        for file in 0..geo.width() {
+            write!(f, " {}", (b'a' + file) as char)?;
+        }
+        write!(f, "\n{}", self.to_fen())
+    }
+}
+
+impl<B: HasSliders> Position<B> {
+    /// An empty board of `rules`, first seat to move.
+    pub(crate) fn empty(rules: &'static Rules<B>) -> Position<B> {
+        Position {
+            rules,
+            by_kind: [B::EMPTY; MAX_KINDS],
+            by_seat: [B::EMPTY; MAX_SEATS],
+            hands: [[0; MAX_KINDS]; MAX_SEATS],
+            turn: Seat(0),
+            castling: B::EMPTY,
+            ep: NONE,
+            ep_victim: NONE,
+            halfmoves: 0,
+            fullmoves: 1,
+            hash: zobrist::turn(0),
+        }
+    }
+
+    /// The variant's start position.
+    pub fn start(variant: &Variant) -> Position<B> {
+        Position::from_fen(variant, &variant.start_fen).unwrap_or_else(|e| {
+            panic!(
+                "built-in start position of {} is invalid: {e}",
+                variant.name
+            )
+        })
+    }
+
+    /// The compiled rules.
+    #[inline(always)]
+    pub fn rules(&self) -> &'static Rules<B> {
+        self.rules
+    }
+    /// The variant.
+    #[inline(always)]
+    pub fn variant(&self) -> &'static Variant {
+        &self.rules.variant
+    }
+    /// The seat to move.
+    #[inline(always)]
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+    /// Half-moves since the last capture or pawn move.
+    pub fn halfmoves(&self) -> u16 {
+        self.halfmoves
+    }
+    /// Move number, starting at 1, counted after the last seat moves.
+    pub fn fullmoves(&self) -> u16 {
+        self.fullmoves
+    }
+    /// Zobrist key of the position (pieces, turn, hands, castling, en passant
+    /// where a capture is possible).
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    /// Cells of rooks that keep castling rights.
+    pub fn castling_rooks(&self) -> B {
+        self.castling
+    }
+    /// The cell a pawn just skipped, if it may be taken en passant.
+    pub fn ep_cell(&self) -> Option<u8> {
+        (self.ep != NONE).then_some(self.ep)
+    }
+    /// All occupied cells.
+    #[inline(always)]
+    pub fn occupied(&self) -> B {
+        self.by_seat[..self.rules.seats() as usize]
+            .iter()
+            .fold(B::EMPTY, |a, &b| a | b)
+    }
+    /// Cells of `seat`'s pieces.
+    #[inline(always)]
+    pub fn seat_pieces(&self, seat: Seat) -> B {
+        self.by_seat[seat.idx()]
+    }
+    /// Cells of pieces of `kind`, any seat.
+    #[inline(always)]
+    pub fn kind_pieces(&self, kind: Kind) -> B {
+        self.by_kind[kind.idx()]
+    }
+    /// Cells of `seat`'s pieces of `kind`.
+    #[inline(always)]
+    pub fn pieces(&self, seat: Seat, kind: Kind) -> B {
+        self.by_kind[kind.idx()] & self.by_seat[seat.idx()]
+    }
+    /// Pieces of `kind` in `seat`'s hand.
+    pub fn hand(&self, seat: Seat, kind: Kind) -> u8 {
+        self.hands[seat.idx()][kind.idx()]
+    }
+    /// Cells of the royal pieces of `seat`.
+    #[inline(always)]
+    pub fn royals(&self, seat: Seat) -> B {
+        self.union_of(self.rules.royal_kinds) & self.by_seat[seat.idx()]
+    }
+
+    /// Union of the pieces of every kind in the `kinds` bit set.
+    #[inline(always)]
+    pub(crate) fn union_of(&self, mut kinds: u16) -> B {
+        let mut b = B::EMPTY;
+        while kinds != 0 {
+            b |= self.by_kind[kinds.trailing_zeros() as usize];
+            kinds &= kinds - 1;
+        }
+        b
+    }
+
+    /// The piece on `cell`.
+    #[inline]
+    pub fn piece_at(&self, cell: u8) -> Option<Piece> {
+        let bit = B::bit(cell);
+        let seat =
+            (0..self.rules.seats()).find(|&s| !(self.by_seat[s as usize] & bit).is_empty())?;
+        let kind = (0..self.rules.kinds).find(|&k| !(self.by_kind[k] & bit).is_empty())?;
+        Some(Piece {
+            seat: Seat(seat),
+            kind: Kind(kind as u8),
+        })
+    }
+
+    /// The kind on an occupied cell (faster than [`Position::piece_at`]).
+    #[inline(always)]
+    pub(crate) fn kind_at(&self, cell: u8) -> Kind {
+        let bit = B::bit(cell);
+        let mut k = 0;
+        while k + 1 < self.rules.kinds && (self.by_kind[k] & bit).is_empty() {
+            k += 1;
+        }
+        Kind(k as u8)
+    }
+
+    /// FEN letter of a piece: uppercase for the first seat.
+    pub fn piece_char(&self, p: Piece) -> char {
+        let l = self.rules.variant.pieces[p.kind.idx()].letter;
+        if p.seat.0 == 0 {
+            l.to_ascii_uppercase()
+        } else {
+            l
+        }
+    }
+
+    /// Whether `a` and `b` play on the same side (the same seat, for now).
+    #[inline(always)]
+    pub fn allied(&self, a: Seat, b: Seat) -> bool {
+        a == b
+    }
+
+    /// Pieces of every seat not allied with `seat`.
+    #[inline(always)]
+    pub(crate) fn enemies(&self, seat: Seat) -> B {
+        let mut b = B::EMPTY;
+        for s in 0..self.rules.seats() {
+            if !self.allied(seat, Seat(s)) {
+                b |= self.by_seat[s as usize];
+            }
+        }
+        b
+    }
+
+    /// Pieces of `by` that attack `cell`, given occupancy `occ`.
+    #[inline]
+    pub fn attackers_to(&self, cell: u8, by: Seat, occ: B) -> B {
+        let r = self.rules;
+        let theirs = self.by_seat[by.idx()];
+        let mut att = B::EMPTY;
+        let orth = self.union_of(r.orth_kinds) & theirs;
+        if !orth.is_empty() {
+            att |= r.attacks.rook(cell, occ) & orth;
+        }
+        let diag = self.union_of(r.diag_kinds) & theirs;
+        if !diag.is_empty() {
+            att |= r.attacks.bishop(cell, occ) & diag;
+        }
+        let mut leapers = r.leap_kinds;
+        while leapers != 0 {
+            let k = leapers.trailing_zeros() as usize;
+            leapers &= leapers - 1;
+            let mine = self.by_kind[k] & theirs;
+            if !mine.is_empty() {
+                att |= r.moves(by, Kind(k as u8)).capture_from[cell as usize] & mine;
+            }
+        }
+        let mut extra = r.extra_kinds;
+        while extra != 0 {
+            let k = extra.trailing_zeros() as usize;
+            extra &= extra - 1;
+            let mine = self.by_kind[k] & theirs;
+            if !mine.is_empty() {
+                att |= self.extra_attackers(cell, by, Kind(k as u8), mine, occ);
+            }
+        }
+        att
+    }
+
+    /// Pieces in `mine` (of `kind`, seat `by`) that capture on `cell` by an extra step.
+    fn extra_attackers(&self, cell: u8, by: Seat, kind: Kind, mine: B, occ: B) -> B {
+        let km = self.rules.moves(by, kind);
+        let mut att = B::EMPTY;
+        for e in km.extra.iter().filter(|e| e.captures) {
+            let mut c = cell;
+            let mut n = 0u8;
+            loop {
+                c = e.prev[c as usize];
+                n += 1;
+                if c == NONE || (e.range != 0 && n > e.range) {
+                    break;
+                }
+                if occ.has(c) {
+                    let lands = !e.exact || n == e.range;
+                    let from_ok = !e.initial || km.initial_cells.has(c);
+                    if mine.has(c) && lands && from_ok {
+                        att |= B::bit(c);
+                    }
+                    break;
+                }
+            }
+        }
+        att
+    }
+
+    /// Whether any seat hostile to `seat` attacks `cell` given occupancy `occ`.
+    #[inline]
+    pub fn attacked_by_enemies(&self, cell: u8, seat: Seat, occ: B) -> bool {
+        (0..self.rules.seats())
+            .filter(|&s| !self.allied(seat, Seat(s)))
+            .any(|s| !self.attackers_to(cell, Seat(s), occ).is_empty())
+    }
+
+    /// Whether a royal piece of `seat` is attacked.
+    pub fn royal_attacked(&self, seat: Seat) -> bool {
+        let occ = self.occupied();
+        self.royals(seat)
+            .iter()
+            .any(|c| self.attacked_by_enemies(c, seat, occ))
+    }
+
+    /// Whether the side to move is in check (always false where the variant has no check).
+    pub fn in_check(&self) -> bool {
+        self.rules.variant.rules.check && self.royal_attacked(self.turn)
+    }
+
+    /// The pieces giving check to the side to move.
+    pub fn checkers(&self) -> B {
+        let occ = self.occupied();
+        let mut b = B::EMPTY;
+        for king in self.royals(self.turn).iter() {
+            for s in 0..self.rules.seats() {
+                if !self.allied(self.turn, Seat(s)) {
+                    b |= self.attackers_to(king, Seat(s), occ);
+                }
+            }
+        }
+        b
+    }
+
+    /// Put a piece on an empty cell, updating the hash.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, p: Piece, cell: u8) {
+        let bit = B::bit(cell);
+        self.by_kind[p.kind.idx()] |= bit;
+        self.by_seat[p.seat.idx()] |= bit;
+        self.hash ^= zobrist::piece(p.seat.idx(), p.kind.idx(), cell);
+    }
+
+    /// Take a piece off its cell, updating the hash.
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, p: Piece, cell: u8) {
+        let bit = B::bit(cell);
+        self.by_kind[p.kind.idx()] ^= bit;
+        self.by_seat[p.seat.idx()] ^= bit;
+        self.hash ^= zobrist::piece(p.seat.idx(), p.kind.idx(), cell);
+    }
+
+    /// Recompute the hash from scratch (for setup and for checking incremental updates).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = zobrist::turn(self.turn.idx());
+        for s in 0..self.rules.seats() {
+            for k in 0..self.rules.kinds {
+                for c in self.pieces(Seat(s), Kind(k as u8)).iter() {
+                    h ^= zobrist::piece(s as usize, k, c);
+                }
+                let n = self.hands[s as usize][k];
+                if n > 0 {
+                    h ^= zobrist::hand(s as usize, k, n);
+                }
+            }
+        }
+        for c in self.castling.iter() {
+            h ^= zobrist::castle(c);
+        }
+        if self.ep != NONE && self.ep_capturable() {
+            h ^= zobrist::en_passant(self.ep);
+        }
+        h
+    }
+
+    /// Whether a pawn of the side to move attacks the en passant cell.
+    pub(crate) fn ep_capturable(&self) -> bool {
+        if self.ep == NONE {
+            return false;
+        }
+        let r = self.rules;
+        let mut pawns = r.pawn_kinds;
+        while pawns != 0 {
+            let k = pawns.trailing_zeros() as u8;
+            pawns &= pawns - 1;
+            let mine = self.pieces(self.turn, Kind(k));
+            if !(r.moves(self.turn, Kind(k)).capture_from[self.ep as usize] & mine).is_empty() {
+                return true;
+            }
+        }
+        false
+    }
+}

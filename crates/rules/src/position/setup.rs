@@ -1,0 +1,125 @@
+//! Checks that a position set up from outside (FEN, an editor) could occur
+//! in a game of its variant.
+
+use super::Position;
+use crate::attacks::HasSliders;
+use crate::piece::{Kind, Seat};
+
+/// A position that cannot occur in a game of its variant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A seat has no royal piece, or more than the variant allows.
+    #[error("{seat} has {count} royal pieces ({name}); it must have exactly one")]
+    RoyalCount {
+        /// Seat name.
+        seat: String,
+        /// How many it has.
+        count: u32,
+        /// Royal kind name.
+        name: String,
+    },
+    /// A pawn on its own first rank or on the rank where it must have promoted.
+    #[error("{seat} pawn on {square}, where no pawn can stand")]
+    PawnOnEdgeRank {
+        /// Seat name.
+        seat: String,
+        /// Square name.
+        square: String,
+    },
+    /// The seat that just moved left its royal piece attacked.
+    #[error("{seat} is in check but it is not {seat}'s turn")]
+    OpponentInCheck {
+        /// Seat name.
+        seat: String,
+    },
+    /// A castling right without a king and rook in place.
+    #[error(
+        "castling right for the rook on {square} has no unmoved king and rook on the back rank"
+    )]
+    CastlingRight {
+        /// Square name.
+        square: String,
+    },
+    /// An en passant cell that no pawn just skipped.
+    #[error("en passant square {square} is not behind a pawn that just made a double step")]
+    EnPassant {
+        /// Square name.
+        square: String,
+    },
+}
+
+impl<B: HasSliders> Position<B> {
+    /// Check the position against the variant's rules of setup.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        let r = self.rules;
+        let v = &r.variant;
+        let geo = &v.geometry;
+        for s in 0..r.seats() {
+            let seat = Seat(s);
+            let seat_name = v.seats[s as usize].name.clone();
+            if v.rules.check && r.royal_kinds != 0 {
+                let count = self.royals(seat).count();
+                if count != 1 {
+                    let name = v.pieces[r.royal_kinds.trailing_zeros() as usize]
+                        .name
+                        .clone();
+                    return Err(SetupError::RoyalCount {
+                        seat: seat_name,
+                        count,
+                        name,
+                    });
+                }
+            }
+            let mut pawns = r.pawn_kinds;
+            while pawns != 0 {
+                let k = Kind(pawns.trailing_zeros() as u8);
+                pawns &= pawns - 1;
+                let bad =
+                    self.pieces(seat, k) & (r.back_rank[s as usize] | r.promotion_zone[s as usize]);
+                if let Some(c) = bad.iter().next() {
+                    return Err(SetupError::PawnOnEdgeRank {
+                        seat: seat_name,
+                        square: geo.square(c).to_string(),
+                    });
+                }
+            }
+        }
+        if let Some(c) = &v.rules.castling {
+            for rook in self.castling.iter() {
+                let owner = self.piece_at(rook).map(|p| p.seat);
+                let ok = owner.is_some_and(|seat| {
+                    let back = r.back_rank[seat.idx()];
+                    let king = self.pieces(seat, c.king) & back;
+                    self.pieces(seat, c.rook).has(rook)
+                        && back.has(rook)
+                        && king.count() == 1
+                        && geo.square(king.lsb()).rank() == geo.square(rook).rank()
+                });
+                if !ok {
+                    return Err(SetupError::CastlingRight {
+                        square: geo.square(rook).to_string(),
+                    });
+                }
+            }
+        }
+        if self.ep != crate::rules::NONE {
+            let victim = self.piece_at(self.ep_victim);
+            let ok = !self.occupied().has(self.ep)
+                && victim.is_some_and(|p| v.pieces[p.kind.idx()].pawn && p.seat != self.turn);
+            if !ok {
+                return Err(SetupError::EnPassant {
+                    square: geo.square(self.ep).to_string(),
+                });
+            }
+        }
+        if v.rules.check && r.seats() == 2 {
+            let other = self.turn.next(2);
+            if self.royal_attacked(other) {
+                return Err(SetupError::OpponentInCheck {
+                    seat: v.seats[other.idx()].name.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+}

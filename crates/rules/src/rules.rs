@@ -1,0 +1,267 @@
+//! A variant compiled for one bitboard width: every table move generation
+//! reads, built once and shared by all positions of that variant.
+
+use crate::attacks::{Attacks, HasSliders, leap_table};
+use crate::piece::{Kind, MAX_SEATS, Seat};
+use crate::square::Square;
+use crate::variant::Variant;
+use std::any::Any;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+/// A step that is neither a plain leap nor a full line ride: a ride of
+/// limited range, a partial ride, or a lame or initial-only leap.
+#[derive(Debug, Clone)]
+pub struct ExtraStep {
+    /// `next[cell]`: the cell one unit step on, or `NONE`.
+    pub next: Vec<u8>,
+    /// `prev[cell]`: the cell one unit step back, or `NONE`.
+    pub prev: Vec<u8>,
+    /// Unit steps at most; 0 for unlimited.
+    pub range: u8,
+    /// Lands only after exactly `range` steps over empty cells (lame leap).
+    pub exact: bool,
+    /// May end on an empty cell.
+    pub moves: bool,
+    /// May capture.
+    pub captures: bool,
+    /// Only from the kind's initial cells.
+    pub initial: bool,
+}
+
+/// No cell.
+pub const NONE: u8 = u8::MAX;
+
+/// Mode bits of a line ride.
+pub const MOVE: u8 = 1;
+/// Mode bit: the ride may capture.
+pub const CAPTURE: u8 = 2;
+
+/// How one kind moves for one seat, in board terms.
+#[derive(Debug)]
+pub struct KindMoves<B> {
+    /// Plain leaps onto empty cells.
+    pub quiet: Vec<B>,
+    /// Plain leaps that capture.
+    pub capture: Vec<B>,
+    /// Cells from which this piece captures the indexed cell by a plain leap.
+    pub capture_from: Vec<B>,
+    /// Mode of its unlimited orthogonal ride in all four directions, or 0.
+    pub orth: u8,
+    /// Mode of its unlimited diagonal ride in all four directions, or 0.
+    pub diag: u8,
+    /// Every other step.
+    pub extra: Vec<ExtraStep>,
+    /// Cells where initial-only steps apply.
+    pub initial_cells: B,
+}
+
+/// A variant compiled for bitboards of type `B`.
+#[derive(Debug)]
+pub struct Rules<B: HasSliders> {
+    /// The variant's data.
+    pub variant: Variant,
+    /// Line attacks of its geometry.
+    pub attacks: Attacks<B>,
+    moves: Vec<KindMoves<B>>,
+    /// Number of piece kinds.
+    pub kinds: usize,
+    /// Kinds with an orthogonal capturing ride.
+    pub orth_kinds: u16,
+    /// Kinds with a diagonal capturing ride.
+    pub diag_kinds: u16,
+    /// Kinds with capturing plain leaps.
+    pub leap_kinds: u16,
+    /// Kinds with capturing extra steps.
+    pub extra_kinds: u16,
+    /// Royal kinds.
+    pub royal_kinds: u16,
+    /// Pawn kinds.
+    pub pawn_kinds: u16,
+    /// Per seat: the cells where its pawns promote.
+    pub promotion_zone: [B; MAX_SEATS],
+    /// Per seat: its first rank.
+    pub back_rank: [B; MAX_SEATS],
+    /// Legal moves can be found by pins and check masks instead of trying
+    /// each move: only line rides and plain leaps capture, royals only leap.
+    pub pin_legality: bool,
+}
+
+impl<B: HasSliders> Rules<B> {
+    /// Compile `variant`. Prefer [`Rules::shared`], which compiles once.
+    pub fn new(variant: Variant) -> Rules<B> {
+        let geo = variant.geometry.clone();
+        assert!(geo.cells() <= B::CELLS, "board needs a wider bitboard");
+        let attacks = Attacks::new(&geo);
+        let nk = variant.pieces.len();
+        let seats = variant.seat_count();
+        let mut moves = Vec::new();
+        let (mut orth_kinds, mut diag_kinds, mut leap_kinds, mut extra_kinds) = (0u16, 0, 0, 0);
+        let (mut royal_kinds, mut pawn_kinds) = (0u16, 0u16);
+        let mut pin_legality = variant.rules.check;
+        let cells_where = |f: &dyn Fn(Square) -> bool| {
+            (0..geo.cells() as u8)
+                .filter(|&c| geo.is_playable(c) && f(geo.square(c)))
+                .fold(B::EMPTY, |b, c| b | B::bit(c))
+        };
+        for s in 0..seats {
+            let seat = Seat(s);
+            let fwd = variant.seats[s as usize].forward;
+            for (k, info) in variant.pieces.iter().enumerate() {
+                let bit = 1u16 << k;
+                let steps: Vec<_> = info
+                    .movement
+                    .steps
+                    .iter()
+                    .map(|st| {
+                        let (dx, dy) = fwd.orient(st.dx, st.dy);
+                        crate::betza::Step { dx, dy, ..*st }
+                    })
+                    .collect();
+                let ride_mode = |diagonal: bool| -> u8 {
+                    let dirs: Vec<_> = steps
+                        .iter()
+                        .filter(|st| st.is_line_ride() && ((st.dx != 0 && st.dy != 0) == diagonal))
+                        .collect();
+                    if dirs.len() == 4 { MOVE | CAPTURE } else { 0 }
+                };
+                let (orth, diag) = (ride_mode(false), ride_mode(true));
+                let in_rides = |st: &crate::betza::Step| {
+                    st.is_line_ride()
+                        && if st.dx != 0 && st.dy != 0 {
+                            diag != 0
+                        } else {
+                            orth != 0
+                        }
+                };
+                let leaps = |want: fn(&crate::betza::Step) -> bool| -> Vec<(i32, i32)> {
+                    steps
+                        .iter()
+                        .filter(|st| st.is_plain_leap() && want(st))
+                        .map(|st| (st.dx as i32, st.dy as i32))
+                        .collect()
+                };
+                let quiet_offsets = leaps(|st| st.moves);
+                let capture_offsets = leaps(|st| st.captures);
+                let reverse: Vec<_> = capture_offsets.iter().map(|&(x, y)| (-x, -y)).collect();
+                let extra: Vec<ExtraStep> = steps
+                    .iter()
+                    .filter(|st| !st.is_plain_leap() && !in_rides(st))
+                    .map(|st| ExtraStep {
+                        next: (0..geo.cells() as u8)
+                            .map(|c| {
+                                geo.offset(c, st.dx as i32, st.dy as i32)
+                                    .filter(|_| geo.is_playable(c))
+                                    .unwrap_or(NONE)
+                            })
+                            .collect(),
+                        prev: (0..geo.cells() as u8)
+                            .map(|c| {
+                                geo.offset(c, -st.dx as i32, -st.dy as i32)
+                                    .filter(|_| geo.is_playable(c))
+                                    .unwrap_or(NONE)
+                            })
+                            .collect(),
+                        range: st.range,
+                        exact: st.lame,
+                        moves: st.moves,
+                        captures: st.captures,
+                        initial: st.initial,
+                    })
+                    .collect();
+                if orth & CAPTURE != 0 {
+                    orth_kinds |= bit;
+                }
+                if diag & CAPTURE != 0 {
+                    diag_kinds |= bit;
+                }
+                if !capture_offsets.is_empty() {
+                    leap_kinds |= bit;
+                }
+                if extra.iter().any(|e| e.captures) {
+                    extra_kinds |= bit;
+                    pin_legality = false;
+                }
+                if info.royal {
+                    royal_kinds |= bit;
+                    if orth != 0 || diag != 0 || !extra.is_empty() {
+                        pin_legality = false;
+                    }
+                }
+                if info.pawn {
+                    pawn_kinds |= bit;
+                }
+                let initial_cells = cells_where(&|sq| {
+                    info.initial_ranks
+                        .contains(&(variant.relative_rank(seat, sq) + 1))
+                });
+                moves.push(KindMoves {
+                    quiet: leap_table(&geo, &quiet_offsets),
+                    capture: leap_table(&geo, &capture_offsets),
+                    capture_from: leap_table(&geo, &reverse),
+                    orth,
+                    diag,
+                    extra,
+                    initial_cells,
+                });
+            }
+        }
+        let mut promotion_zone = [B::EMPTY; MAX_SEATS];
+        let mut back_rank = [B::EMPTY; MAX_SEATS];
+        for s in 0..seats {
+            let seat = Seat(s);
+            let depth = variant.depth(seat);
+            let zone = variant.rules.promotion_ranks;
+            promotion_zone[s as usize] =
+                cells_where(&|sq| variant.relative_rank(seat, sq) >= depth - zone);
+            back_rank[s as usize] = cells_where(&|sq| variant.relative_rank(seat, sq) == 0);
+        }
+        Rules {
+            variant,
+            attacks,
+            moves,
+            kinds: nk,
+            orth_kinds,
+            diag_kinds,
+            leap_kinds,
+            extra_kinds,
+            royal_kinds,
+            pawn_kinds,
+            promotion_zone,
+            back_rank,
+            pin_legality,
+        }
+    }
+
+    /// The compiled rules of `variant`, built on first use and kept for the
+    /// life of the process, so positions can hold a plain `&'static`.
+    pub fn shared(variant: &Variant) -> &'static Rules<B> {
+        static CACHE: OnceLock<
+            Mutex<HashMap<(String, String, usize), &'static (dyn Any + Send + Sync)>>,
+        > = OnceLock::new();
+        let key = (variant.origin.clone(), format!("{variant:?}"), B::CELLS);
+        let mut cache = CACHE
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let entry = cache.entry(key).or_insert_with(|| {
+            let rules: &'static Rules<B> = Box::leak(Box::new(Rules::<B>::new(variant.clone())));
+            rules
+        });
+        entry
+            .downcast_ref::<Rules<B>>()
+            .expect("cache keyed by width")
+    }
+
+    /// How `kind` moves for `seat`.
+    #[inline(always)]
+    pub fn moves(&self, seat: Seat, kind: Kind) -> &KindMoves<B> {
+        &self.moves[seat.idx() * self.kinds + kind.idx()]
+    }
+
+    /// Number of seats.
+    #[inline(always)]
+    pub fn seats(&self) -> u8 {
+        self.variant.seats.len() as u8
+    }
+}

@@ -1,0 +1,23 @@
+//! The variant files under `variants/`, embedded at build time.
+
+const BUILTIN: &[(&str, &str)] = &[
+    ("chess", include_str!("../../../../variants/chess.toml")),
+    (
+        "chess960",
+        include_str!("../../../../variants/chess960.toml"),
+    ),
+];
+
+/// The TOML text of a built-in variant.
+///
+/// ```
+/// assert!(tetrarch_rules::variant::builtin("chess").unwrap().contains("castling"));
+/// ```
+pub fn builtin(name: &str) -> Option<&'static str> {
+    BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// Names of the built-in variants.
+pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+    BUILTIN.iter().map(|(n, _)| *n)
+}

@@ -1,0 +1,479 @@
+//! Variants as data: a TOML file read into a checked, read-only [`Variant`].
+
+mod builtin;
+mod spec;
+
+pub use builtin::{builtin, builtin_names};
+pub use spec::VariantSpec;
+
+use crate::betza::Movement;
+use crate::geometry::Geometry;
+use crate::piece::{Kind, MAX_KINDS, MAX_SEATS, PieceInfo, Seat};
+use crate::square::Square;
+use std::path::Path;
+
+/// Which way a seat's pawns advance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forward {
+    /// Towards higher ranks.
+    North,
+    /// Towards lower ranks.
+    South,
+    /// Towards higher files.
+    East,
+    /// Towards lower files.
+    West,
+}
+
+impl Forward {
+    /// Turn a step from the piece's frame (forward = `+dy`) into the board's.
+    pub fn orient(self, dx: i8, dy: i8) -> (i8, i8) {
+        match self {
+            Forward::North => (dx, dy),
+            Forward::South => (-dx, -dy),
+            Forward::East => (dy, -dx),
+            Forward::West => (-dy, dx),
+        }
+    }
+}
+
+/// A seat of the variant.
+#[derive(Clone, Debug)]
+pub struct SeatInfo {
+    /// Name, such as `white`.
+    pub name: String,
+    /// Direction of advance.
+    pub forward: Forward,
+}
+
+/// What a stalemated player gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StalemateRule {
+    /// The game is drawn.
+    Draw,
+    /// The stalemated player loses.
+    Loss,
+    /// The stalemated player wins.
+    Win,
+}
+
+/// Castling as data: where king and rook land, for either wing.
+#[derive(Clone, Debug)]
+pub struct Castling {
+    /// The castling king's kind.
+    pub king: Kind,
+    /// The castling rook's kind.
+    pub rook: Kind,
+    /// King's landing file: `[low wing, high wing]`.
+    pub king_files: [u8; 2],
+    /// Rook's landing file: `[low wing, high wing]`.
+    pub rook_files: [u8; 2],
+}
+
+/// The rule switches of a variant.
+#[derive(Clone, Debug)]
+pub struct RuleSet {
+    /// Royal pieces may not be left attacked.
+    pub check: bool,
+    /// Castling, if the variant has it.
+    pub castling: Option<Castling>,
+    /// En passant capture of pawns after an initial multi-step.
+    pub en_passant: bool,
+    /// Far ranks where pawns promote.
+    pub promotion_ranks: u8,
+    /// Stalemate outcome.
+    pub stalemate: StalemateRule,
+    /// Fifty-move rule, in moves per side.
+    pub fifty_move: Option<u16>,
+    /// Repetition count that draws.
+    pub repetition: Option<u8>,
+    /// Dead positions are drawn.
+    pub insufficient_material: bool,
+    /// Fischer random start positions and castling notation.
+    pub chess960: bool,
+}
+
+/// A checked variant definition.
+///
+/// ```
+/// use tetrarch_rules::Variant;
+/// let chess = Variant::builtin("chess").unwrap();
+/// assert_eq!(chess.pieces.len(), 6);
+/// assert_eq!(chess.geometry.cells(), 64);
+/// assert!(Variant::builtin("no-such-game").is_err());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// Identifier, such as `chess`.
+    pub name: String,
+    /// One line for people.
+    pub description: String,
+    /// Board shape.
+    pub geometry: Geometry,
+    /// Seats in turn order.
+    pub seats: Vec<SeatInfo>,
+    /// Piece kinds.
+    pub pieces: Vec<PieceInfo>,
+    /// Start position in the variant's FEN.
+    pub start_fen: String,
+    /// Rule switches.
+    pub rules: RuleSet,
+    /// Where the definition came from (a file path or `builtin:NAME`).
+    pub origin: String,
+}
+
+/// A variant that cannot be loaded, naming the file and the field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    /// No built-in variant of that name.
+    #[error("unknown variant '{name}'; known: {known}")]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The built-in names, comma separated.
+        known: String,
+    },
+    /// The file could not be read.
+    #[error("{file}: cannot read: {reason}")]
+    Io {
+        /// Path.
+        file: String,
+        /// The system's message.
+        reason: String,
+    },
+    /// TOML syntax or schema error.
+    #[error("{file}: {reason}")]
+    Syntax {
+        /// Path or origin.
+        file: String,
+        /// The parser's message, with line, column and key.
+        reason: String,
+    },
+    /// A field with a value the kernel cannot accept.
+    #[error("{file}: field '{field}': {reason}")]
+    Field {
+        /// Path or origin.
+        file: String,
+        /// Dotted field path, such as `pieces[2].betza`.
+        field: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl Variant {
+    /// A built-in variant by name.
+    pub fn builtin(name: &str) -> Result<Variant, VariantError> {
+        let text = builtin(name).ok_or_else(|| VariantError::Unknown {
+            name: name.to_string(),
+            known: builtin_names().collect::<Vec<_>>().join(", "),
+        })?;
+        Variant::from_toml(text, &format!("builtin:{name}"))
+    }
+
+    /// A user's variant file.
+    pub fn from_file(path: &Path) -> Result<Variant, VariantError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| VariantError::Io {
+            file: file.clone(),
+            reason: e.to_string(),
+        })?;
+        Variant::from_toml(&text, &file)
+    }
+
+    /// Read and check a variant from TOML text; `origin` names it in errors.
+    pub fn from_toml(text: &str, origin: &str) -> Result<Variant, VariantError> {
+        let spec: VariantSpec = toml::from_str(text).map_err(|e| VariantError::Syntax {
+            file: origin.to_string(),
+            reason: e.to_string().trim_end().replace('\n', " | "),
+        })?;
+        Variant::from_spec(spec, origin)
+    }
+
+    /// Check a parsed spec.
+    pub fn from_spec(spec: VariantSpec, origin: &str) -> Result<Variant, VariantError> {
+        let field = |f: &str, reason: String| VariantError::Field {
+            file: origin.to_string(),
+            field: f.to_string(),
+            reason,
+        };
+        if spec.name.is_empty()
+            || !spec
+                .name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-')
+        {
+            return Err(field("name", "must be letters, digits and '-'".into()));
+        }
+        let holes = spec
+            .board
+            .holes
+            .iter()
+            .map(|h| {
+                h.parse::<Square>()
+                    .map_err(|e| field("board.holes", e.to_string()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let geometry = Geometry::new(spec.board.width, spec.board.height, &holes)
+            .map_err(|e| field("board", e.to_string()))?;
+        if !matches!(spec.seats.len(), 2 | 4) {
+            return Err(field(
+                "seats",
+                format!("{} seats; a variant has 2 or 4", spec.seats.len()),
+            ));
+        }
+        let seats = spec
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let forward = match s.forward.as_str() {
+                    "north" => Forward::North,
+                    "south" => Forward::South,
+                    "east" => Forward::East,
+                    "west" => Forward::West,
+                    other => {
+                        return Err(field(
+                            &format!("seats[{i}].forward"),
+                            format!("'{other}' is not north, south, east or west"),
+                        ));
+                    }
+                };
+                Ok(SeatInfo {
+                    name: s.name.clone(),
+                    forward,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        debug_assert!(seats.len() <= MAX_SEATS);
+        if spec.pieces.is_empty() || spec.pieces.len() > MAX_KINDS {
+            return Err(field(
+                "pieces",
+                format!("{} kinds; 1 to {MAX_KINDS} allowed", spec.pieces.len()),
+            ));
+        }
+        let mut letters = Vec::new();
+        for (i, p) in spec.pieces.iter().enumerate() {
+            let mut cs = p.letter.chars();
+            let (Some(c), None) = (cs.next(), cs.next()) else {
+                return Err(field(
+                    &format!("pieces[{i}].letter"),
+                    format!("'{}' is not one letter", p.letter),
+                ));
+            };
+            if !c.is_ascii_alphabetic() {
+                return Err(field(
+                    &format!("pieces[{i}].letter"),
+                    format!("'{c}' is not a letter a-z"),
+                ));
+            }
+            let c = c.to_ascii_lowercase();
+            if letters.contains(&c) {
+                return Err(field(
+                    &format!("pieces[{i}].letter"),
+                    format!("'{c}' is used twice"),
+                ));
+            }
+            letters.push(c);
+        }
+        let kind_of = |f: &str, l: &str| -> Result<Kind, VariantError> {
+            let c = l.chars().next().map(|c| c.to_ascii_lowercase());
+            letters
+                .iter()
+                .position(|&x| Some(x) == c && l.chars().count() == 1)
+                .map(|i| Kind(i as u8))
+                .ok_or_else(|| field(f, format!("'{l}' is no piece letter of this variant")))
+        };
+        let mut pieces = Vec::new();
+        for (i, p) in spec.pieces.iter().enumerate() {
+            let movement: Movement = p.betza.parse().map_err(|e: crate::betza::BetzaError| {
+                field(&format!("pieces[{i}].betza"), e.to_string())
+            })?;
+            let promotions = p
+                .promotions
+                .iter()
+                .map(|l| kind_of(&format!("pieces[{i}].promotions"), l))
+                .collect::<Result<Vec<_>, _>>()?;
+            if p.pawn && promotions.is_empty() {
+                return Err(field(
+                    &format!("pieces[{i}].promotions"),
+                    "a pawn needs at least one promotion".into(),
+                ));
+            }
+            if promotions
+                .iter()
+                .any(|k| spec.pieces[k.idx()].royal || spec.pieces[k.idx()].pawn)
+            {
+                return Err(field(
+                    &format!("pieces[{i}].promotions"),
+                    "cannot promote to a royal piece or a pawn".into(),
+                ));
+            }
+            if let Some(r) = p
+                .initial_ranks
+                .iter()
+                .find(|&&r| r == 0 || r > spec.board.height.max(spec.board.width))
+            {
+                return Err(field(
+                    &format!("pieces[{i}].initial_ranks"),
+                    format!("rank {r} is off the board"),
+                ));
+            }
+            pieces.push(PieceInfo {
+                name: p.name.clone(),
+                letter: letters[i],
+                movement,
+                royal: p.royal,
+                pawn: p.pawn,
+                promotions,
+                initial_ranks: p.initial_ranks.clone(),
+            });
+        }
+        let r = &spec.rules;
+        let castling = match &r.castling {
+            None => None,
+            Some(c) => {
+                let file = |f: &str, s: &str| -> Result<u8, VariantError> {
+                    let b = s.as_bytes();
+                    match b {
+                        [x] if (b'a'..b'a' + spec.board.width).contains(x) => Ok(x - b'a'),
+                        _ => Err(field(f, format!("'{s}' is not a file of this board"))),
+                    }
+                };
+                Some(Castling {
+                    king: kind_of("rules.castling.king", &c.king)?,
+                    rook: kind_of("rules.castling.rook", &c.rook)?,
+                    king_files: [
+                        file("rules.castling.king_files", &c.king_files[0])?,
+                        file("rules.castling.king_files", &c.king_files[1])?,
+                    ],
+                    rook_files: [
+                        file("rules.castling.rook_files", &c.rook_files[0])?,
+                        file("rules.castling.rook_files", &c.rook_files[1])?,
+                    ],
+                })
+            }
+        };
+        let stalemate = match r.stalemate.as_str() {
+            "draw" => StalemateRule::Draw,
+            "loss" => StalemateRule::Loss,
+            "win" => StalemateRule::Win,
+            other => {
+                return Err(field(
+                    "rules.stalemate",
+                    format!("'{other}' is not draw, loss or win"),
+                ));
+            }
+        };
+        if r.promotion_ranks == 0 || r.promotion_ranks > spec.board.height {
+            return Err(field(
+                "rules.promotion_ranks",
+                format!("{} is not 1 to the board height", r.promotion_ranks),
+            ));
+        }
+        let variant = Variant {
+            name: spec.name,
+            description: spec.description,
+            geometry,
+            seats,
+            pieces,
+            start_fen: spec.start,
+            rules: RuleSet {
+                check: r.check,
+                castling,
+                en_passant: r.en_passant,
+                promotion_ranks: r.promotion_ranks,
+                stalemate,
+                fifty_move: r.fifty_move,
+                repetition: r.repetition,
+                insufficient_material: r.insufficient_material,
+                chess960: r.chess960,
+            },
+            origin: origin.to_string(),
+        };
+        Ok(variant)
+    }
+
+    /// Number of seats.
+    pub fn seat_count(&self) -> u8 {
+        self.seats.len() as u8
+    }
+
+    /// The kind written with `letter` (either case).
+    pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
+        let l = letter.to_ascii_lowercase();
+        self.pieces
+            .iter()
+            .position(|p| p.letter == l)
+            .map(|i| Kind(i as u8))
+    }
+
+    /// The piece info of a kind.
+    pub fn piece(&self, kind: Kind) -> &PieceInfo {
+        &self.pieces[kind.idx()]
+    }
+
+    /// The seat's 0-based rank counted from its own side, for a square.
+    pub fn relative_rank(&self, seat: Seat, sq: Square) -> u8 {
+        let g = &self.geometry;
+        match self.seats[seat.idx()].forward {
+            Forward::North => sq.rank(),
+            Forward::South => g.height() - 1 - sq.rank(),
+            Forward::East => sq.file(),
+            Forward::West => g.width() - 1 - sq.file(),
+        }
+    }
+
+    /// Number of ranks in a seat's direction of advance.
+    pub fn depth(&self, seat: Seat) -> u8 {
+        match self.seats[seat.idx()].forward {
+            Forward::North | Forward::South => self.geometry.height(),
+            Forward::East | Forward::West => self.geometry.width(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess_text() -> String {
+        builtin("chess").unwrap().to_string()
+    }
+
+    fn error_of(text: &str) -> VariantError {
+        Variant::from_toml(text, "my.toml").unwrap_err()
+    }
+
+    #[test]
+    fn every_builtin_loads() {
+        for name in builtin_names() {
+            let v = Variant::builtin(name).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(v.name, name);
+        }
+    }
+
+    #[test]
+    fn broken_files_name_the_file_and_field() {
+        let e = error_of(&chess_text().replace("betza = \"N\"", "betza = \"Nx\""));
+        assert!(
+            matches!(&e, VariantError::Field { field, file, .. } if field == "pieces[1].betza" && file == "my.toml"),
+            "{e}"
+        );
+        let e = error_of(&chess_text().replace("forward = \"south\"", "forward = \"up\""));
+        assert!(e.to_string().contains("seats[1].forward"), "{e}");
+        let e = error_of(&chess_text().replace("width = 8", "width = 17"));
+        assert!(e.to_string().contains("'board'"), "{e}");
+        let e = error_of(&chess_text().replace("letter = \"n\"", "letter = \"b\""));
+        assert!(e.to_string().contains("used twice"), "{e}");
+        let e = error_of(&chess_text().replace("name = \"chess\"", "name = \"chess\"\ncolour = 3"));
+        assert!(
+            matches!(&e, VariantError::Syntax { reason, .. } if reason.contains("colour")),
+            "{e}"
+        );
+        let e = error_of("not toml at all [");
+        assert!(e.to_string().starts_with("my.toml:"), "{e}");
+        let e = Variant::from_file(Path::new("/no/such/file.toml")).unwrap_err();
+        assert!(matches!(e, VariantError::Io { .. }));
+    }
+}

@@ -1,0 +1,126 @@
+//! The TOML schema of a variant file, as read before any checking.
+
+use serde::Deserialize;
+
+/// A variant file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantSpec {
+    /// Identifier, such as `chess`.
+    pub name: String,
+    /// One line for people.
+    #[serde(default)]
+    pub description: String,
+    /// Board shape.
+    pub board: BoardSpec,
+    /// Seats in turn order.
+    pub seats: Vec<SeatSpec>,
+    /// Piece kinds.
+    pub pieces: Vec<PieceSpec>,
+    /// Start position in FEN.
+    pub start: String,
+    /// Rule switches.
+    #[serde(default)]
+    pub rules: RulesSpec,
+}
+
+/// `[board]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardSpec {
+    /// Files, 1 to 16.
+    pub width: u8,
+    /// Ranks, 1 to 16.
+    pub height: u8,
+    /// Squares cut out of the board.
+    #[serde(default)]
+    pub holes: Vec<String>,
+}
+
+/// `[[seats]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatSpec {
+    /// Name, such as `white`.
+    pub name: String,
+    /// Which way is forward: `north`, `south`, `east` or `west`.
+    pub forward: String,
+}
+
+/// `[[pieces]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceSpec {
+    /// Name, such as `knight`.
+    pub name: String,
+    /// One letter.
+    pub letter: String,
+    /// Movement in Betza notation.
+    pub betza: String,
+    /// Royal piece.
+    #[serde(default)]
+    pub royal: bool,
+    /// Pawn.
+    #[serde(default)]
+    pub pawn: bool,
+    /// Letters of the kinds it promotes to.
+    #[serde(default)]
+    pub promotions: Vec<String>,
+    /// Ranks (from the owner's side, from 1) where its initial moves apply.
+    #[serde(default)]
+    pub initial_ranks: Vec<u8>,
+}
+
+/// `[rules]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RulesSpec {
+    /// Royal pieces may not be left attacked; mate wins.
+    pub check: bool,
+    /// Castling, if any.
+    pub castling: Option<CastlingSpec>,
+    /// Pawns that made an initial multi-step may be taken en passant.
+    pub en_passant: bool,
+    /// Number of far ranks where pawns promote (and must).
+    pub promotion_ranks: u8,
+    /// `draw`, `loss` or `win` for the side that is stalemated.
+    pub stalemate: String,
+    /// Moves by each side without capture or pawn move that draw the game.
+    pub fifty_move: Option<u16>,
+    /// Occurrences of one position that draw the game.
+    pub repetition: Option<u8>,
+    /// Dead positions (too little material to mate) are drawn.
+    pub insufficient_material: bool,
+    /// Start positions are drawn at random among the 960 of Fischer random chess.
+    pub chess960: bool,
+}
+
+impl Default for RulesSpec {
+    fn default() -> Self {
+        RulesSpec {
+            check: true,
+            castling: None,
+            en_passant: false,
+            promotion_ranks: 1,
+            stalemate: "draw".into(),
+            fifty_move: None,
+            repetition: None,
+            insufficient_material: false,
+            chess960: false,
+        }
+    }
+}
+
+/// `[rules.castling]`: the king and a rook on the back rank swap past each other.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastlingSpec {
+    /// Letter of the castling king.
+    pub king: String,
+    /// Letter of the castling rook.
+    pub rook: String,
+    /// Files the king lands on: towards the low files, towards the high files.
+    pub king_files: [String; 2],
+    /// Files the rook lands on, in the same order.
+    pub rook_files: [String; 2],
+}

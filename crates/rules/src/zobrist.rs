@@ -1,0 +1,54 @@
+//! Zobrist keys, generated at compile time.
+
+use crate::piece::{MAX_KINDS, MAX_SEATS};
+
+const PIECES: usize = MAX_SEATS * MAX_KINDS * 256;
+const CASTLE: usize = PIECES;
+const EP: usize = CASTLE + 256;
+const TURN: usize = EP + 256;
+const HAND: usize = TURN + MAX_SEATS;
+/// Hand counts above this share a key; no variant keeps more of one kind.
+pub const MAX_HAND: usize = 32;
+const LEN: usize = HAND + MAX_SEATS * MAX_KINDS * MAX_HAND;
+
+static KEYS: [u64; LEN] = {
+    let mut keys = [0u64; LEN];
+    let mut s = 0x2545_F491_4F6C_DD1Du64;
+    let mut i = 0;
+    while i < LEN {
+        // splitmix64
+        s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = s;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        keys[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    keys
+};
+
+/// Key of a piece of `kind` owned by `seat` on `cell`.
+#[inline(always)]
+pub fn piece(seat: usize, kind: usize, cell: u8) -> u64 {
+    KEYS[(seat * MAX_KINDS + kind) * 256 + cell as usize]
+}
+/// Key of a castling right held by the rook on `cell`.
+#[inline(always)]
+pub fn castle(cell: u8) -> u64 {
+    KEYS[CASTLE + cell as usize]
+}
+/// Key of an en passant cell.
+#[inline(always)]
+pub fn en_passant(cell: u8) -> u64 {
+    KEYS[EP + cell as usize]
+}
+/// Key of the seat to move.
+#[inline(always)]
+pub fn turn(seat: usize) -> u64 {
+    KEYS[TURN + seat]
+}
+/// Key of holding `count` pieces of `kind` in hand.
+#[inline(always)]
+pub fn hand(seat: usize, kind: usize, count: u8) -> u64 {
+    KEYS[HAND + (seat * MAX_KINDS + kind) * MAX_HAND + (count as usize).min(MAX_HAND - 1)]
+}
