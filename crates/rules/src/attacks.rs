@@ -151,6 +151,7 @@ impl Magic {
         cell: u8,
         dirs: &[usize; 4],
         rng: &mut u64,
+        known: Option<u64>,
         table: &mut Vec<u64>,
     ) -> MagicEntry {
         // The last cell of each ray never changes the attack set.
@@ -177,23 +178,29 @@ impl Magic {
             }
         }
         let size = 1usize << (64 - shift);
-        let mut slots = vec![(0u64, u64::MAX); size];
+        // Slots are stamped with the attempt that filled them, so a failed
+        // attempt costs nothing to clear.
+        let mut slots = vec![(0u32, 0u64); size];
+        let mut attempt = 0u32;
         'search: loop {
-            let magic = xorshift(rng) & xorshift(rng) & xorshift(rng);
-            if bits > 0 && (mask.wrapping_mul(magic) >> 56).count_ones() < 6 && bits > 8 {
+            attempt += 1;
+            let magic = match known {
+                Some(m) if attempt == 1 => m,
+                _ => xorshift(rng) & xorshift(rng) & xorshift(rng),
+            };
+            if attempt > 1 && (mask.wrapping_mul(magic) >> 56).count_ones() < 6 && bits >= 6 {
                 continue;
             }
-            slots.iter_mut().for_each(|s| *s = (0, u64::MAX));
             for &(occ, att) in &occs {
                 let i = (occ.wrapping_mul(magic) >> shift) as usize;
-                if slots[i].1 == u64::MAX {
-                    slots[i] = (occ, att);
+                if slots[i].0 != attempt {
+                    slots[i] = (attempt, att);
                 } else if slots[i].1 != att {
                     continue 'search;
                 }
             }
             let offset = table.len();
-            table.extend(slots.iter().map(|s| if s.1 == u64::MAX { 0 } else { s.1 }));
+            table.extend(slots.iter().map(|s| if s.0 == attempt { s.1 } else { 0 }));
             return MagicEntry {
                 mask,
                 magic,
@@ -203,12 +210,22 @@ impl Magic {
         }
     }
 
+    /// The magic numbers in use, rook then bishop, per cell.
+    pub fn numbers(&self) -> [Vec<u64>; 2] {
+        [
+            self.rook.iter().map(|e| e.magic).collect(),
+            self.bishop.iter().map(|e| e.magic).collect(),
+        ]
+    }
+
     #[inline(always)]
     fn lookup(&self, e: &MagicEntry, occ: u64) -> u64 {
         let i = ((occ & e.mask).wrapping_mul(e.magic) >> e.shift) as usize;
         self.table[e.offset + i]
     }
 }
+
+include!("magics_8x8.rs");
 
 fn xorshift(s: &mut u64) -> u64 {
     *s ^= *s << 13;
@@ -222,11 +239,17 @@ impl SliderTable<u64> for Magic {
         let mut rng = 0x9E37_79B9_7F4A_7C15u64;
         let mut table = Vec::new();
         let cells = geo.cells() as u8;
+        // Searching magics takes a noticeable moment; the standard board
+        // starts from magics found once by this same search.
+        let known = |c: u8, which: usize| {
+            (geo.width() == 8 && geo.height() == 8 && geo.playable_count() == 64)
+                .then(|| MAGICS_8X8[which][c as usize])
+        };
         let rook = (0..cells)
-            .map(|c| Magic::find(rays, c, &ORTHOGONAL, &mut rng, &mut table))
+            .map(|c| Magic::find(rays, c, &ORTHOGONAL, &mut rng, known(c, 0), &mut table))
             .collect();
         let bishop = (0..cells)
-            .map(|c| Magic::find(rays, c, &DIAGONAL, &mut rng, &mut table))
+            .map(|c| Magic::find(rays, c, &DIAGONAL, &mut rng, known(c, 1), &mut table))
             .collect();
         Magic {
             rook,
@@ -414,4 +437,12 @@ mod tests {
         (-2, 1),
         (-1, 2),
     ];
+}
+
+impl Attacks<u64> {
+    /// The magic numbers of this geometry, rook then bishop, per cell: how
+    /// `magics_8x8.rs` was made.
+    pub fn magic_numbers(&self) -> [Vec<u64>; 2] {
+        self.sliders.numbers()
+    }
 }

@@ -54,6 +54,8 @@ pub struct KindMoves<B> {
     pub extra: Vec<ExtraStep>,
     /// Cells where initial-only steps apply.
     pub initial_cells: B,
+    /// Whether `quiet` or `capture` has any leap, so riders skip the lookup.
+    pub leaps: bool,
 }
 
 /// A variant compiled for bitboards of type `B`.
@@ -85,6 +87,8 @@ pub struct Rules<B: HasSliders> {
     /// Legal moves can be found by pins and check masks instead of trying
     /// each move: only line rides and plain leaps capture, royals only leap.
     pub pin_legality: bool,
+    /// Per seat and wing (low files, high files): king and rook landing cells.
+    pub castle_landing: [[(u8, u8); 2]; MAX_SEATS],
 }
 
 impl<B: HasSliders> Rules<B> {
@@ -203,6 +207,7 @@ impl<B: HasSliders> Rules<B> {
                     diag,
                     extra,
                     initial_cells,
+                    leaps: !quiet_offsets.is_empty() || !capture_offsets.is_empty(),
                 });
             }
         }
@@ -216,7 +221,33 @@ impl<B: HasSliders> Rules<B> {
                 cells_where(&|sq| variant.relative_rank(seat, sq) >= depth - zone);
             back_rank[s as usize] = cells_where(&|sq| variant.relative_rank(seat, sq) == 0);
         }
+        let mut castle_landing = [[(NONE, NONE); 2]; MAX_SEATS];
+        if let Some(c) = &variant.rules.castling {
+            for s in 0..seats as usize {
+                let back = back_rank[s];
+                for wing in 0..2 {
+                    // The landing files count along the back rank from the low end.
+                    let along = |f: u8| {
+                        back.iter().find(|&cell| {
+                            let sq = geo.square(cell);
+                            match variant.seats[s].forward {
+                                crate::variant::Forward::North | crate::variant::Forward::South => {
+                                    sq.file() == f
+                                }
+                                _ => sq.rank() == f,
+                            }
+                        })
+                    };
+                    if let (Some(k), Some(r)) =
+                        (along(c.king_files[wing]), along(c.rook_files[wing]))
+                    {
+                        castle_landing[s][wing] = (k, r);
+                    }
+                }
+            }
+        }
         Rules {
+            castle_landing,
             variant,
             attacks,
             moves,

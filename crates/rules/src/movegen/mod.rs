@@ -104,7 +104,10 @@ impl<B: HasSliders> Position<B> {
         let r = self.rules;
         let km = r.moves(us, kind);
         let f = from as usize;
-        let mut t = (km.quiet[f] & !occ) | (km.capture[f] & enemy);
+        let mut t = B::EMPTY;
+        if km.leaps {
+            t = (km.quiet[f] & !occ) | (km.capture[f] & enemy);
+        }
         let ride = |a: B, mode: u8| {
             let mut t = B::EMPTY;
             if mode & MOVE != 0 {
@@ -120,6 +123,9 @@ impl<B: HasSliders> Position<B> {
         }
         if km.diag != 0 {
             t |= ride(r.attacks.bishop(from, occ), km.diag);
+        }
+        if km.extra.is_empty() {
+            return t;
         }
         for e in &km.extra {
             if e.initial && !km.initial_cells.has(from) {
@@ -146,6 +152,29 @@ impl<B: HasSliders> Position<B> {
             }
         }
         t
+    }
+
+    /// Whether an enemy leap lands on `cell`.
+    #[inline(always)]
+    fn leaper_attacks(&self, cell: u8, us: Seat) -> bool {
+        let r = self.rules;
+        for s in 0..r.seats() {
+            let seat = Seat(s);
+            if self.allied(us, seat) {
+                continue;
+            }
+            let theirs = self.by_seat[s as usize];
+            let mut leapers = r.leap_kinds;
+            while leapers != 0 {
+                let k = leapers.trailing_zeros() as usize;
+                leapers &= leapers - 1;
+                let from = r.moves(seat, Kind(k as u8)).capture_from[cell as usize];
+                if !(from & self.by_kind[k] & theirs).is_empty() {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Hand `targets` of a piece to the sink, splitting off promotions.
@@ -223,13 +252,16 @@ impl<B: HasSliders> Position<B> {
         }
         let without_king = occ ^ B::bit(king);
         let mut kt = self.piece_targets(us, royal_kind, king, occ, enemy);
-        let mut safe = B::EMPTY;
         for t in kt.iter() {
-            if !self.attacked_by_enemies(t, us, without_king) {
-                safe |= B::bit(t);
+            // Sliders first: they are the ones the king's own square could hide.
+            if !((r.attacks.rook(t, without_king) & orth)
+                | (r.attacks.bishop(t, without_king) & diag))
+                .is_empty()
+                || self.leaper_attacks(t, us)
+            {
+                kt ^= B::bit(t);
             }
         }
-        kt &= safe;
         sink.targets(king, kt);
         if checkers.is_empty() {
             self.generate_castling(sink, true);

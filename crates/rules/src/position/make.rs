@@ -157,17 +157,10 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// King and rook landing cells for castling with the rook on `rook`.
+    #[inline(always)]
     pub(crate) fn castle_targets(&self, king: u8, rook: u8) -> (u8, u8) {
-        let r = self.rules;
-        let c = r.variant.rules.castling.as_ref().expect("variant castles");
-        let geo = &r.variant.geometry;
-        let wing = usize::from(geo.square(rook).file() > geo.square(king).file());
-        let rank = geo.square(king).rank();
-        let cell = |f: u8| {
-            geo.cell(crate::Square::new(f, rank).expect("on board"))
-                .expect("playable")
-        };
-        (cell(c.king_files[wing]), cell(c.rook_files[wing]))
+        let wing = usize::from(rook > king);
+        self.rules.castle_landing[self.turn.idx()][wing]
     }
 
     fn clear_castling(&mut self, cells: B) {
