@@ -1,1 +1,94 @@
-fn main() {}
+//! `tetrarch`: the command-line front end of Tetrarch.
+//!
+//! Each subcommand lives in its own module; this file only parses the
+//! command line, dispatches, and turns errors into one line and exit code 1.
+
+mod bench;
+mod epd;
+mod options;
+mod perft;
+mod replay;
+mod variants;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Tetrarch: chess-family games for two and four players.
+#[derive(Parser)]
+#[command(name = "tetrarch", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the built-in variants, or describe one variant in detail.
+    Variants(variants::Args),
+    /// Count the leaf nodes of the legal move tree (move generation test).
+    Perft(perft::Args),
+    /// Measure speed against reference programs.
+    Bench(bench::Args),
+    /// Replay every game of a PGN file, checking each move and result.
+    Replay(ReplayArgs),
+}
+
+/// Arguments of `tetrarch replay` (the work is in `replay.rs`).
+#[derive(clap::Args, Debug)]
+struct ReplayArgs {
+    #[command(flatten)]
+    variant: options::VariantArgs,
+    /// The PGN file.
+    file: PathBuf,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with success; usage errors exit 1.
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let result = match cli.command {
+        Command::Variants(args) => variants::run(&args),
+        Command::Perft(args) => perft::run(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::Replay(args) => run_replay(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", one_line(&e));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// An error and its causes on one line.
+fn one_line(e: &anyhow::Error) -> String {
+    format!("{e:#}").replace('\n', " | ")
+}
+
+fn run_replay(args: &ReplayArgs) -> anyhow::Result<()> {
+    let variant = args.variant.load()?;
+    let spinner = indicatif::ProgressBar::new_spinner();
+    spinner.set_message(format!("replaying {}", args.file.display()));
+    spinner.enable_steady_tick(std::time::Duration::from_millis(200));
+    let start = Instant::now();
+    let result = replay::run(&variant, &args.file);
+    spinner.finish_and_clear();
+    let summary = result?;
+    let time = start.elapsed();
+    println!("games: {}", summary.games);
+    println!("moves: {}", summary.moves);
+    println!("time: {:.3} s", time.as_secs_f64());
+    Ok(())
+}

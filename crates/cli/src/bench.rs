@@ -1,0 +1,213 @@
+//! `tetrarch bench perft`: bulk-counting perft of tetrarch beside the
+//! reference crates cozy-chess and shakmaty, in one process, on the same
+//! positions; the node counts must agree.
+
+use crate::options::{self, VariantArgs};
+use anyhow::{Context, Result, anyhow, bail};
+use std::time::{Duration, Instant};
+use tetrarch_rules::variant::WithWidth;
+use tetrarch_rules::{HasSliders, Variant, perft};
+
+/// Arguments of `tetrarch bench`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum What {
+    /// Perft with bulk counting on the start position (depth 6) and
+    /// kiwipete (depth 5): tetrarch, cozy-chess and shakmaty side by side.
+    Perft(PerftArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct PerftArgs {
+    /// The variant tetrarch plays (its node counts must match chess).
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// Lower depths (5 and 4) for a quick run.
+    #[arg(long)]
+    quick: bool,
+}
+
+/// `(name, FEN, depth, quick depth)`.
+const POSITIONS: [(&str, &str, u32, u32); 2] = [
+    (
+        "startpos",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        6,
+        5,
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        5,
+        4,
+    ),
+];
+
+const ENGINES: [&str; 3] = ["tetrarch", "cozy-chess", "shakmaty"];
+
+/// Run `tetrarch bench`.
+pub fn run(args: &Args) -> Result<()> {
+    match &args.what {
+        What::Perft(args) => bench_perft(args),
+    }
+}
+
+fn bench_perft(args: &PerftArgs) -> Result<()> {
+    let variant = args.variant.load()?;
+    let bar = options::progress((POSITIONS.len() * ENGINES.len()) as u64, "bench perft");
+    let mut rows = Vec::new();
+    for (name, fen, depth, quick) in POSITIONS {
+        let depth = if args.quick { quick } else { depth };
+        let mut results = Vec::new();
+        for engine in ENGINES {
+            bar.set_message(format!("{name} depth {depth}: {engine}"));
+            let result = match engine {
+                "tetrarch" => variant.with_width(Tetrarch { fen, depth }),
+                "cozy-chess" => cozy(fen, depth),
+                _ => shakmaty(fen, depth),
+            }
+            .with_context(|| format!("{engine}, {name}"))?;
+            results.push(result);
+            bar.inc(1);
+        }
+        if results.iter().any(|r| r.0 != results[0].0) {
+            let counts: Vec<String> = ENGINES
+                .iter()
+                .zip(&results)
+                .map(|(e, r)| format!("{e} {}", r.0))
+                .collect();
+            bar.finish_and_clear();
+            bail!(
+                "node counts disagree on {name} depth {depth}: {}",
+                counts.join(", ")
+            );
+        }
+        rows.push((name, depth, results));
+    }
+    bar.finish_and_clear();
+
+    println!("tetrarch plays {} ({})", variant.name, variant.origin);
+    println!(
+        "{:<9} {:>5} {:>11}  {:<10} {:>8} {:>9} {:>10}",
+        "position", "depth", "nodes", "engine", "time s", "M nodes/s", "x tetrarch"
+    );
+    for (name, depth, results) in &rows {
+        let base = options::mnps(results[0].0, results[0].1);
+        for (i, (engine, (nodes, time))) in ENGINES.iter().zip(results).enumerate() {
+            let speed = options::mnps(*nodes, *time);
+            let (name, depth, nodes) = if i == 0 {
+                (name.to_string(), depth.to_string(), nodes.to_string())
+            } else {
+                Default::default()
+            };
+            println!(
+                "{name:<9} {depth:>5} {nodes:>11}  {engine:<10} {:>8.3} {speed:>9.1} {:>10.2}",
+                time.as_secs_f64(),
+                speed / base
+            );
+        }
+    }
+    println!(
+        "x tetrarch: the engine's nodes per second over tetrarch's (above 1: faster than tetrarch)"
+    );
+    Ok(())
+}
+
+/// Tetrarch's perft at the variant's width; setup (and compiling the
+/// rules) is not timed.
+struct Tetrarch {
+    fen: &'static str,
+    depth: u32,
+}
+
+impl WithWidth for Tetrarch {
+    type Output = Result<(u64, Duration)>;
+    fn run<B: HasSliders>(self, variant: &Variant) -> Self::Output {
+        let pos = options::position::<B>(variant, Some(self.fen))?;
+        let start = Instant::now();
+        let nodes = perft(&pos, self.depth);
+        Ok((nodes, start.elapsed()))
+    }
+}
+
+fn cozy(fen: &str, depth: u32) -> Result<(u64, Duration)> {
+    let board =
+        cozy_chess::Board::from_fen(fen, false).map_err(|e| anyhow!("FEN '{fen}': {e:?}"))?;
+    let start = Instant::now();
+    let nodes = cozy_perft(&board, depth);
+    Ok((nodes, start.elapsed()))
+}
+
+fn shakmaty(fen: &str, depth: u32) -> Result<(u64, Duration)> {
+    use shakmaty::{CastlingMode, Chess, fen::Fen};
+    let pos: Chess = Fen::from_ascii(fen.as_bytes())
+        .map_err(|e| anyhow!("FEN '{fen}': {e}"))?
+        .into_position(CastlingMode::Standard)
+        .map_err(|e| anyhow!("FEN '{fen}': {e}"))?;
+    let start = Instant::now();
+    let nodes = shakmaty_perft(&pos, depth);
+    Ok((nodes, start.elapsed()))
+}
+
+/// cozy-chess perft, counting the last ply by `PieceMoves::len`.
+pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    match depth {
+        0 => nodes = 1,
+        1 => {
+            board.generate_moves(|moves| {
+                nodes += moves.len() as u64;
+                false
+            });
+        }
+        _ => {
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    nodes += cozy_perft(&child, depth - 1);
+                }
+                false
+            });
+        }
+    }
+    nodes
+}
+
+/// shakmaty perft, counting the last ply by the length of the move list.
+pub fn shakmaty_perft(pos: &shakmaty::Chess, depth: u32) -> u64 {
+    use shakmaty::Position;
+    match depth {
+        0 => 1,
+        1 => pos.legal_moves().len() as u64,
+        _ => pos
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                shakmaty_perft(&child, depth - 1)
+            })
+            .sum(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reference_perfts_agree_at_low_depth() {
+        for (_, fen, _, _) in POSITIONS {
+            let a = cozy(fen, 3).unwrap().0;
+            let b = shakmaty(fen, 3).unwrap().0;
+            assert_eq!(a, b);
+        }
+        assert_eq!(cozy(POSITIONS[0].1, 3).unwrap().0, 8902);
+    }
+}

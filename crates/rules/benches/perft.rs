@@ -1,0 +1,100 @@
+//! Bulk-counting perft of tetrarch, cozy-chess and shakmaty side by side
+//! on the start position and kiwipete, as throughput in nodes per second.
+//!
+//! `cargo bench -p tetrarch-rules --bench perft`
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use tetrarch_rules::{Position, Variant, perft};
+
+/// `(name, FEN, depth, nodes at that depth)`.
+const POSITIONS: [(&str, &str, u32, u64); 2] = [
+    (
+        "startpos",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        4,
+        197_281,
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        3,
+        97_862,
+    ),
+];
+
+/// cozy-chess perft, counting the last ply by `PieceMoves::len`.
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    match depth {
+        0 => nodes = 1,
+        1 => {
+            board.generate_moves(|moves| {
+                nodes += moves.len() as u64;
+                false
+            });
+        }
+        _ => {
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    nodes += cozy_perft(&child, depth - 1);
+                }
+                false
+            });
+        }
+    }
+    nodes
+}
+
+/// shakmaty perft, counting the last ply by the length of the move list.
+fn shakmaty_perft(pos: &shakmaty::Chess, depth: u32) -> u64 {
+    use shakmaty::Position;
+    match depth {
+        0 => 1,
+        1 => pos.legal_moves().len() as u64,
+        _ => pos
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                shakmaty_perft(&child, depth - 1)
+            })
+            .sum(),
+    }
+}
+
+fn bench_perft(c: &mut Criterion) {
+    let chess = Variant::builtin("chess").expect("chess");
+    for (name, fen, depth, nodes) in POSITIONS {
+        let tetrarch = Position::<u64>::from_fen(&chess, fen).expect("tetrarch FEN");
+        let cozy = cozy_chess::Board::from_fen(fen, false).expect("cozy-chess FEN");
+        let shak: shakmaty::Chess = fen
+            .parse::<shakmaty::fen::Fen>()
+            .expect("shakmaty FEN")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("shakmaty position");
+        assert_eq!(perft(&tetrarch, depth), nodes, "tetrarch {name}");
+        assert_eq!(cozy_perft(&cozy, depth), nodes, "cozy-chess {name}");
+        assert_eq!(shakmaty_perft(&shak, depth), nodes, "shakmaty {name}");
+
+        let mut group = c.benchmark_group(format!("perft/{name}"));
+        group.throughput(Throughput::Elements(nodes));
+        group.sample_size(20);
+        group.bench_with_input(BenchmarkId::new("tetrarch", depth), &depth, |b, &d| {
+            b.iter(|| perft(black_box(&tetrarch), d))
+        });
+        group.bench_with_input(BenchmarkId::new("cozy-chess", depth), &depth, |b, &d| {
+            b.iter(|| cozy_perft(black_box(&cozy), d))
+        });
+        group.bench_with_input(BenchmarkId::new("shakmaty", depth), &depth, |b, &d| {
+            b.iter(|| shakmaty_perft(black_box(&shak), d))
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench_perft);
+criterion_main!(benches);
