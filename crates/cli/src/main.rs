@@ -72,9 +72,19 @@ fn main() -> ExitCode {
     }
 }
 
-/// An error and its causes on one line.
+/// An error and its causes on one line; a cause whose text the message
+/// already carries (errors that print their source) is not repeated.
 fn one_line(e: &anyhow::Error) -> String {
-    format!("{e:#}").replace('\n', " | ")
+    let mut line = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if line.is_empty() {
+            line = text;
+        } else if !line.contains(&text) {
+            line = format!("{line}: {text}");
+        }
+    }
+    line.replace('\n', " | ")
 }
 
 fn run_replay(args: &ReplayArgs) -> anyhow::Result<()> {
@@ -91,4 +101,33 @@ fn run_replay(args: &ReplayArgs) -> anyhow::Result<()> {
     println!("moves: {}", summary.moves);
     println!("time: {:.3} s", time.as_secs_f64());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line;
+    use std::fmt;
+
+    /// An error that prints its source in its own message.
+    #[derive(Debug)]
+    struct Wrapper(std::io::Error);
+    impl fmt::Display for Wrapper {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "impossible: {}", self.0)
+        }
+    }
+    impl std::error::Error for Wrapper {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.0)
+        }
+    }
+
+    #[test]
+    fn causes_are_joined_once() {
+        let io = || std::io::Error::other("no king\nat all");
+        let e = anyhow::Error::new(Wrapper(io())).context("FEN 'x'");
+        assert_eq!(one_line(&e), "FEN 'x': impossible: no king | at all");
+        let e = anyhow::Error::new(io()).context("file.epd");
+        assert_eq!(one_line(&e), "file.epd: no king | at all");
+    }
 }

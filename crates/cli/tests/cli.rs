@@ -192,6 +192,8 @@ fn bad_fen_names_the_field() {
         "1",
     ]);
     assert!(err.contains("en passant field"), "{err}");
+    let err = fails(&["perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "-d", "1"]);
+    assert_eq!(err.matches("royal").count(), 1, "said once: {err}");
     let err = fails(&["perft", "--fen", "hello", "-d", "1"]);
     assert!(err.contains("FEN 'hello'"), "{err}");
 }
