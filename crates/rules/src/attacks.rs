@@ -26,7 +26,7 @@ const NO_LINE: u8 = 8;
 #[derive(Debug)]
 pub struct Rays<B> {
     /// `ray[cell][dir]`: the cells from `cell` to the edge in `dir`, exclusive.
-    pub ray: Vec<[B; 8]>,
+    pub ray: CellTable<[B; 8]>,
     /// Direction from one cell to another along a line, or `NO_LINE`.
     dir: Vec<u8>,
     cells: usize,
@@ -36,21 +36,21 @@ impl<B: Bitboard> Rays<B> {
     /// Build the rays of `geo`.
     pub fn new(geo: &Geometry) -> Rays<B> {
         let cells = geo.cells();
-        let mut ray = vec![[B::EMPTY; 8]; cells];
         let mut dir = vec![NO_LINE; cells * cells];
-        for c in 0..cells as u8 {
-            if !geo.is_playable(c) {
-                continue;
-            }
-            for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-                let mut cur = c;
-                while let Some(n) = geo.offset(cur, dx, dy) {
-                    ray[c as usize][d] |= B::bit(n);
-                    dir[c as usize * cells + n as usize] = d as u8;
-                    cur = n;
+        let ray = CellTable::from_fn(|c| {
+            let mut rays = [B::EMPTY; 8];
+            if (c as usize) < cells && geo.is_playable(c) {
+                for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                    let mut cur = c;
+                    while let Some(n) = geo.offset(cur, dx, dy) {
+                        rays[d] |= B::bit(n);
+                        dir[c as usize * cells + n as usize] = d as u8;
+                        cur = n;
+                    }
                 }
             }
-        }
+            rays
+        });
         Rays { ray, dir, cells }
     }
 
@@ -62,7 +62,7 @@ impl<B: Bitboard> Rays<B> {
             B::EMPTY
         } else {
             let d = d as usize;
-            self.ray[a as usize][d] & !self.ray[b as usize][d] & !B::bit(b)
+            self.ray[a][d] & !self.ray[b][d] & !B::bit(b)
         }
     }
 
@@ -74,14 +74,14 @@ impl<B: Bitboard> Rays<B> {
             B::EMPTY
         } else {
             let d = d as usize;
-            self.ray[a as usize][d] | self.ray[a as usize][(d + 4) % 8] | B::bit(a)
+            self.ray[a][d] | self.ray[a][(d + 4) % 8] | B::bit(a)
         }
     }
 
     /// Sliding attacks from `cell` in direction `d`, stopped by `occ`.
     #[inline]
     pub fn ray_attacks(&self, cell: u8, d: usize, occ: B) -> B {
-        let r = self.ray[cell as usize][d];
+        let r = self.ray[cell][d];
         let blockers = r & occ;
         if blockers.is_empty() {
             return r;
@@ -91,7 +91,7 @@ impl<B: Bitboard> Rays<B> {
         } else {
             blockers.msb()
         };
-        r & !self.ray[first as usize][d]
+        r & !self.ray[first][d]
     }
 
     fn slide(&self, cell: u8, occ: B, dirs: &[usize; 4]) -> B {
@@ -132,9 +132,10 @@ impl<B: Bitboard> SliderTable<B> for RayScan {
 /// that fits a `u64`.
 #[derive(Debug)]
 pub struct Magic {
-    rook: Vec<MagicEntry>,
-    bishop: Vec<MagicEntry>,
+    rook: CellTable<MagicEntry>,
+    bishop: CellTable<MagicEntry>,
     table: Vec<u64>,
+    cells: u8,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -156,7 +157,7 @@ impl Magic {
     ) -> MagicEntry {
         // The last cell of each ray never changes the attack set.
         let mask = dirs.iter().fold(0u64, |m, &d| {
-            let r = rays.ray[cell as usize][d];
+            let r = rays.ray[cell][d];
             let edge = if r == 0 {
                 0
             } else if d < 4 {
@@ -213,8 +214,8 @@ impl Magic {
     /// The magic numbers in use, rook then bishop, per cell.
     pub fn numbers(&self) -> [Vec<u64>; 2] {
         [
-            self.rook.iter().map(|e| e.magic).collect(),
-            self.bishop.iter().map(|e| e.magic).collect(),
+            (0..self.cells).map(|c| self.rook[c].magic).collect(),
+            (0..self.cells).map(|c| self.bishop[c].magic).collect(),
         ]
     }
 
@@ -245,25 +246,29 @@ impl SliderTable<u64> for Magic {
             (geo.width() == 8 && geo.height() == 8 && geo.playable_count() == 64)
                 .then(|| MAGICS_8X8[which][c as usize])
         };
-        let rook = (0..cells)
-            .map(|c| Magic::find(rays, c, &ORTHOGONAL, &mut rng, known(c, 0), &mut table))
-            .collect();
-        let bishop = (0..cells)
-            .map(|c| Magic::find(rays, c, &DIAGONAL, &mut rng, known(c, 1), &mut table))
-            .collect();
+        let mut entry = |c: u8, dirs: &[usize; 4], which: usize| {
+            if c < cells {
+                Magic::find(rays, c, dirs, &mut rng, known(c, which), &mut table)
+            } else {
+                MagicEntry::default()
+            }
+        };
+        let rook = CellTable::from_fn(|c| entry(c, &ORTHOGONAL, 0));
+        let bishop = CellTable::from_fn(|c| entry(c, &DIAGONAL, 1));
         Magic {
             rook,
             bishop,
             table,
+            cells,
         }
     }
     #[inline(always)]
     fn rook(&self, _: &Rays<u64>, cell: u8, occ: u64) -> u64 {
-        self.lookup(&self.rook[cell as usize], occ)
+        self.lookup(&self.rook[cell], occ)
     }
     #[inline(always)]
     fn bishop(&self, _: &Rays<u64>, cell: u8, occ: u64) -> u64 {
-        self.lookup(&self.bishop[cell as usize], occ)
+        self.lookup(&self.bishop[cell], occ)
     }
 }
 
@@ -337,19 +342,50 @@ impl<B: HasSliders> Attacks<B> {
     }
 }
 
+/// One value per cell index. Indexed by `u8` over 256 slots, so a lookup
+/// needs no bounds check whatever the board's size.
+#[derive(Clone, Debug)]
+pub struct CellTable<T>(Box<[T; 256]>);
+
+impl<T: Copy> CellTable<T> {
+    /// A table holding `f(cell)` for every cell index.
+    pub fn from_fn(mut f: impl FnMut(u8) -> T) -> CellTable<T> {
+        let v: Vec<T> = (0..=255u8).map(&mut f).collect();
+        CellTable(
+            v.into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("256 entries")),
+        )
+    }
+}
+
+impl<T> std::ops::Index<u8> for CellTable<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, cell: u8) -> &T {
+        &self.0[cell as usize]
+    }
+}
+
 /// A table of leaps: for each cell, the playable cells reached by the offsets.
-pub fn leap_table<B: Bitboard>(geo: &Geometry, offsets: &[(i32, i32)]) -> Vec<B> {
-    (0..geo.cells() as u8)
-        .map(|c| {
-            if !geo.is_playable(c) {
-                return B::EMPTY;
-            }
-            offsets
-                .iter()
-                .filter_map(|&(dx, dy)| geo.offset(c, dx, dy))
-                .fold(B::EMPTY, |b, n| b | B::bit(n))
-        })
-        .collect()
+pub fn leap_table<B: Bitboard>(geo: &Geometry, offsets: &[(i32, i32)]) -> CellTable<B> {
+    CellTable::from_fn(|c| {
+        if !geo.is_playable(c) {
+            return B::EMPTY;
+        }
+        offsets
+            .iter()
+            .filter_map(|&(dx, dy)| geo.offset(c, dx, dy))
+            .fold(B::EMPTY, |b, n| b | B::bit(n))
+    })
+}
+
+impl Attacks<u64> {
+    /// The magic numbers of this geometry, rook then bishop, per cell: how
+    /// `magics_8x8.rs` was made.
+    pub fn magic_numbers(&self) -> [Vec<u64>; 2] {
+        self.sliders.numbers()
+    }
 }
 
 #[cfg(test)]
@@ -419,9 +455,9 @@ mod tests {
         assert!(bishop.has(sq(&geo, "k11")) && !geo.contains("l12".parse().unwrap()));
         // Knight leaps into holes are dropped.
         let knight = leap_table::<Wide>(&geo, &KNIGHT);
-        assert_eq!(knight[sq(&geo, "d1") as usize], set(&geo, "e3 f2"));
-        assert_eq!(knight[sq(&geo, "d4") as usize].count(), 6);
-        assert_eq!(knight[sq(&geo, "g7") as usize].count(), 8);
+        assert_eq!(knight[sq(&geo, "d1")], set(&geo, "e3 f2"));
+        assert_eq!(knight[sq(&geo, "d4")].count(), 6);
+        assert_eq!(knight[sq(&geo, "g7")].count(), 8);
         // Lines and betweens cross the board.
         assert_eq!(att.between(d4, sq(&geo, "d8")), set(&geo, "d5 d6 d7"));
         assert!(att.line(d4, sq(&geo, "k11")).has(sq(&geo, "e5")));
@@ -437,12 +473,4 @@ mod tests {
         (-2, 1),
         (-1, 2),
     ];
-}
-
-impl Attacks<u64> {
-    /// The magic numbers of this geometry, rook then bishop, per cell: how
-    /// `magics_8x8.rs` was made.
-    pub fn magic_numbers(&self) -> [Vec<u64>; 2] {
-        self.sliders.numbers()
-    }
 }

@@ -60,6 +60,9 @@ pub trait Bitboard:
     fn without_lsb(self) -> Self;
     /// The low 64 bits, for magic multiplication on boards that fit a `u64`.
     fn low_u64(self) -> u64;
+    /// Every cell moved `by` indices up (down if negative); cells pushed
+    /// past either end are lost. `|by|` must be less than `CELLS`.
+    fn shift(self, by: i32) -> Self;
     /// Iterate over the cells, lowest first.
     #[inline]
     fn iter(self) -> Cells<Self> {
@@ -124,6 +127,10 @@ macro_rules! primitive_bitboard {
             #[inline(always)]
             fn low_u64(self) -> u64 {
                 self as u64
+            }
+            #[inline(always)]
+            fn shift(self, by: i32) -> Self {
+                if by >= 0 { self << by } else { self >> -by }
             }
         }
     };
@@ -191,6 +198,18 @@ impl Bitboard for Wide {
     fn low_u64(self) -> u64 {
         self.0[0] as u64
     }
+    #[inline]
+    fn shift(self, by: i32) -> Self {
+        let [lo, hi] = self.0;
+        let n = by.unsigned_abs();
+        match (by >= 0, n) {
+            (_, 0) => self,
+            (true, 1..=127) => Wide([lo << n, hi << n | lo >> (128 - n)]),
+            (true, _) => Wide([0, lo << (n - 128)]),
+            (false, 1..=127) => Wide([lo >> n | hi << (128 - n), hi >> n]),
+            (false, _) => Wide([hi >> (n - 128), 0]),
+        }
+    }
 }
 
 macro_rules! wide_op {
@@ -235,6 +254,29 @@ mod tests {
         assert!(b.several());
         assert!(!B::bit(5).several());
         assert!((!B::EMPTY).has((B::CELLS - 1) as u8));
+    }
+
+    fn shifts<B: Bitboard>() {
+        for from in [0u8, 5, 63, (B::CELLS / 2) as u8, (B::CELLS - 1) as u8] {
+            for by in [-130i32, -64, -9, -1, 0, 1, 8, 64, 127, 129] {
+                let to = from as i32 + by;
+                let expect = if (0..B::CELLS as i32).contains(&to) {
+                    B::bit(to as u8)
+                } else {
+                    B::EMPTY
+                };
+                if by.unsigned_abs() < B::CELLS as u32 {
+                    assert_eq!(B::bit(from).shift(by), expect, "{from} by {by}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shifts_move_cells_and_drop_overflow() {
+        shifts::<u64>();
+        shifts::<u128>();
+        shifts::<Wide>();
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use crate::piece::Kind;
 use std::fmt;
+use std::mem::MaybeUninit;
 
 /// What a move does beyond going from one cell to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -95,7 +96,8 @@ impl fmt::Debug for Move {
 /// Most moves one position can have in any supported variant.
 pub const MAX_MOVES: usize = 1024;
 
-/// A list of moves on the stack.
+/// A list of moves on the stack. Its slots start uninitialised: zeroing
+/// 4 KiB at every node of a search costs more than generating the moves.
 ///
 /// ```
 /// use tetrarch_rules::{Move, MoveKind, MoveList};
@@ -104,10 +106,19 @@ pub const MAX_MOVES: usize = 1024;
 /// assert_eq!(list.len(), 1);
 /// assert_eq!(list[0].to(), 2);
 /// ```
-#[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
+}
+
+impl Clone for MoveList {
+    fn clone(&self) -> MoveList {
+        let mut list = MoveList::new();
+        for &m in self.iter() {
+            list.push(m);
+        }
+        list
+    }
 }
 
 impl MoveList {
@@ -115,7 +126,7 @@ impl MoveList {
     #[inline]
     pub fn new() -> MoveList {
         MoveList {
-            moves: [Move::default(); MAX_MOVES],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }
@@ -124,7 +135,7 @@ impl MoveList {
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
         if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
+            self.moves[self.len] = MaybeUninit::new(m);
             self.len += 1;
         }
     }
@@ -137,8 +148,9 @@ impl MoveList {
     pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
         let mut w = 0;
         for r in 0..self.len {
-            if f(self.moves[r]) {
-                self.moves[w] = self.moves[r];
+            let m = self[r];
+            if f(m) {
+                self.moves[w] = MaybeUninit::new(m);
                 w += 1;
             }
         }
@@ -156,14 +168,17 @@ impl std::ops::Deref for MoveList {
     type Target = [Move];
     #[inline(always)]
     fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` slots were written by `push` (or `retain`),
+        // and `MaybeUninit<Move>` has the layout of `Move`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 }
 
 impl std::ops::DerefMut for MoveList {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        // SAFETY: as in `deref`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
     }
 }
 

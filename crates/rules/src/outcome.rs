@@ -108,10 +108,8 @@ impl<B: HasSliders> Position<B> {
         if v.rules.insufficient_material && self.is_insufficient_material() {
             return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
         }
-        if let Some(n) = v.rules.fifty_move {
-            if self.halfmoves >= 2 * n {
-                return Some(Outcome::Draw(DrawReason::FiftyMoves));
-            }
+        if v.rules.fifty_move.is_some_and(|n| self.halfmoves >= 2 * n) {
+            return Some(Outcome::Draw(DrawReason::FiftyMoves));
         }
         None
     }

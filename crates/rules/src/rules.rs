@@ -1,8 +1,8 @@
 //! A variant compiled for one bitboard width: every table move generation
 //! reads, built once and shared by all positions of that variant.
 
-use crate::attacks::{Attacks, HasSliders, leap_table};
-use crate::piece::{Kind, MAX_SEATS, Seat};
+use crate::attacks::{Attacks, CellTable, HasSliders, leap_table};
+use crate::piece::{Kind, MAX_KINDS, MAX_SEATS, Seat};
 use crate::square::Square;
 use crate::variant::Variant;
 use std::any::Any;
@@ -14,9 +14,9 @@ use std::sync::{Mutex, OnceLock};
 #[derive(Debug, Clone)]
 pub struct ExtraStep {
     /// `next[cell]`: the cell one unit step on, or `NONE`.
-    pub next: Vec<u8>,
+    pub next: CellTable<u8>,
     /// `prev[cell]`: the cell one unit step back, or `NONE`.
-    pub prev: Vec<u8>,
+    pub prev: CellTable<u8>,
     /// Unit steps at most; 0 for unlimited.
     pub range: u8,
     /// Lands only after exactly `range` steps over empty cells (lame leap).
@@ -29,8 +29,21 @@ pub struct ExtraStep {
     pub initial: bool,
 }
 
+/// Compiled rules are cached by origin, definition and width.
+type CacheKey = (String, String, usize);
+
 /// No cell.
 pub const NONE: u8 = u8::MAX;
+
+fn step_table(geo: &crate::geometry::Geometry, dx: i8, dy: i8) -> CellTable<u8> {
+    CellTable::from_fn(|c| {
+        if (c as usize) < geo.cells() && geo.is_playable(c) {
+            geo.offset(c, dx as i32, dy as i32).unwrap_or(NONE)
+        } else {
+            NONE
+        }
+    })
+}
 
 /// Mode bits of a line ride.
 pub const MOVE: u8 = 1;
@@ -41,11 +54,11 @@ pub const CAPTURE: u8 = 2;
 #[derive(Debug)]
 pub struct KindMoves<B> {
     /// Plain leaps onto empty cells.
-    pub quiet: Vec<B>,
+    pub quiet: CellTable<B>,
     /// Plain leaps that capture.
-    pub capture: Vec<B>,
+    pub capture: CellTable<B>,
     /// Cells from which this piece captures the indexed cell by a plain leap.
-    pub capture_from: Vec<B>,
+    pub capture_from: CellTable<B>,
     /// Mode of its unlimited orthogonal ride in all four directions, or 0.
     pub orth: u8,
     /// Mode of its unlimited diagonal ride in all four directions, or 0.
@@ -56,6 +69,32 @@ pub struct KindMoves<B> {
     pub initial_cells: B,
     /// Whether `quiet` or `capture` has any leap, so riders skip the lookup.
     pub leaps: bool,
+    /// The same moves as whole-board shifts, for kinds that only leap
+    /// (pawns, knights): all pieces of the kind move at once.
+    pub shifts: Option<Shifts<B>>,
+}
+
+/// A kind's leaps as bitboard shifts.
+#[derive(Debug)]
+pub struct Shifts<B> {
+    /// One entry per plain leap.
+    pub steps: Vec<ShiftStep<B>>,
+    /// A lame initial double step (a pawn's), if the kind has one.
+    pub double: Option<ShiftStep<B>>,
+}
+
+/// One leap as a shift of the cell index by `delta`.
+#[derive(Debug)]
+pub struct ShiftStep<B> {
+    /// Cell index difference of the leap (of one unit, for a double step).
+    pub delta: i32,
+    /// Cells whose leap stays on the board (for a double step: initial
+    /// cells whose two unit steps stay on the board).
+    pub src: B,
+    /// May end on an empty cell.
+    pub moves: bool,
+    /// May capture.
+    pub captures: bool,
 }
 
 /// A variant compiled for bitboards of type `B`.
@@ -65,7 +104,8 @@ pub struct Rules<B: HasSliders> {
     pub variant: Variant,
     /// Line attacks of its geometry.
     pub attacks: Attacks<B>,
-    moves: Vec<KindMoves<B>>,
+    /// Indexed by `seat * MAX_KINDS + kind`; unused slots hold empty tables.
+    moves: Box<[KindMoves<B>; MAX_SEATS * MAX_KINDS]>,
     /// Number of piece kinds.
     pub kinds: usize,
     /// Kinds with an orthogonal capturing ride.
@@ -99,7 +139,7 @@ impl<B: HasSliders> Rules<B> {
         let attacks = Attacks::new(&geo);
         let nk = variant.pieces.len();
         let seats = variant.seat_count();
-        let mut moves = Vec::new();
+        let mut moves: Vec<KindMoves<B>> = Vec::new();
         let (mut orth_kinds, mut diag_kinds, mut leap_kinds, mut extra_kinds) = (0u16, 0, 0, 0);
         let (mut royal_kinds, mut pawn_kinds) = (0u16, 0u16);
         let mut pin_legality = variant.rules.check;
@@ -152,20 +192,8 @@ impl<B: HasSliders> Rules<B> {
                     .iter()
                     .filter(|st| !st.is_plain_leap() && !in_rides(st))
                     .map(|st| ExtraStep {
-                        next: (0..geo.cells() as u8)
-                            .map(|c| {
-                                geo.offset(c, st.dx as i32, st.dy as i32)
-                                    .filter(|_| geo.is_playable(c))
-                                    .unwrap_or(NONE)
-                            })
-                            .collect(),
-                        prev: (0..geo.cells() as u8)
-                            .map(|c| {
-                                geo.offset(c, -st.dx as i32, -st.dy as i32)
-                                    .filter(|_| geo.is_playable(c))
-                                    .unwrap_or(NONE)
-                            })
-                            .collect(),
+                        next: step_table(&geo, st.dx, st.dy),
+                        prev: step_table(&geo, -st.dx, -st.dy),
                         range: st.range,
                         exact: st.lame,
                         moves: st.moves,
@@ -199,6 +227,47 @@ impl<B: HasSliders> Rules<B> {
                     info.initial_ranks
                         .contains(&(variant.relative_rank(seat, sq) + 1))
                 });
+                let lands = |c: u8, dx: i8, dy: i8, n: i32| {
+                    geo.offset(c, dx as i32 * n, dy as i32 * n).is_some()
+                };
+                let doubles: Vec<_> = extra
+                    .iter()
+                    .zip(
+                        steps
+                            .iter()
+                            .filter(|st| !st.is_plain_leap() && !in_rides(st)),
+                    )
+                    .filter(|(e, _)| e.initial && e.exact && e.range == 2 && e.moves && !e.captures)
+                    .collect();
+                let shiftable = orth == 0
+                    && diag == 0
+                    && !info.royal
+                    && doubles.len() == extra.len()
+                    && doubles.len() <= 1;
+                let shifts = shiftable.then(|| Shifts {
+                    steps: steps
+                        .iter()
+                        .filter(|st| st.is_plain_leap())
+                        .map(|st| ShiftStep {
+                            delta: st.dy as i32 * geo.width() as i32 + st.dx as i32,
+                            src: cells_where(&|sq| {
+                                lands(geo.cell(sq).expect("playable"), st.dx, st.dy, 1)
+                            }),
+                            moves: st.moves,
+                            captures: st.captures,
+                        })
+                        .collect(),
+                    double: doubles.first().map(|(_, st)| ShiftStep {
+                        delta: st.dy as i32 * geo.width() as i32 + st.dx as i32,
+                        src: initial_cells
+                            & cells_where(&|sq| {
+                                let c = geo.cell(sq).expect("playable");
+                                lands(c, st.dx, st.dy, 1) && lands(c, st.dx, st.dy, 2)
+                            }),
+                        moves: true,
+                        captures: false,
+                    }),
+                });
                 moves.push(KindMoves {
                     quiet: leap_table(&geo, &quiet_offsets),
                     capture: leap_table(&geo, &capture_offsets),
@@ -208,9 +277,29 @@ impl<B: HasSliders> Rules<B> {
                     extra,
                     initial_cells,
                     leaps: !quiet_offsets.is_empty() || !capture_offsets.is_empty(),
+                    shifts,
                 });
             }
         }
+        let empty = || KindMoves {
+            quiet: leap_table(&geo, &[]),
+            capture: leap_table(&geo, &[]),
+            capture_from: leap_table(&geo, &[]),
+            orth: 0,
+            diag: 0,
+            extra: Vec::new(),
+            initial_cells: B::EMPTY,
+            leaps: false,
+            shifts: None,
+        };
+        let mut slots: Vec<KindMoves<B>> = (0..MAX_SEATS * MAX_KINDS).map(|_| empty()).collect();
+        for (i, km) in moves.into_iter().enumerate() {
+            slots[(i / nk) * MAX_KINDS + i % nk] = km;
+        }
+        let moves: Box<[KindMoves<B>; MAX_SEATS * MAX_KINDS]> = slots
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("one slot per seat and kind"));
         let mut promotion_zone = [B::EMPTY; MAX_SEATS];
         let mut back_rank = [B::EMPTY; MAX_SEATS];
         for s in 0..seats {
@@ -225,7 +314,7 @@ impl<B: HasSliders> Rules<B> {
         if let Some(c) = &variant.rules.castling {
             for s in 0..seats as usize {
                 let back = back_rank[s];
-                for wing in 0..2 {
+                for (wing, landing) in castle_landing[s].iter_mut().enumerate() {
                     // The landing files count along the back rank from the low end.
                     let along = |f: u8| {
                         back.iter().find(|&cell| {
@@ -241,7 +330,7 @@ impl<B: HasSliders> Rules<B> {
                     if let (Some(k), Some(r)) =
                         (along(c.king_files[wing]), along(c.rook_files[wing]))
                     {
-                        castle_landing[s][wing] = (k, r);
+                        *landing = (k, r);
                     }
                 }
             }
@@ -267,9 +356,8 @@ impl<B: HasSliders> Rules<B> {
     /// The compiled rules of `variant`, built on first use and kept for the
     /// life of the process, so positions can hold a plain `&'static`.
     pub fn shared(variant: &Variant) -> &'static Rules<B> {
-        static CACHE: OnceLock<
-            Mutex<HashMap<(String, String, usize), &'static (dyn Any + Send + Sync)>>,
-        > = OnceLock::new();
+        static CACHE: OnceLock<Mutex<HashMap<CacheKey, &'static (dyn Any + Send + Sync)>>> =
+            OnceLock::new();
         let key = (variant.origin.clone(), format!("{variant:?}"), B::CELLS);
         let mut cache = CACHE
             .get_or_init(Default::default)
@@ -287,7 +375,7 @@ impl<B: HasSliders> Rules<B> {
     /// How `kind` moves for `seat`.
     #[inline(always)]
     pub fn moves(&self, seat: Seat, kind: Kind) -> &KindMoves<B> {
-        &self.moves[seat.idx() * self.kinds + kind.idx()]
+        &self.moves[(seat.idx() * MAX_KINDS + kind.idx()) & (MAX_SEATS * MAX_KINDS - 1)]
     }
 
     /// Number of seats.

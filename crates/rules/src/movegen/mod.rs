@@ -9,7 +9,7 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, Seat};
 use crate::position::Position;
-use crate::rules::{CAPTURE, MOVE, NONE};
+use crate::rules::NONE;
 
 /// Receives generated moves, as sets of targets or one by one.
 pub(crate) trait Sink<B> {
@@ -19,6 +19,10 @@ pub(crate) trait Sink<B> {
     fn promotions(&mut self, from: u8, targets: B, choices: &[Kind]);
     /// One move.
     fn one(&mut self, m: Move);
+    /// Normal moves to each cell of `targets`, each from `delta` cells back.
+    fn shifted(&mut self, delta: i32, targets: B);
+    /// Promotions to each cell of `targets` from `delta` cells back, once per choice.
+    fn shifted_promotions(&mut self, delta: i32, targets: B, choices: &[Kind]);
 }
 
 impl<B: Bitboard> Sink<B> for MoveList {
@@ -40,6 +44,24 @@ impl<B: Bitboard> Sink<B> for MoveList {
     fn one(&mut self, m: Move) {
         self.push(m);
     }
+    #[inline(always)]
+    fn shifted(&mut self, delta: i32, targets: B) {
+        for to in targets.iter() {
+            self.push(Move::new((to as i32 - delta) as u8, to, MoveKind::Normal));
+        }
+    }
+    #[inline(always)]
+    fn shifted_promotions(&mut self, delta: i32, targets: B, choices: &[Kind]) {
+        for to in targets.iter() {
+            for &k in choices {
+                self.push(Move::new(
+                    (to as i32 - delta) as u8,
+                    to,
+                    MoveKind::Promotion(k),
+                ));
+            }
+        }
+    }
 }
 
 /// Counts moves without listing them: perft's last ply.
@@ -58,11 +80,20 @@ impl<B: Bitboard> Sink<B> for Counter {
     fn one(&mut self, _: Move) {
         self.0 += 1;
     }
+    #[inline(always)]
+    fn shifted(&mut self, _: i32, targets: B) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline(always)]
+    fn shifted_promotions(&mut self, _: i32, targets: B, choices: &[Kind]) {
+        self.0 += targets.count() as u64 * choices.len() as u64;
+    }
 }
 
 impl<B: HasSliders> Position<B> {
-    /// Every legal move, in generation order: piece kinds in variant order,
-    /// cells from low to high, then castling and en passant.
+    /// Every legal move, in generation order: piece kinds in variant order
+    /// (kinds that only leap, such as pawns and knights, grouped by leap
+    /// direction, others by origin cell), then castling and en passant.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate(&mut list);
@@ -103,26 +134,16 @@ impl<B: HasSliders> Position<B> {
     fn piece_targets(&self, us: Seat, kind: Kind, from: u8, occ: B, enemy: B) -> B {
         let r = self.rules;
         let km = r.moves(us, kind);
-        let f = from as usize;
         let mut t = B::EMPTY;
         if km.leaps {
-            t = (km.quiet[f] & !occ) | (km.capture[f] & enemy);
+            t = (km.quiet[from] & !occ) | (km.capture[from] & enemy);
         }
-        let ride = |a: B, mode: u8| {
-            let mut t = B::EMPTY;
-            if mode & MOVE != 0 {
-                t |= a & !occ;
-            }
-            if mode & CAPTURE != 0 {
-                t |= a & enemy;
-            }
-            t
-        };
+        // Line rides always both move and capture (see `Rules::new`).
         if km.orth != 0 {
-            t |= ride(r.attacks.rook(from, occ), km.orth);
+            t |= r.attacks.rook(from, occ) & (!occ | enemy);
         }
         if km.diag != 0 {
-            t |= ride(r.attacks.bishop(from, occ), km.diag);
+            t |= r.attacks.bishop(from, occ) & (!occ | enemy);
         }
         if km.extra.is_empty() {
             return t;
@@ -134,7 +155,7 @@ impl<B: HasSliders> Position<B> {
             let mut c = from;
             let mut n = 0u8;
             loop {
-                c = e.next[c as usize];
+                c = e.next[c];
                 n += 1;
                 if c == NONE || (e.range != 0 && n > e.range) {
                     break;
@@ -154,6 +175,27 @@ impl<B: HasSliders> Position<B> {
         t
     }
 
+    /// Enemy pieces whose leap lands on `cell`.
+    #[inline(always)]
+    fn leaper_attackers(&self, cell: u8, us: Seat) -> B {
+        let r = self.rules;
+        let mut att = B::EMPTY;
+        for s in 0..r.seats() {
+            let seat = Seat(s);
+            if self.allied(us, seat) {
+                continue;
+            }
+            let theirs = self.by_seat[s as usize];
+            let mut leapers = r.leap_kinds;
+            while leapers != 0 {
+                let k = leapers.trailing_zeros() as usize;
+                leapers &= leapers - 1;
+                att |= r.moves(seat, Kind(k as u8)).capture_from[cell] & self.by_kind[k] & theirs;
+            }
+        }
+        att
+    }
+
     /// Whether an enemy leap lands on `cell`.
     #[inline(always)]
     fn leaper_attacks(&self, cell: u8, us: Seat) -> bool {
@@ -168,13 +210,67 @@ impl<B: HasSliders> Position<B> {
             while leapers != 0 {
                 let k = leapers.trailing_zeros() as usize;
                 leapers &= leapers - 1;
-                let from = r.moves(seat, Kind(k as u8)).capture_from[cell as usize];
+                let from = r.moves(seat, Kind(k as u8)).capture_from[cell];
                 if !(from & self.by_kind[k] & theirs).is_empty() {
                     return true;
                 }
             }
         }
         false
+    }
+
+    /// Moves of all `pieces` of a leaping kind at once, within `target`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn emit_shifted<S: Sink<B>>(
+        &self,
+        sink: &mut S,
+        kind: Kind,
+        shifts: &crate::rules::Shifts<B>,
+        pieces: B,
+        occ: B,
+        enemy: B,
+        target: B,
+    ) {
+        if pieces.is_empty() {
+            return;
+        }
+        let r = self.rules;
+        let pawn = r.pawn_kinds & (1 << kind.0) != 0;
+        let zone = if pawn {
+            r.promotion_zone[self.turn.idx()]
+        } else {
+            B::EMPTY
+        };
+        let choices = &r.variant.pieces[kind.idx()].promotions;
+        let mut send = |delta: i32, t: B| {
+            sink.shifted(delta, t & !zone);
+            let promo = t & zone;
+            if !promo.is_empty() {
+                sink.shifted_promotions(delta, promo, choices);
+            }
+        };
+        for st in &shifts.steps {
+            let landing = (pieces & st.src).shift(st.delta);
+            let mut allowed = B::EMPTY;
+            if st.moves {
+                allowed |= !occ;
+            }
+            if st.captures {
+                allowed |= enemy;
+            }
+            let t = landing & allowed & target;
+            if !t.is_empty() {
+                send(st.delta, t);
+            }
+        }
+        if let Some(d) = &shifts.double {
+            let mid = (pieces & d.src).shift(d.delta) & !occ;
+            let t = mid.shift(d.delta) & !occ & target;
+            if !t.is_empty() {
+                send(2 * d.delta, t);
+            }
+        }
     }
 
     /// Hand `targets` of a piece to the sink, splitting off promotions.
@@ -203,12 +299,10 @@ impl<B: HasSliders> Position<B> {
         let enemy = self.enemies(us);
         let orth = self.union_of(r.orth_kinds) & enemy;
         let diag = self.union_of(r.diag_kinds) & enemy;
-        let mut checkers = B::EMPTY;
-        for s in 0..r.seats() {
-            if !self.allied(us, Seat(s)) {
-                checkers |= self.attackers_to(king, Seat(s), occ);
-            }
-        }
+        // No extra steps capture here (`pin_legality`), so rides and leaps are all.
+        let checkers = (r.attacks.rook(king, occ) & orth)
+            | (r.attacks.bishop(king, occ) & diag)
+            | self.leaper_attackers(king, us);
         let mut pinned = B::EMPTY;
         let snipers =
             (r.attacks.rook(king, B::EMPTY) & orth) | (r.attacks.bishop(king, B::EMPTY) & diag);
@@ -232,14 +326,23 @@ impl<B: HasSliders> Position<B> {
                     B::EMPTY
                 }
         };
-        let royal_kind = self.kind_at(king);
+        let royal_kind = if r.royal_kinds.is_power_of_two() {
+            Kind(r.royal_kinds.trailing_zeros() as u8)
+        } else {
+            self.kind_at(king)
+        };
         if !target.is_empty() {
             for k in 0..r.kinds {
                 let kind = Kind(k as u8);
                 if kind == royal_kind {
                     continue;
                 }
-                for from in self.pieces(us, kind).iter() {
+                let mut pieces = self.pieces(us, kind);
+                if let Some(shifts) = &r.moves(us, kind).shifts {
+                    self.emit_shifted(sink, kind, shifts, pieces & !pinned, occ, enemy, target);
+                    pieces &= pinned;
+                }
+                for from in pieces.iter() {
                     let mut t = self.piece_targets(us, kind, from, occ, enemy) & target;
                     if pinned.has(from) {
                         t &= r.attacks.line(king, from);
@@ -300,7 +403,7 @@ impl<B: HasSliders> Position<B> {
         while pawns != 0 {
             let kind = Kind(pawns.trailing_zeros() as u8);
             pawns &= pawns - 1;
-            let from = r.moves(us, kind).capture_from[self.ep as usize] & self.pieces(us, kind);
+            let from = r.moves(us, kind).capture_from[self.ep] & self.pieces(us, kind);
             for f in from.iter() {
                 let m = Move::new(f, self.ep, MoveKind::EnPassant);
                 if !test || {

@@ -181,8 +181,8 @@ impl<B: HasSliders> Position<B> {
             .iter()
             .filter(|e| e.initial && e.exact && e.range == 2 && e.moves)
         {
-            let mid = e.next[from as usize];
-            if mid != NONE && e.next[mid as usize] == to {
+            let mid = e.next[from];
+            if mid != NONE && e.next[mid] == to {
                 self.ep = mid;
                 self.ep_victim = to;
                 return;

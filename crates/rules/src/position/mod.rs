@@ -262,7 +262,7 @@ impl<B: HasSliders> Position<B> {
             leapers &= leapers - 1;
             let mine = self.by_kind[k] & theirs;
             if !mine.is_empty() {
-                att |= r.moves(by, Kind(k as u8)).capture_from[cell as usize] & mine;
+                att |= r.moves(by, Kind(k as u8)).capture_from[cell] & mine;
             }
         }
         let mut extra = r.extra_kinds;
@@ -285,7 +285,7 @@ impl<B: HasSliders> Position<B> {
             let mut c = cell;
             let mut n = 0u8;
             loop {
-                c = e.prev[c as usize];
+                c = e.prev[c];
                 n += 1;
                 if c == NONE || (e.range != 0 && n > e.range) {
                     break;
@@ -390,7 +390,7 @@ impl<B: HasSliders> Position<B> {
             let k = pawns.trailing_zeros() as u8;
             pawns &= pawns - 1;
             let mine = self.pieces(self.turn, Kind(k));
-            if !(r.moves(self.turn, Kind(k)).capture_from[self.ep as usize] & mine).is_empty() {
+            if !(r.moves(self.turn, Kind(k)).capture_from[self.ep] & mine).is_empty() {
                 return true;
             }
         }

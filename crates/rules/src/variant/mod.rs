@@ -433,6 +433,39 @@ impl Variant {
     }
 }
 
+/// Work to run on a variant at the bitboard width its board needs.
+///
+/// ```
+/// use tetrarch_rules::{HasSliders, Position, Variant, perft, variant::WithWidth};
+/// struct Perft(u32);
+/// impl WithWidth for Perft {
+///     type Output = u64;
+///     fn run<B: HasSliders>(self, v: &Variant) -> u64 {
+///         perft(&Position::<B>::start(v), self.0)
+///     }
+/// }
+/// let chess = Variant::builtin("chess").unwrap();
+/// assert_eq!(chess.with_width(Perft(2)), 400);
+/// ```
+pub trait WithWidth {
+    /// What the work returns.
+    type Output;
+    /// Do the work with positions of width `B`.
+    fn run<B: crate::attacks::HasSliders>(self, variant: &Variant) -> Self::Output;
+}
+
+impl Variant {
+    /// Run `work` with the narrowest bitboard that holds the board:
+    /// `u64`, `u128` or [`crate::Wide`].
+    pub fn with_width<W: WithWidth>(&self, work: W) -> W::Output {
+        match self.geometry.cells() {
+            0..=64 => work.run::<u64>(self),
+            65..=128 => work.run::<u128>(self),
+            _ => work.run::<crate::bitboard::Wide>(self),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -475,38 +508,5 @@ mod tests {
         assert!(e.to_string().starts_with("my.toml:"), "{e}");
         let e = Variant::from_file(Path::new("/no/such/file.toml")).unwrap_err();
         assert!(matches!(e, VariantError::Io { .. }));
-    }
-}
-
-/// Work to run on a variant at the bitboard width its board needs.
-///
-/// ```
-/// use tetrarch_rules::{HasSliders, Position, Variant, perft, variant::WithWidth};
-/// struct Perft(u32);
-/// impl WithWidth for Perft {
-///     type Output = u64;
-///     fn run<B: HasSliders>(self, v: &Variant) -> u64 {
-///         perft(&Position::<B>::start(v), self.0)
-///     }
-/// }
-/// let chess = Variant::builtin("chess").unwrap();
-/// assert_eq!(chess.with_width(Perft(2)), 400);
-/// ```
-pub trait WithWidth {
-    /// What the work returns.
-    type Output;
-    /// Do the work with positions of width `B`.
-    fn run<B: crate::attacks::HasSliders>(self, variant: &Variant) -> Self::Output;
-}
-
-impl Variant {
-    /// Run `work` with the narrowest bitboard that holds the board:
-    /// `u64`, `u128` or [`crate::Wide`].
-    pub fn with_width<W: WithWidth>(&self, work: W) -> W::Output {
-        match self.geometry.cells() {
-            0..=64 => work.run::<u64>(self),
-            65..=128 => work.run::<u128>(self),
-            _ => work.run::<crate::bitboard::Wide>(self),
-        }
     }
 }
