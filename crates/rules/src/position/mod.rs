@@ -1,9 +1,12 @@
 //! Positions: where every piece stands, whose turn it is, and the rights and
 //! counters the rules need, for any variant at bitboard width `B`.
 
+mod fischer;
 mod make;
 mod setup;
 
+pub use fischer::fischer_back_rank;
+pub use make::IllegalMove;
 pub use setup::SetupError;
 
 use crate::attacks::HasSliders;
