@@ -125,6 +125,10 @@ impl<B: HasSliders> Position<B> {
     fn seat_cannot_mate(&self, seat: Seat) -> bool {
         let v = self.variant();
         let class = |k: usize| PieceClass::of(&v.pieces[k]);
+        if self.hands[seat.idx()].iter().any(|&n| n > 0) {
+            // A piece in hand can be dropped anywhere: never dead.
+            return false;
+        }
         let mut own_minor_leapers = B::EMPTY;
         let mut colour_bound = B::EMPTY;
         for k in 0..self.rules.kinds {

@@ -59,6 +59,10 @@ pub struct PieceInfo {
     pub name: String,
     /// Letter in FEN and SAN, lowercase (`n`).
     pub letter: char,
+    /// A promoted kind, written with a `+` before its letter.
+    pub promoted: bool,
+    /// The kind it turns back into when captured into a hand (itself if unpromoted).
+    pub demoted: Kind,
     /// How it moves, in its owner's frame.
     pub movement: Movement,
     /// Losing it (to check, mate or capture) loses the game.
@@ -73,6 +77,11 @@ pub struct PieceInfo {
 
 impl fmt::Display for PieceInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({}, {})", self.name, self.letter, self.movement)
+        let plus = if self.promoted { "+" } else { "" };
+        write!(
+            f,
+            "{} ({plus}{}, {})",
+            self.name, self.letter, self.movement
+        )
     }
 }

@@ -72,6 +72,9 @@ pub struct KindMoves<B> {
     /// The same moves as whole-board shifts, for kinds that only leap
     /// (pawns, knights): all pieces of the kind move at once.
     pub shifts: Option<Shifts<B>>,
+    /// Cells where a piece of this kind may be dropped: those from which it
+    /// has at least one move on an empty board.
+    pub drop_cells: B,
 }
 
 /// A kind's leaps as bitboard shifts.
@@ -127,6 +130,11 @@ pub struct Rules<B: HasSliders> {
     /// Legal moves can be found by pins and check masks instead of trying
     /// each move: only line rides and plain leaps capture, royals only leap.
     pub pin_legality: bool,
+    /// Kinds that promote.
+    pub promoting_kinds: u16,
+    /// Per seat: the cells in line with each cell along the seat's forward
+    /// axis (a file for seats moving north or south), for the pawn-file drop rule.
+    pub forward_lines: [CellTable<B>; 2],
     /// Per seat and wing (low files, high files): king and rook landing cells.
     pub castle_landing: [[(u8, u8); 2]; MAX_SEATS],
 }
@@ -278,6 +286,12 @@ impl<B: HasSliders> Rules<B> {
                     initial_cells,
                     leaps: !quiet_offsets.is_empty() || !capture_offsets.is_empty(),
                     shifts,
+                    drop_cells: cells_where(&|sq| {
+                        let c = geo.cell(sq).expect("playable");
+                        steps
+                            .iter()
+                            .any(|st| !st.initial && lands(c, st.dx, st.dy, 1))
+                    }),
                 });
             }
         }
@@ -291,6 +305,7 @@ impl<B: HasSliders> Rules<B> {
             initial_cells: B::EMPTY,
             leaps: false,
             shifts: None,
+            drop_cells: B::EMPTY,
         };
         let mut slots: Vec<KindMoves<B>> = (0..MAX_SEATS * MAX_KINDS).map(|_| empty()).collect();
         for (i, km) in moves.into_iter().enumerate() {
@@ -335,7 +350,31 @@ impl<B: HasSliders> Rules<B> {
                 }
             }
         }
+        let promoting_kinds = variant
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.promotions.is_empty())
+            .fold(0u16, |m, (k, _)| m | 1 << k);
+        let line = |vertical: bool| {
+            CellTable::from_fn(|c| {
+                if (c as usize) >= geo.cells() || !geo.is_playable(c) {
+                    return B::EMPTY;
+                }
+                let here = geo.square(c);
+                cells_where(&|sq| {
+                    if vertical {
+                        sq.file() == here.file()
+                    } else {
+                        sq.rank() == here.rank()
+                    }
+                })
+            })
+        };
+        let forward_lines = [line(true), line(false)];
         Rules {
+            promoting_kinds,
+            forward_lines,
             castle_landing,
             variant,
             attacks,
@@ -370,6 +409,16 @@ impl<B: HasSliders> Rules<B> {
         entry
             .downcast_ref::<Rules<B>>()
             .expect("cache keyed by width")
+    }
+
+    /// Cells in line with `cell` along `seat`'s forward axis.
+    #[inline(always)]
+    pub fn forward_line(&self, seat: Seat, cell: u8) -> B {
+        use crate::variant::Forward;
+        match self.variant.seats[seat.idx()].forward {
+            Forward::North | Forward::South => self.forward_lines[0][cell],
+            Forward::East | Forward::West => self.forward_lines[1][cell],
+        }
     }
 
     /// How `kind` moves for `seat`.

@@ -21,6 +21,8 @@ pub(crate) trait Sink<B> {
     fn one(&mut self, m: Move);
     /// Normal moves to each cell of `targets`, each from `delta` cells back.
     fn shifted(&mut self, delta: i32, targets: B);
+    /// Drops of `kind` onto each cell of `targets`.
+    fn drops(&mut self, kind: Kind, targets: B);
     /// Promotions to each cell of `targets` from `delta` cells back, once per choice.
     fn shifted_promotions(&mut self, delta: i32, targets: B, choices: &[Kind]);
 }
@@ -43,6 +45,12 @@ impl<B: Bitboard> Sink<B> for MoveList {
     #[inline(always)]
     fn one(&mut self, m: Move) {
         self.push(m);
+    }
+    #[inline(always)]
+    fn drops(&mut self, kind: Kind, targets: B) {
+        for to in targets.iter() {
+            self.push(Move::new(to, to, MoveKind::Drop(kind)));
+        }
     }
     #[inline(always)]
     fn shifted(&mut self, delta: i32, targets: B) {
@@ -79,6 +87,10 @@ impl<B: Bitboard> Sink<B> for Counter {
     #[inline(always)]
     fn one(&mut self, _: Move) {
         self.0 += 1;
+    }
+    #[inline(always)]
+    fn drops(&mut self, _: Kind, targets: B) {
+        self.0 += targets.count() as u64;
     }
     #[inline(always)]
     fn shifted(&mut self, _: i32, targets: B) {
@@ -232,16 +244,61 @@ impl<B: HasSliders> Position<B> {
         enemy: B,
         target: B,
     ) {
-        if pieces.is_empty() {
-            return;
-        }
         let r = self.rules;
-        let pawn = r.pawn_kinds & (1 << kind.0) != 0;
-        let zone = if pawn {
+        let promotes = r.promoting_kinds & (1 << kind.0) != 0;
+        let zone = if promotes {
             r.promotion_zone[self.turn.idx()]
         } else {
             B::EMPTY
         };
+        if promotes && r.variant.rules.promotion_from_zone {
+            // Pieces already in the zone promote wherever they go.
+            let inside = pieces & zone;
+            if !inside.is_empty() {
+                self.emit_shifted_promoting(
+                    sink,
+                    kind,
+                    shifts,
+                    inside,
+                    occ,
+                    enemy,
+                    target,
+                    !B::EMPTY,
+                );
+            }
+            self.emit_shifted_promoting(
+                sink,
+                kind,
+                shifts,
+                pieces & !zone,
+                occ,
+                enemy,
+                target,
+                zone,
+            );
+            return;
+        }
+        self.emit_shifted_promoting(sink, kind, shifts, pieces, occ, enemy, target, zone);
+    }
+
+    /// [`Position::emit_shifted`] with the cells where moves promote.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn emit_shifted_promoting<S: Sink<B>>(
+        &self,
+        sink: &mut S,
+        kind: Kind,
+        shifts: &crate::rules::Shifts<B>,
+        pieces: B,
+        occ: B,
+        enemy: B,
+        target: B,
+        zone: B,
+    ) {
+        if pieces.is_empty() {
+            return;
+        }
+        let r = self.rules;
         let choices = &r.variant.pieces[kind.idx()].promotions;
         let mut send = |delta: i32, t: B| {
             sink.shifted(delta, t & !zone);
@@ -277,10 +334,15 @@ impl<B: HasSliders> Position<B> {
     #[inline(always)]
     fn emit<S: Sink<B>>(&self, sink: &mut S, kind: Kind, from: u8, targets: B) {
         let r = self.rules;
-        if r.pawn_kinds & (1 << kind.0) != 0 {
+        if r.promoting_kinds & (1 << kind.0) != 0 {
             let zone = r.promotion_zone[self.turn.idx()];
-            let promo = targets & zone;
-            sink.targets(from, targets & !zone);
+            // Promotion is compulsory: every move that promotes must.
+            let promo = if r.variant.rules.promotion_from_zone && zone.has(from) {
+                targets
+            } else {
+                targets & zone
+            };
+            sink.targets(from, targets & !promo);
             if !promo.is_empty() {
                 sink.promotions(from, promo, &r.variant.pieces[kind.idx()].promotions);
             }
@@ -370,6 +432,31 @@ impl<B: HasSliders> Position<B> {
             self.generate_castling(sink, true);
         }
         self.generate_en_passant(sink, true);
+        if r.variant.rules.drops && !checkers.several() {
+            self.generate_drops(sink, target & !occ);
+        }
+    }
+
+    /// Drops from the hand of the side to move onto cells of `mask`.
+    fn generate_drops<S: Sink<B>>(&self, sink: &mut S, mask: B) {
+        let r = self.rules;
+        let us = self.turn;
+        if mask.is_empty() {
+            return;
+        }
+        for k in 0..r.kinds {
+            if self.hands[us.idx()][k] == 0 {
+                continue;
+            }
+            let kind = Kind(k as u8);
+            let mut cells = mask & r.moves(us, kind).drop_cells;
+            if r.variant.rules.one_pawn_per_file && r.pawn_kinds & (1 << k) != 0 {
+                for p in self.pieces(us, kind).iter() {
+                    cells &= !r.forward_line(us, p);
+                }
+            }
+            sink.drops(kind, cells);
+        }
     }
 
     /// Every move by the rules of movement, before testing that no royal is
@@ -390,6 +477,9 @@ impl<B: HasSliders> Position<B> {
             self.generate_castling(list, false);
         }
         self.generate_en_passant(list, false);
+        if r.variant.rules.drops {
+            self.generate_drops(list, r.attacks.playable & !occ);
+        }
     }
 
     /// En passant captures; with `test`, only those that leave no royal attacked.

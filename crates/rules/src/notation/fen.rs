@@ -208,21 +208,19 @@ impl<B: HasSliders> Position<B> {
                     j += digits.len();
                     continue;
                 }
-                if c == '+' {
-                    return Err(syntax(
-                        FenField::Board,
-                        here,
-                        format!("{} has no promoted pieces", v.name),
-                    ));
-                }
+                let (c, promoted, width) = match c {
+                    '+' => (bytes.get(j + 1).map_or(' ', |&b| b as char), true, 2),
+                    _ => (c, false, 1),
+                };
                 let kind = v
-                    .kind_by_letter(c)
+                    .kind_by_letter_promoted(c, promoted)
                     .filter(|_| c.is_ascii_alphabetic())
                     .ok_or_else(|| {
+                        let plus = if promoted { "+" } else { "" };
                         syntax(
                             FenField::Board,
                             here,
-                            format!("'{c}' is not a piece of {}", v.name),
+                            format!("'{plus}{c}' is not a piece of {}", v.name),
                         )
                     })?;
                 let seat = if c.is_ascii_uppercase() {
@@ -247,7 +245,7 @@ impl<B: HasSliders> Position<B> {
                 })?;
                 self.put(Piece { seat, kind }, cell);
                 file += 1;
-                j += 1;
+                j += width;
             }
             if file != geo.width() as u32 {
                 return Err(syntax(
@@ -262,6 +260,7 @@ impl<B: HasSliders> Position<B> {
     }
 
     fn read_hand(&mut self, at: usize, hand: &str) -> Result<(), FenError> {
+        let v = &self.rules.variant;
         let inner = hand
             .strip_prefix('[')
             .and_then(|h| h.strip_suffix(']'))
@@ -269,11 +268,51 @@ impl<B: HasSliders> Position<B> {
         if inner.is_empty() || inner == "-" {
             return Ok(());
         }
-        Err(syntax(
-            FenField::Hand,
-            at + 1,
-            format!("{} has no pieces in hand", self.rules.variant.name),
-        ))
+        if !v.rules.drops {
+            return Err(syntax(
+                FenField::Hand,
+                at + 1,
+                format!("{} has no pieces in hand", v.name),
+            ));
+        }
+        let mut count: Option<u32> = None;
+        for (i, c) in inner.char_indices() {
+            let here = at + 1 + i;
+            if let Some(d) = c.to_digit(10) {
+                count = Some(count.unwrap_or(0) * 10 + d);
+                continue;
+            }
+            let kind = v
+                .kind_by_letter(c)
+                .filter(|&k| c.is_ascii_alphabetic() && !v.piece(k).royal)
+                .ok_or_else(|| {
+                    syntax(
+                        FenField::Hand,
+                        here,
+                        format!("'{c}' is not a piece that can be in hand"),
+                    )
+                })?;
+            let seat = if c.is_ascii_uppercase() {
+                Seat(0)
+            } else {
+                Seat(1)
+            };
+            let n = count.take().unwrap_or(1);
+            let slot = &mut self.hands[seat.idx()][kind.idx()];
+            *slot = u32::from(*slot)
+                .checked_add(n)
+                .filter(|&n| (n as usize) < crate::zobrist::MAX_HAND)
+                .ok_or_else(|| syntax(FenField::Hand, here, format!("too many '{c}' in hand")))?
+                as u8;
+        }
+        if count.is_some() {
+            return Err(syntax(
+                FenField::Hand,
+                at + inner.len(),
+                "a count without a piece letter",
+            ));
+        }
+        Ok(())
     }
 
     fn read_turn(&mut self, at: usize, t: &str) -> Result<(), FenError> {
@@ -410,6 +449,9 @@ impl<B: HasSliders> Position<B> {
                             s += &empty.to_string();
                             empty = 0;
                         }
+                        if v.pieces[p.kind.idx()].promoted {
+                            s.push('+');
+                        }
                         s.push(self.piece_char(p));
                     }
                     None => empty += 1,
@@ -421,6 +463,21 @@ impl<B: HasSliders> Position<B> {
             if rank > 0 {
                 s.push('/');
             }
+        }
+        if v.rules.drops {
+            s.push('[');
+            for seat in 0..r.seats() {
+                for k in 0..r.kinds {
+                    let p = Piece {
+                        seat: Seat(seat),
+                        kind: crate::piece::Kind(k as u8),
+                    };
+                    for _ in 0..self.hands[seat as usize][k] {
+                        s.push(self.piece_char(p));
+                    }
+                }
+            }
+            s.push(']');
         }
         s.push(' ');
         if v.seats.len() == 2 {

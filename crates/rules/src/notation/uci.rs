@@ -26,7 +26,7 @@ pub enum UciMove {
         from: Square,
         /// Target.
         to: Square,
-        /// Promotion letter, lowercase.
+        /// Promotion letter, lowercase, or `+` for a shogi-style promotion.
         promotion: Option<char>,
     },
     /// A piece from the hand.
@@ -77,7 +77,7 @@ impl FromStr for UciMove {
         let rest = &s[n + m..];
         let promotion = match rest.len() {
             0 => None,
-            1 if rest.as_bytes()[0].is_ascii_alphabetic() => {
+            1 if rest.as_bytes()[0].is_ascii_alphabetic() || rest == "+" => {
                 Some(rest.as_bytes()[0].to_ascii_lowercase() as char)
             }
             _ => return Err(bad()),
@@ -155,7 +155,12 @@ impl UciMove {
             MoveKind::Promotion(k) => UciMove::Normal {
                 from: sq(m.from()),
                 to: sq(m.to()),
-                promotion: Some(v.piece(k).letter),
+                // Shogi-style promotions (to a `+` kind) are written with a `+`.
+                promotion: Some(if v.piece(k).promoted {
+                    '+'
+                } else {
+                    v.piece(k).letter
+                }),
             },
             MoveKind::Drop(k) => UciMove::Drop {
                 piece: v.piece(k).letter.to_ascii_uppercase(),

@@ -61,6 +61,9 @@ impl<B: HasSliders> Position<B> {
                 if self.occupied().has(to) {
                     let victim = self.piece_at(to).expect("occupied");
                     self.remove(victim, to);
+                    if r.variant.rules.drops {
+                        self.add_to_hand(us, r.variant.pieces[victim.kind.idx()].demoted);
+                    }
                     self.halfmoves = 0;
                     self.clear_castling(B::bit(to));
                 }
@@ -134,7 +137,7 @@ impl<B: HasSliders> Position<B> {
             MoveKind::Drop(kind) => {
                 let n = &mut self.hands[us.idx()][kind.idx()];
                 self.hash ^= zobrist::hand(us.idx(), kind.idx(), *n);
-                *n -= 1;
+                *n = n.saturating_sub(1);
                 if *n > 0 {
                     self.hash ^= zobrist::hand(us.idx(), kind.idx(), *n);
                 }
@@ -161,6 +164,16 @@ impl<B: HasSliders> Position<B> {
     pub(crate) fn castle_targets(&self, king: u8, rook: u8) -> (u8, u8) {
         let wing = usize::from(rook > king);
         self.rules.castle_landing[self.turn.idx()][wing]
+    }
+
+    /// One more piece of `kind` in `seat`'s hand.
+    pub(crate) fn add_to_hand(&mut self, seat: Seat, kind: Kind) {
+        let n = &mut self.hands[seat.idx()][kind.idx()];
+        if *n > 0 {
+            self.hash ^= zobrist::hand(seat.idx(), kind.idx(), *n);
+        }
+        *n = n.saturating_add(1);
+        self.hash ^= zobrist::hand(seat.idx(), kind.idx(), *n);
     }
 
     fn clear_castling(&mut self, cells: B) {

@@ -40,6 +40,34 @@ pub enum SetupError {
         /// Square name.
         square: String,
     },
+    /// A piece where it could never move again (a pawn on the last rank).
+    #[error("{seat} {piece} on {square} could never move")]
+    Stranded {
+        /// Seat name.
+        seat: String,
+        /// Piece name.
+        piece: String,
+        /// Square name.
+        square: String,
+    },
+    /// Two unpromoted pawns of one side on one file, where the variant forbids it.
+    #[error("{seat} has two pawns on the file of {square}")]
+    TwoPawnsOnFile {
+        /// Seat name.
+        seat: String,
+        /// Square name of one of them.
+        square: String,
+    },
+    /// More pieces of a kind (on the board, promoted or not, and in hand) than the game has.
+    #[error("{count} {piece}s on the board and in hand; the game has only {max}")]
+    TooMany {
+        /// Piece name.
+        piece: String,
+        /// How many there are.
+        count: u32,
+        /// How many the start position has.
+        max: u32,
+    },
     /// An en passant cell that no pawn just skipped.
     #[error("en passant square {square} is not behind a pawn that just made a double step")]
     EnPassant {
@@ -69,6 +97,10 @@ impl<B: HasSliders> Position<B> {
                         name,
                     });
                 }
+            }
+            if v.rules.drops {
+                self.validate_drop_setup(seat)?;
+                continue;
             }
             let mut pawns = r.pawn_kinds;
             while pawns != 0 {
@@ -112,11 +144,74 @@ impl<B: HasSliders> Position<B> {
                 });
             }
         }
+        if v.rules.drops {
+            self.validate_piece_counts()?;
+        }
         if v.rules.check && r.seats() == 2 {
             let other = self.turn.next(2);
             if self.royal_attacked(other) {
                 return Err(SetupError::OpponentInCheck {
                     seat: v.seats[other.idx()].name.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// In drop variants pieces may stand anywhere they can still move from,
+    /// with at most one unpromoted pawn per file where the variant says so.
+    fn validate_drop_setup(&self, seat: Seat) -> Result<(), SetupError> {
+        let r = self.rules;
+        let v = &r.variant;
+        let name = || v.seats[seat.idx()].name.clone();
+        for k in 0..r.kinds {
+            let kind = Kind(k as u8);
+            let mine = self.pieces(seat, kind);
+            if let Some(c) = (mine & !r.moves(seat, kind).drop_cells).iter().next() {
+                return Err(SetupError::Stranded {
+                    seat: name(),
+                    piece: v.pieces[k].name.clone(),
+                    square: v.geometry.square(c).to_string(),
+                });
+            }
+            if v.rules.one_pawn_per_file && r.pawn_kinds & (1 << k) != 0 {
+                for c in mine.iter() {
+                    if (r.forward_line(seat, c) & mine).several() {
+                        return Err(SetupError::TwoPawnsOnFile {
+                            seat: name(),
+                            square: v.geometry.square(c).to_string(),
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// No more pieces of a kind than the start position has, counting
+    /// promoted pieces as their unpromoted kind and pieces in hand.
+    fn validate_piece_counts(&self) -> Result<(), SetupError> {
+        let r = self.rules;
+        let v = &r.variant;
+        let Ok(start) = Position::<B>::from_fen_unchecked(v, &v.start_fen) else {
+            return Ok(());
+        };
+        let count = |p: &Position<B>, base: usize| -> u32 {
+            (0..r.kinds)
+                .filter(|&k| v.pieces[k].demoted.idx() == base)
+                .map(|k| p.by_kind[k].count())
+                .sum::<u32>()
+                + (0..r.seats() as usize)
+                    .map(|s| u32::from(p.hands[s][base]))
+                    .sum::<u32>()
+        };
+        for base in (0..r.kinds).filter(|&k| !v.pieces[k].promoted) {
+            let (count, max) = (count(self, base), count(&start, base));
+            if count > max {
+                return Err(SetupError::TooMany {
+                    piece: v.pieces[base].name.clone(),
+                    count,
+                    max,
                 });
             }
         }

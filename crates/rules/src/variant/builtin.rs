@@ -1,6 +1,10 @@
 //! The variant files under `variants/`, embedded at build time.
 
 const BUILTIN: &[(&str, &str)] = &[
+    (
+        "euroshogi",
+        include_str!("../../../../variants/euroshogi.toml"),
+    ),
     ("chess", include_str!("../../../../variants/chess.toml")),
     (
         "chess960",

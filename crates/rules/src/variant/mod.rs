@@ -91,6 +91,12 @@ pub struct RuleSet {
     pub insufficient_material: bool,
     /// Fischer random start positions and castling notation.
     pub chess960: bool,
+    /// A move that starts in the promotion zone promotes too (shogi).
+    pub promotion_from_zone: bool,
+    /// Captured pieces go, unpromoted, to the capturer's hand, to be dropped.
+    pub drops: bool,
+    /// No pawn may be dropped on a file holding an unpromoted pawn of its side.
+    pub one_pawn_per_file: bool,
 }
 
 /// A checked variant definition.
@@ -252,35 +258,47 @@ impl Variant {
                 format!("{} kinds; 1 to {MAX_KINDS} allowed", spec.pieces.len()),
             ));
         }
-        let mut letters = Vec::new();
+        // A letter with a leading '+' names a promoted kind (shogi style).
+        let parse_letter = |l: &str| -> Option<(char, bool)> {
+            let (promoted, rest) = match l.strip_prefix('+') {
+                Some(rest) => (true, rest),
+                None => (false, l),
+            };
+            let mut cs = rest.chars();
+            match (cs.next(), cs.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => {
+                    Some((c.to_ascii_lowercase(), promoted))
+                }
+                _ => None,
+            }
+        };
+        let mut letters: Vec<(char, bool)> = Vec::new();
         for (i, p) in spec.pieces.iter().enumerate() {
-            let mut cs = p.letter.chars();
-            let (Some(c), None) = (cs.next(), cs.next()) else {
+            let Some(l) = parse_letter(&p.letter) else {
                 return Err(field(
                     &format!("pieces[{i}].letter"),
-                    format!("'{}' is not one letter", p.letter),
+                    format!("'{}' is not one letter a-z, optionally after '+'", p.letter),
                 ));
             };
-            if !c.is_ascii_alphabetic() {
+            if letters.contains(&l) {
                 return Err(field(
                     &format!("pieces[{i}].letter"),
-                    format!("'{c}' is not a letter a-z"),
+                    format!("'{}' is used twice", p.letter.to_ascii_lowercase()),
                 ));
             }
-            let c = c.to_ascii_lowercase();
-            if letters.contains(&c) {
+            letters.push(l);
+        }
+        for (i, &(c, promoted)) in letters.iter().enumerate() {
+            if promoted && !letters.contains(&(c, false)) {
                 return Err(field(
                     &format!("pieces[{i}].letter"),
-                    format!("'{c}' is used twice"),
+                    format!("promoted '+{c}' has no unpromoted '{c}' to return to"),
                 ));
             }
-            letters.push(c);
         }
         let kind_of = |f: &str, l: &str| -> Result<Kind, VariantError> {
-            let c = l.chars().next().map(|c| c.to_ascii_lowercase());
-            letters
-                .iter()
-                .position(|&x| Some(x) == c && l.chars().count() == 1)
+            parse_letter(l)
+                .and_then(|x| letters.iter().position(|&y| y == x))
                 .map(|i| Kind(i as u8))
                 .ok_or_else(|| field(f, format!("'{l}' is no piece letter of this variant")))
         };
@@ -319,9 +337,22 @@ impl Variant {
                     format!("rank {r} is off the board"),
                 ));
             }
+            let (letter, promoted) = letters[i];
+            let demoted = if promoted {
+                Kind(
+                    letters
+                        .iter()
+                        .position(|&y| y == (letter, false))
+                        .expect("checked above") as u8,
+                )
+            } else {
+                Kind(i as u8)
+            };
             pieces.push(PieceInfo {
                 name: p.name.clone(),
-                letter: letters[i],
+                letter,
+                promoted,
+                demoted,
                 movement,
                 royal: p.royal,
                 pawn: p.pawn,
@@ -388,6 +419,9 @@ impl Variant {
                 repetition: r.repetition,
                 insufficient_material: r.insufficient_material,
                 chess960: r.chess960,
+                promotion_from_zone: r.promotion_from_zone,
+                drops: r.drops,
+                one_pawn_per_file: r.one_pawn_per_file,
             },
             origin: origin.to_string(),
         };
@@ -399,12 +433,17 @@ impl Variant {
         self.seats.len() as u8
     }
 
-    /// The kind written with `letter` (either case).
+    /// The unpromoted kind written with `letter` (either case).
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
+        self.kind_by_letter_promoted(letter, false)
+    }
+
+    /// The kind written with `letter`, promoted (`+P`) or not.
+    pub fn kind_by_letter_promoted(&self, letter: char, promoted: bool) -> Option<Kind> {
         let l = letter.to_ascii_lowercase();
         self.pieces
             .iter()
-            .position(|p| p.letter == l)
+            .position(|p| p.letter == l && p.promoted == promoted)
             .map(|i| Kind(i as u8))
     }
 

@@ -53,7 +53,7 @@ pub struct SeatSpec {
 pub struct PieceSpec {
     /// Name, such as `knight`.
     pub name: String,
-    /// One letter.
+    /// One letter, with a leading `+` for a promoted kind (`+p`).
     pub letter: String,
     /// Movement in Betza notation.
     pub betza: String,
@@ -63,7 +63,7 @@ pub struct PieceSpec {
     /// Pawn.
     #[serde(default)]
     pub pawn: bool,
-    /// Letters of the kinds it promotes to.
+    /// Letters of the kinds it promotes to (`+p` for a promoted kind).
     #[serde(default)]
     pub promotions: Vec<String>,
     /// Ranks (from the owner's side, from 1) where its initial moves apply.
@@ -93,6 +93,12 @@ pub struct RulesSpec {
     pub insufficient_material: bool,
     /// Start positions are drawn at random among the 960 of Fischer random chess.
     pub chess960: bool,
+    /// A move that starts in the promotion zone promotes too (shogi).
+    pub promotion_from_zone: bool,
+    /// Captured pieces go to the capturer's hand and may be dropped.
+    pub drops: bool,
+    /// No pawn drop on a file holding an unpromoted pawn of the same side.
+    pub one_pawn_per_file: bool,
 }
 
 impl Default for RulesSpec {
@@ -107,6 +113,9 @@ impl Default for RulesSpec {
             repetition: None,
             insufficient_material: false,
             chess960: false,
+            promotion_from_zone: false,
+            drops: false,
+            one_pawn_per_file: false,
         }
     }
 }
