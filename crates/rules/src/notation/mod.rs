@@ -1,4 +1,6 @@
 //! Notations: FEN for positions, UCI move strings.
 
 pub mod fen;
+pub mod pgn;
+pub mod san;
 pub mod uci;
