@@ -92,38 +92,22 @@ impl<B: HasSliders> Position<B> {
             }
             MoveKind::Castle => {
                 let c = r.variant.rules.castling.as_ref().expect("variant castles");
-                let king =
-                    (self.royals(us) & self.pieces(us, c.king) & r.back_rank[us.idx()]).lsb();
-                let (kd, rd) = self.castle_targets(king, to);
-                self.remove(
-                    Piece {
-                        seat: us,
-                        kind: c.king,
-                    },
-                    king,
-                );
-                self.remove(
-                    Piece {
-                        seat: us,
-                        kind: c.rook,
-                    },
-                    to,
-                );
-                self.put(
-                    Piece {
-                        seat: us,
-                        kind: c.king,
-                    },
-                    kd,
-                );
-                self.put(
-                    Piece {
-                        seat: us,
-                        kind: c.rook,
-                    },
-                    rd,
-                );
+                let (king, rook) = (from, to);
+                let (kd, rd) = self.castle_targets(king, rook);
+                // Clear rights while the rook still stands on its cell.
                 self.clear_castling(self.castling & self.by_seat[us.idx()] & r.back_rank[us.idx()]);
+                let king_piece = Piece {
+                    seat: us,
+                    kind: c.king,
+                };
+                let rook_piece = Piece {
+                    seat: us,
+                    kind: c.rook,
+                };
+                self.remove(king_piece, king);
+                self.remove(rook_piece, rook);
+                self.put(king_piece, kd);
+                self.put(rook_piece, rd);
             }
             MoveKind::EnPassant => {
                 let kind = self.kind_at(from);
