@@ -73,6 +73,9 @@ pub enum GameError {
         /// The result the record gives.
         claimed: String,
     },
+    /// A claim (impasse) whose conditions do not hold.
+    #[error("claim refused: {0}")]
+    ClaimRefused(String),
     /// Accepting a draw no one offered.
     #[error("there is no draw offer to accept")]
     NoDrawOffer,
@@ -330,7 +333,79 @@ impl<B: HasSliders> Game<B> {
             return Some(o);
         }
         let times = pos.variant().rules.repetition?;
-        (self.repetitions() >= times as usize).then_some(Outcome::Draw(DrawReason::Repetition))
+        if self.repetitions() < times as usize {
+            return None;
+        }
+        if pos.variant().rules.perpetual_check_loses {
+            if let Some(checker) = self.perpetual_checker() {
+                let n = pos.variant().seat_count();
+                // In two-seat games the other seat wins; see docs/rules.md.
+                let winner = Seat((checker.0 + 1) % n);
+                return Some(Outcome::Win {
+                    winner,
+                    reason: WinReason::PerpetualCheck,
+                });
+            }
+        }
+        Some(Outcome::Draw(DrawReason::Repetition))
+    }
+
+    /// The seat whose moves all gave check from the first occurrence of
+    /// the repeated position to now, if exactly one seat did.
+    pub fn perpetual_checker(&self) -> Option<Seat> {
+        let now = self.position();
+        let first = self
+            .positions
+            .iter()
+            .position(|p| p.hash() == now.hash() && p.turn() == now.turn())?;
+        let span = &self.positions[first + 1..];
+        let n = now.variant().seat_count();
+        let checking: Vec<Seat> = (0..n)
+            .map(Seat)
+            .filter(|&s| {
+                // Positions right after `s` moved: the next seat is to move.
+                let after = span.iter().filter(|p| p.turn() == s.next(n));
+                let mut any = false;
+                let all = after.inspect(|_| any = true).all(|p| p.in_check());
+                any && all
+            })
+            .collect();
+        match checking.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
+    /// `seat` claims a draw by impasse, where the variant allows it: both
+    /// royal pieces stand in their own promotion zones and the claimant is
+    /// not in check.
+    pub fn claim_impasse(&mut self, seat: Seat) -> Result<(), GameError> {
+        self.check_action(seat, "an impasse claim")?;
+        let pos = self.position();
+        let v = pos.variant();
+        let r = pos.rules();
+        if !v.rules.impasse {
+            return Err(GameError::ClaimRefused(format!(
+                "{} has no impasse rule",
+                v.name
+            )));
+        }
+        let entered = (0..v.seat_count()).all(|s| {
+            let royals = pos.royals(Seat(s));
+            !royals.is_empty() && (royals & !r.promotion_zone[s as usize]).is_empty()
+        });
+        if !entered {
+            return Err(GameError::ClaimRefused(
+                "both kings must stand in their promotion zones".into(),
+            ));
+        }
+        if pos.turn() == seat && pos.in_check() {
+            return Err(GameError::ClaimRefused(
+                "a player in check cannot claim impasse".into(),
+            ));
+        }
+        self.decided = Some(Outcome::Draw(DrawReason::Impasse));
+        Ok(())
     }
 
     /// The game as PGN. `tags` come first (the caller's `Result` wins over

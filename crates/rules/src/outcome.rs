@@ -17,6 +17,9 @@ pub enum WinReason {
     Stalemate,
     /// The loser resigned.
     Resignation,
+    /// The loser's checks alone produced a repetition, where the variant
+    /// forbids perpetual check.
+    PerpetualCheck,
 }
 
 /// Why a game was drawn.
@@ -32,6 +35,8 @@ pub enum DrawReason {
     Repetition,
     /// The players agreed.
     Agreement,
+    /// A player claimed impasse: both kings stand in their promotion zones.
+    Impasse,
 }
 
 /// The result of a finished game.

@@ -263,3 +263,75 @@ fn impossible_positions_are_refused_with_a_reason() {
         assert!(err.to_string().contains(why), "{fen}: {err}");
     }
 }
+
+fn game_after(fen: &str, moves: &str) -> tetrarch_rules::game::Game<u64> {
+    let mut game = tetrarch_rules::game::Game::new(pos(fen));
+    for uci in moves.split_whitespace() {
+        let m = uci
+            .parse::<UciMove>()
+            .unwrap()
+            .to_move(game.position())
+            .unwrap();
+        game.play(m).unwrap_or_else(|e| panic!("{uci}: {e}"));
+    }
+    game
+}
+
+#[test]
+fn perpetual_check_loses_for_the_checking_player() {
+    // The dragon checks on the 8th and 7th ranks while Black's king shuffles.
+    let shuffle = "a7a8 h8h7 a8a7 h7h8 a7a8 h8h7 a8a7";
+    let game = game_after("7k/+R7/8/8/8/8/8/4K3[P] w - - 0 1", shuffle);
+    assert_eq!(
+        game.outcome(),
+        None,
+        "two occurrences are not yet a repetition"
+    );
+    let game = game_after(
+        "7k/+R7/8/8/8/8/8/4K3[P] w - - 0 1",
+        &format!("{shuffle} h7h8"),
+    );
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Win {
+            winner: Seat(1),
+            reason: WinReason::PerpetualCheck
+        })
+    );
+}
+
+#[test]
+fn repetition_without_perpetual_check_draws() {
+    let game = game_after(
+        "k7/8/8/8/8/8/8/7K[Pp] w - - 0 1",
+        "h1g1 a8b8 g1h1 b8a8 h1g1 a8b8 g1h1 b8a8",
+    );
+    assert_eq!(game.repetitions(), 3);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw(tetrarch_rules::DrawReason::Repetition))
+    );
+    // Two occurrences are not yet a repetition.
+    let game = game_after("k7/8/8/8/8/8/8/7K[Pp] w - - 0 1", "h1g1 a8b8 g1h1");
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn impasse_may_be_claimed_when_both_kings_have_entered() {
+    let mut game = game_after("8/8/4K3/8/8/4k3/8/8[Pp] w - - 0 1", "");
+    game.claim_impasse(Seat(0)).unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw(tetrarch_rules::DrawReason::Impasse))
+    );
+    // Black's king on the 4th rank has not entered White's side.
+    let mut game = game_after("8/8/4K3/8/4k3/8/8/8[Pp] w - - 0 1", "");
+    let err = game.claim_impasse(Seat(0)).unwrap_err();
+    assert!(err.to_string().contains("promotion zones"), "{err}");
+    assert_eq!(game.outcome(), None);
+    // Chess has no impasse.
+    let mut chess =
+        tetrarch_rules::game::Game::<u64>::from_variant(&Variant::builtin("chess").unwrap())
+            .unwrap();
+    assert!(chess.claim_impasse(Seat(0)).is_err());
+}

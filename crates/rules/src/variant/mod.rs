@@ -97,6 +97,10 @@ pub struct RuleSet {
     pub drops: bool,
     /// No pawn may be dropped on a file holding an unpromoted pawn of its side.
     pub one_pawn_per_file: bool,
+    /// A repetition produced by one player's checks alone loses for that player.
+    pub perpetual_check_loses: bool,
+    /// A draw may be claimed when both royal pieces stand in their promotion zones.
+    pub impasse: bool,
 }
 
 /// A checked variant definition.
@@ -422,6 +426,8 @@ impl Variant {
                 promotion_from_zone: r.promotion_from_zone,
                 drops: r.drops,
                 one_pawn_per_file: r.one_pawn_per_file,
+                perpetual_check_loses: r.perpetual_check_loses,
+                impasse: r.impasse,
             },
             origin: origin.to_string(),
         };

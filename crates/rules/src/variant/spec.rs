@@ -99,6 +99,10 @@ pub struct RulesSpec {
     pub drops: bool,
     /// No pawn drop on a file holding an unpromoted pawn of the same side.
     pub one_pawn_per_file: bool,
+    /// A repetition produced by one player's checks alone loses for that player.
+    pub perpetual_check_loses: bool,
+    /// A player may claim a draw when both royal pieces stand in their promotion zones.
+    pub impasse: bool,
 }
 
 impl Default for RulesSpec {
@@ -116,6 +120,8 @@ impl Default for RulesSpec {
             promotion_from_zone: false,
             drops: false,
             one_pawn_per_file: false,
+            perpetual_check_loses: false,
+            impasse: false,
         }
     }
 }
