@@ -311,9 +311,7 @@ impl<B: HasSliders> Attacks<B> {
     pub fn new(geo: &Geometry) -> Attacks<B> {
         let rays = Rays::new(geo);
         let sliders = B::Sliders::build(geo, &rays);
-        let playable = (0..geo.cells() as u8)
-            .filter(|&c| geo.is_playable(c))
-            .fold(B::EMPTY, |b, c| b | B::bit(c));
+        let playable = geo.playable_cells().fold(B::EMPTY, |b, c| b | B::bit(c));
         Attacks {
             rays,
             sliders,

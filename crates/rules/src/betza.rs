@@ -66,7 +66,7 @@ pub struct Movement {
 pub struct BetzaError {
     /// The whole string.
     pub text: String,
-    /// 0-based byte offset of the problem.
+    /// 1-based character position of the problem.
     pub at: usize,
     /// What is wrong there.
     pub reason: String,
@@ -138,7 +138,7 @@ impl FromStr for Movement {
     fn from_str(text: &str) -> Result<Movement, BetzaError> {
         let err = |at: usize, reason: &str| BetzaError {
             text: text.to_string(),
-            at,
+            at: at + 1,
             reason: reason.to_string(),
         };
         let chars: Vec<char> = text.chars().collect();
@@ -347,7 +347,7 @@ mod tests {
     #[test]
     fn errors_point_at_the_problem() {
         let e = "fmWx".parse::<Movement>().unwrap_err();
-        assert_eq!(e.at, 3);
+        assert_eq!(e.at, 4);
         assert!(
             "fm".parse::<Movement>()
                 .unwrap_err()

@@ -336,16 +336,15 @@ impl<B: HasSliders> Game<B> {
         if self.repetitions() < times as usize {
             return None;
         }
-        if pos.variant().rules.perpetual_check_loses {
-            if let Some(checker) = self.perpetual_checker() {
-                let n = pos.variant().seat_count();
-                // In two-seat games the other seat wins; see docs/rules.md.
-                let winner = Seat((checker.0 + 1) % n);
-                return Some(Outcome::Win {
-                    winner,
-                    reason: WinReason::PerpetualCheck,
-                });
-            }
+        if pos.variant().rules.perpetual_check_loses
+            && let Some(checker) = self.perpetual_checker()
+        {
+            // The checker loses; with two seats the other one wins.
+            let winner = Seat((checker.0 + 1) % pos.variant().seat_count());
+            return Some(Outcome::Win {
+                winner,
+                reason: WinReason::PerpetualCheck,
+            });
         }
         Some(Outcome::Draw(DrawReason::Repetition))
     }

@@ -84,9 +84,14 @@ impl Geometry {
     }
     /// Number of squares a piece can stand on.
     pub fn playable_count(&self) -> usize {
+        self.playable_cells().count()
+    }
+    /// The cell indices of the squares a piece can stand on, lowest first.
+    /// (A 16 x 16 board has 256 cells: counting them in `u8` would wrap.)
+    pub fn playable_cells(&self) -> impl Iterator<Item = u8> + '_ {
         (0..self.cells() as u16)
-            .filter(|&c| self.is_playable(c as u8))
-            .count()
+            .map(|c| c as u8)
+            .filter(|&c| self.is_playable(c))
     }
     /// Whether `sq` is on the board and not a hole.
     pub fn contains(&self, sq: Square) -> bool {

@@ -30,7 +30,7 @@ pub struct ExtraStep {
 }
 
 /// Compiled rules are cached by origin, definition and width.
-type CacheKey = (String, String, usize);
+type CacheKey = (String, u64, usize);
 
 /// No cell.
 pub const NONE: u8 = u8::MAX;
@@ -152,8 +152,8 @@ impl<B: HasSliders> Rules<B> {
         let (mut royal_kinds, mut pawn_kinds) = (0u16, 0u16);
         let mut pin_legality = variant.rules.check;
         let cells_where = |f: &dyn Fn(Square) -> bool| {
-            (0..geo.cells() as u8)
-                .filter(|&c| geo.is_playable(c) && f(geo.square(c)))
+            geo.playable_cells()
+                .filter(|&c| f(geo.square(c)))
                 .fold(B::EMPTY, |b, c| b | B::bit(c))
         };
         for s in 0..seats {
@@ -397,7 +397,7 @@ impl<B: HasSliders> Rules<B> {
     pub fn shared(variant: &Variant) -> &'static Rules<B> {
         static CACHE: OnceLock<Mutex<HashMap<CacheKey, &'static (dyn Any + Send + Sync)>>> =
             OnceLock::new();
-        let key = (variant.origin.clone(), format!("{variant:?}"), B::CELLS);
+        let key = (variant.origin.clone(), variant.fingerprint, B::CELLS);
         let mut cache = CACHE
             .get_or_init(Default::default)
             .lock()

@@ -33,3 +33,37 @@ fn castling_clears_both_rights_of_the_castling_side() {
     assert_eq!(pos.to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R b K - 12 7");
     assert_eq!(pos.hash(), pos.compute_hash());
 }
+
+#[test]
+fn chess_castling_rights_need_king_and_rook_on_their_start_squares() {
+    let v = Variant::builtin("chess").unwrap();
+    for fen in [
+        "1r2k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        "rk5r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1",
+    ] {
+        let err = Position::<u64>::from_fen(&v, fen).unwrap_err();
+        assert!(err.to_string().contains("castling right"), "{fen}: {err}");
+    }
+    // Chess960 allows any king between its rooks.
+    let fischer = Variant::builtin("chess960").unwrap();
+    assert!(Position::<u64>::from_fen(&fischer, "rk5r/8/8/8/8/8/8/R3K2R b KQkq - 0 1").is_ok());
+}
+
+#[test]
+fn fen_errors_are_clear() {
+    use std::error::Error;
+    let v = Variant::builtin("chess").unwrap();
+    let err = Position::<u64>::from_fen(&v, "8/8/8/8/8/8/8/é w - - 0 1").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid FEN, record field, character 15: 'é' is not a FEN character"
+    );
+    let err = Position::<u64>::from_fen(&v, "8/8/8/8/8/8/8/K7 w - - 0 1").unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("impossible position: black has 0 royal pieces"),
+        "{err}"
+    );
+    assert!(err.source().is_none(), "the message already says it all");
+}

@@ -59,9 +59,17 @@ pub enum FenError {
         /// What is wrong.
         reason: String,
     },
-    /// Well formed, but not a position of the variant.
+    /// Well formed, but not a position of the variant. (Not marked as the
+    /// error's source: the message already says it, and error-chain
+    /// printers would say it twice.)
     #[error("impossible position: {0}")]
-    Setup(#[from] SetupError),
+    Setup(SetupError),
+}
+
+impl From<SetupError> for FenError {
+    fn from(e: SetupError) -> FenError {
+        FenError::Setup(e)
+    }
 }
 
 struct Fields<'a> {
@@ -125,6 +133,13 @@ impl<B: HasSliders> Position<B> {
         }
         let rules = Rules::<B>::shared(variant);
         let mut pos = Position::empty(rules);
+        if let Some((at, c)) = fen.chars().enumerate().find(|(_, c)| !c.is_ascii()) {
+            return Err(syntax(
+                FenField::Record,
+                at,
+                format!("'{c}' is not a FEN character"),
+            ));
+        }
         let f = Fields::split(fen);
         let p = &f.parts;
         if p.len() < 2 || p.len() > 6 {

@@ -117,15 +117,26 @@ impl<B: HasSliders> Position<B> {
             }
         }
         if let Some(c) = &v.rules.castling {
+            // Outside Fischer random, king and rook keep rights only on the
+            // cells where the start position has them.
+            let start = (!v.rules.chess960)
+                .then(|| Position::<B>::from_fen_unchecked(v, &v.start_fen).ok())
+                .flatten();
             for rook in self.castling.iter() {
                 let owner = self.piece_at(rook).map(|p| p.seat);
                 let ok = owner.is_some_and(|seat| {
                     let back = r.back_rank[seat.idx()];
                     let king = self.pieces(seat, c.king) & back;
+                    let at_start = start.as_ref().is_none_or(|s| {
+                        s.pieces(seat, c.rook).has(rook)
+                            && !king.is_empty()
+                            && s.pieces(seat, c.king).has(king.lsb())
+                    });
                     self.pieces(seat, c.rook).has(rook)
                         && back.has(rook)
                         && king.count() == 1
                         && geo.square(king.lsb()).rank() == geo.square(rook).rank()
+                        && at_start
                 });
                 if !ok {
                     return Err(SetupError::CastlingRight {

@@ -130,6 +130,8 @@ pub struct Variant {
     pub rules: RuleSet,
     /// Where the definition came from (a file path or `builtin:NAME`).
     pub origin: String,
+    /// A digest of the whole definition: compiled rules are cached by it.
+    pub fingerprint: u64,
 }
 
 /// A variant that cannot be loaded, naming the file and the field.
@@ -430,7 +432,19 @@ impl Variant {
                 impasse: r.impasse,
             },
             origin: origin.to_string(),
+            fingerprint: 0,
         };
+        let mut variant = variant;
+        variant.fingerprint = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            format!("{variant:?}").hash(&mut h);
+            h.finish()
+        };
+        // The start position must load, so that `Position::start` cannot fail later.
+        variant
+            .with_width(CheckStart)
+            .map_err(|e| field("start", e.to_string()))?;
         Ok(variant)
     }
 
@@ -475,6 +489,16 @@ impl Variant {
             Forward::North | Forward::South => self.geometry.height(),
             Forward::East | Forward::West => self.geometry.width(),
         }
+    }
+}
+
+/// Loads the start position.
+struct CheckStart;
+
+impl WithWidth for CheckStart {
+    type Output = Result<(), crate::notation::fen::FenError>;
+    fn run<B: crate::attacks::HasSliders>(self, v: &Variant) -> Self::Output {
+        crate::position::Position::<B>::from_fen(v, &v.start_fen).map(|_| ())
     }
 }
 
@@ -524,6 +548,30 @@ mod tests {
     }
 
     #[test]
+    fn a_sixteen_by_sixteen_board_plays() {
+        let text = chess_text()
+            .replace("width = 8", "width = 16")
+            .replace("height = 8", "height = 16")
+            .replace(
+                "start = \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"",
+                "start = \"rnbqkbnr8/pppppppp8/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq - 0 1\"",
+            );
+        let v = Variant::from_toml(&text, "big.toml").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(v.geometry.cells(), 256);
+        let pos = crate::Position::<crate::Wide>::start(&v);
+        // 8 pawns x 2, knights 5 (g1 also reaches i2), the h-rook runs to p1.
+        let moves: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| crate::notation::uci::UciMove::from_move(&pos, m).to_string())
+            .collect();
+        assert_eq!(moves.len(), 16 + 5 + 8, "{moves:?}");
+        assert!(moves.contains(&"h1p1".to_string()) && moves.contains(&"g1i2".to_string()));
+        // Neither side's first move changes the other's.
+        assert_eq!(crate::perft(&pos, 2), 29 * 29);
+    }
+
+    #[test]
     fn every_builtin_loads() {
         for name in builtin_names() {
             let v = Variant::builtin(name).unwrap_or_else(|e| panic!("{e}"));
@@ -551,6 +599,11 @@ mod tests {
         );
         let e = error_of("not toml at all [");
         assert!(e.to_string().starts_with("my.toml:"), "{e}");
+        let e = error_of(&chess_text().replace("RNBQKBNR w", "RNBQKBNX w"));
+        assert!(
+            matches!(&e, VariantError::Field { field, .. } if field == "start"),
+            "{e}"
+        );
         let e = Variant::from_file(Path::new("/no/such/file.toml")).unwrap_err();
         assert!(matches!(e, VariantError::Io { .. }));
     }
