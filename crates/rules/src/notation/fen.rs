@@ -186,6 +186,13 @@ impl<B: HasSliders> Position<B> {
                 )
             })?;
         }
+        if pos.ep != NONE {
+            pos.check_en_passant()?;
+            if !pos.ep_capturable() {
+                pos.ep = NONE;
+                pos.ep_victim = NONE;
+            }
+        }
         pos.hash = pos.compute_hash();
         Ok(pos)
     }
@@ -503,7 +510,7 @@ impl<B: HasSliders> Position<B> {
         s.push(' ');
         s += &self.castling_field();
         s.push(' ');
-        if self.ep != NONE && self.ep_capturable() {
+        if self.ep != NONE {
             s += &geo.square(self.ep).to_string();
         } else {
             s.push('-');

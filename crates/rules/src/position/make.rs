@@ -46,9 +46,7 @@ impl<B: HasSliders> Position<B> {
         let seats = r.seats();
         let ep_victim = self.ep_victim;
         if self.ep != NONE {
-            if self.ep_capturable() {
-                self.hash ^= zobrist::en_passant(self.ep);
-            }
+            self.hash ^= zobrist::en_passant(self.ep);
             self.ep = NONE;
             self.ep_victim = NONE;
         }
@@ -138,8 +136,13 @@ impl<B: HasSliders> Position<B> {
         if self.turn.0 == 0 {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
-        if self.ep != NONE && self.ep_capturable() {
-            self.hash ^= zobrist::en_passant(self.ep);
+        if self.ep != NONE {
+            if self.ep_capturable() {
+                self.hash ^= zobrist::en_passant(self.ep);
+            } else {
+                self.ep = NONE;
+                self.ep_victim = NONE;
+            }
         }
     }
 

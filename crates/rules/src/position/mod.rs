@@ -32,7 +32,8 @@ pub struct Position<B: HasSliders> {
     pub(crate) turn: Seat,
     /// Cells of the rooks that keep a castling right.
     pub(crate) castling: B,
-    /// Cell a pawn just skipped with an initial multi-step, or `NONE`.
+    /// Cell a pawn just skipped with an initial multi-step, or `NONE`;
+    /// kept only while the side to move can legally take there.
     pub(crate) ep: u8,
     /// Cell of that pawn.
     pub(crate) ep_victim: u8,
@@ -376,25 +377,38 @@ impl<B: HasSliders> Position<B> {
         for c in self.castling.iter() {
             h ^= zobrist::castle(c);
         }
-        if self.ep != NONE && self.ep_capturable() {
+        if self.ep != NONE {
             h ^= zobrist::en_passant(self.ep);
         }
         h
     }
 
-    /// Whether a pawn of the side to move attacks the en passant cell.
+    /// Whether a pawn of the side to move can legally take en passant.
+    /// Positions keep an en passant cell only while this holds, so that
+    /// positions differing in an untakeable cell compare, hash and print
+    /// the same (FIDE 9.2.2).
     pub(crate) fn ep_capturable(&self) -> bool {
         if self.ep == NONE {
             return false;
         }
         let r = self.rules;
+        let us = self.turn;
+        let Some(victim) = self.piece_at(self.ep_victim) else {
+            return false;
+        };
         let mut pawns = r.pawn_kinds;
         while pawns != 0 {
-            let k = pawns.trailing_zeros() as u8;
+            let kind = Kind(pawns.trailing_zeros() as u8);
             pawns &= pawns - 1;
-            let mine = self.pieces(self.turn, Kind(k));
-            if !(r.moves(self.turn, Kind(k)).capture_from[self.ep] & mine).is_empty() {
-                return true;
+            let pawn = Piece { seat: us, kind };
+            for from in (r.moves(us, kind).capture_from[self.ep] & self.pieces(us, kind)).iter() {
+                let mut after = *self;
+                after.remove(pawn, from);
+                after.remove(victim, self.ep_victim);
+                after.put(pawn, self.ep);
+                if !r.variant.rules.check || !after.royal_attacked(us) {
+                    return true;
+                }
             }
         }
         false

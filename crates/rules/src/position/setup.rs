@@ -145,16 +145,6 @@ impl<B: HasSliders> Position<B> {
                 }
             }
         }
-        if self.ep != crate::rules::NONE {
-            let victim = self.piece_at(self.ep_victim);
-            let ok = !self.occupied().has(self.ep)
-                && victim.is_some_and(|p| v.pieces[p.kind.idx()].pawn && p.seat != self.turn);
-            if !ok {
-                return Err(SetupError::EnPassant {
-                    square: geo.square(self.ep).to_string(),
-                });
-            }
-        }
         if v.rules.drops {
             self.validate_piece_counts()?;
         }
@@ -167,6 +157,32 @@ impl<B: HasSliders> Position<B> {
             }
         }
         Ok(())
+    }
+
+    /// An en passant cell must be empty, with an enemy pawn just beyond it
+    /// and the cell the pawn came from empty.
+    pub(crate) fn check_en_passant(&self) -> Result<(), SetupError> {
+        let v = &self.rules.variant;
+        let geo = &v.geometry;
+        let victim = self.piece_at(self.ep_victim);
+        let occ = self.occupied();
+        // The origin lies as far behind the skipped cell as the pawn lies beyond it.
+        let (e, p) = (geo.square(self.ep), geo.square(self.ep_victim));
+        let origin = geo.offset(
+            self.ep,
+            e.file() as i32 - p.file() as i32,
+            e.rank() as i32 - p.rank() as i32,
+        );
+        let ok = !occ.has(self.ep)
+            && origin.is_some_and(|o| !occ.has(o))
+            && victim.is_some_and(|p| v.pieces[p.kind.idx()].pawn && p.seat != self.turn);
+        if ok {
+            Ok(())
+        } else {
+            Err(SetupError::EnPassant {
+                square: geo.square(self.ep).to_string(),
+            })
+        }
     }
 
     /// In drop variants pieces may stand anywhere they can still move from,
