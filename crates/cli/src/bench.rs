@@ -1,6 +1,8 @@
 //! `tetrarch bench perft`: bulk-counting perft of tetrarch beside the
 //! reference crates cozy-chess and shakmaty, in one process, on the same
-//! positions; the node counts must agree.
+//! chess positions (the node counts must agree); then EuroShogi's start
+//! position, beside Fairy-Stockfish's `go perft` when that program is
+//! installed.
 
 use crate::options::{self, VariantArgs};
 use anyhow::{Context, Result, anyhow, bail};
@@ -17,17 +19,19 @@ pub struct Args {
 
 #[derive(clap::Subcommand, Debug)]
 enum What {
-    /// Perft with bulk counting on the start position (depth 6) and
-    /// kiwipete (depth 5): tetrarch, cozy-chess and shakmaty side by side.
+    /// Perft with bulk counting: chess start position (depth 6) and
+    /// kiwipete (depth 5) with tetrarch, cozy-chess and shakmaty side by
+    /// side; EuroShogi's start position (depth 6) with tetrarch and, if
+    /// installed, Fairy-Stockfish.
     Perft(PerftArgs),
 }
 
 #[derive(clap::Args, Debug)]
 struct PerftArgs {
-    /// The variant tetrarch plays (its node counts must match chess).
+    /// The variant tetrarch plays in the chess table (its node counts must match chess).
     #[command(flatten)]
     variant: VariantArgs,
-    /// Lower depths (5 and 4) for a quick run.
+    /// Lower depths (one less everywhere) for a quick run.
     #[arg(long)]
     quick: bool,
 }
@@ -115,17 +119,111 @@ fn bench_perft(args: &PerftArgs) -> Result<()> {
     println!(
         "x tetrarch: the engine's nodes per second over tetrarch's (above 1: faster than tetrarch)"
     );
+    println!();
+    bench_euroshogi(if args.quick { 5 } else { 6 })
+}
+
+/// EuroShogi's start position: tetrarch, and Fairy-Stockfish when installed.
+fn bench_euroshogi(depth: u32) -> Result<()> {
+    let variant = Variant::builtin("euroshogi")?;
+    let fen = variant.start_fen.clone();
+    let (nodes, time) = variant.with_width(Tetrarch { fen: &fen, depth })?;
+    println!(
+        "{:<9} {:>5} {:>11}  {:<15} {:>8} {:>9} {:>10}",
+        "position", "depth", "nodes", "engine", "time s", "M nodes/s", "x tetrarch"
+    );
+    let base = options::mnps(nodes, time);
+    println!(
+        "{:<9} {depth:>5} {nodes:>11}  {:<15} {:>8.3} {base:>9.1} {:>10.2}",
+        "euroshogi",
+        "tetrarch",
+        time.as_secs_f64(),
+        1.0
+    );
+    match fairy_stockfish_perft(&fen, depth) {
+        Ok((fsf_nodes, fsf_time)) => {
+            if fsf_nodes != nodes {
+                bail!(
+                    "node counts disagree on euroshogi depth {depth}: tetrarch {nodes}, fairy-stockfish {fsf_nodes}"
+                );
+            }
+            let speed = options::mnps(fsf_nodes, fsf_time);
+            println!(
+                "{:<9} {:>5} {:>11}  {:<15} {:>8.3} {speed:>9.1} {:>10.2}",
+                "",
+                "",
+                "",
+                "fairy-stockfish",
+                fsf_time.as_secs_f64(),
+                speed / base
+            );
+        }
+        Err(e) => println!("fairy-stockfish: not measured ({e:#})"),
+    }
     Ok(())
+}
+
+/// Whether `name` is a program on the PATH.
+fn which(name: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(name).is_file()))
+}
+
+/// Runs `fairy-stockfish` (Debian's package) with `go perft`, timing the
+/// whole command from `go` to its node count.
+fn fairy_stockfish_perft(fen: &str, depth: u32) -> Result<(u64, Duration)> {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    // Debian installs games outside the usual PATH.
+    let program = ["fairy-stockfish", "/usr/games/fairy-stockfish"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).is_file() || which(p))
+        .unwrap_or("fairy-stockfish");
+    let mut child = Command::new(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .context("cannot start `fairy-stockfish` (apt-get install fairy-stockfish)")?;
+    let mut stdin = child.stdin.take().context("no stdin")?;
+    let mut lines = BufReader::new(child.stdout.take().context("no stdout")?).lines();
+    let mut wait_for = |prefix: &str| -> Result<String> {
+        for line in lines.by_ref() {
+            let line = line?;
+            if line.starts_with(prefix) {
+                return Ok(line);
+            }
+        }
+        bail!("fairy-stockfish ended before '{prefix}'")
+    };
+    writeln!(stdin, "uci")?;
+    wait_for("uciok")?;
+    writeln!(stdin, "setoption name UCI_Variant value euroshogi")?;
+    writeln!(stdin, "position fen {fen}")?;
+    writeln!(stdin, "isready")?;
+    wait_for("readyok")?;
+    let start = Instant::now();
+    writeln!(stdin, "go perft {depth}")?;
+    let line = wait_for("Nodes searched")?;
+    let elapsed = start.elapsed();
+    writeln!(stdin, "quit")?;
+    let _ = child.wait();
+    let nodes = line
+        .rsplit(' ')
+        .next()
+        .and_then(|n| n.trim().parse().ok())
+        .with_context(|| format!("unexpected reply '{line}'"))?;
+    Ok((nodes, elapsed))
 }
 
 /// Tetrarch's perft at the variant's width; setup (and compiling the
 /// rules) is not timed.
-struct Tetrarch {
-    fen: &'static str,
+struct Tetrarch<'a> {
+    fen: &'a str,
     depth: u32,
 }
 
-impl WithWidth for Tetrarch {
+impl WithWidth for Tetrarch<'_> {
     type Output = Result<(u64, Duration)>;
     fn run<B: HasSliders>(self, variant: &Variant) -> Self::Output {
         let pos = options::position::<B>(variant, Some(self.fen))?;
