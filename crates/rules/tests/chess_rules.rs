@@ -810,7 +810,6 @@ fn impossible_positions_are_refused() {
 /// The pawn that "just" made the double step came from its start square,
 /// so that square is empty too (shakmaty refuses this FEN as well).
 #[test]
-
 fn en_passant_with_an_occupied_start_square_is_refused() {
     let fen = "4k3/4p3/8/4p3/8/8/8/4K3 w - e6 0 1";
     assert!(
@@ -993,7 +992,6 @@ fn repetition_needs_the_same_en_passant_possibility() {
 /// capture exd3 is illegal (it would open the fourth rank to the queen), so
 /// the position after d4 is the same as the two that follow.
 #[test]
-
 fn repetition_ignores_an_illegal_en_passant() {
     let fen = "8/8/8/8/k3p2Q/8/3P4/3K4 w - - 0 1";
     let kings = "a4a3 d1e1 a3a4 e1d1";

@@ -142,7 +142,6 @@ proptest! {
     }
 
     #[test]
-
     fn fen_round_trip_gives_an_equal_position(
         r in 0usize..64,
         choices in prop::collection::vec(any::<u16>(), 0..160),
