@@ -251,7 +251,10 @@ impl<B: HasSliders> Rules<B> {
                     && diag == 0
                     && !info.royal
                     && doubles.len() == extra.len()
-                    && doubles.len() <= 1;
+                    && doubles.len() <= 1
+                    // A shift per leap direction beats a lookup per piece only for
+                    // kinds with few directions and many pieces: pawns, not knights.
+                    && steps.iter().filter(|st| st.is_plain_leap()).count() <= 4;
                 let shifts = shiftable.then(|| Shifts {
                     steps: steps
                         .iter()

@@ -400,9 +400,31 @@ impl<B: HasSliders> Position<B> {
                     continue;
                 }
                 let mut pieces = self.pieces(us, kind);
-                if let Some(shifts) = &r.moves(us, kind).shifts {
+                if pieces.is_empty() {
+                    continue;
+                }
+                let km = r.moves(us, kind);
+                if let Some(shifts) = &km.shifts {
                     self.emit_shifted(sink, kind, shifts, pieces & !pinned, occ, enemy, target);
                     pieces &= pinned;
+                } else if !km.leaps && km.extra.is_empty() && r.promoting_kinds & (1 << k) == 0 {
+                    // A pure line rider (rook, bishop, queen): the common case, kept lean.
+                    let avail = (!occ | enemy) & target;
+                    for from in pieces.iter() {
+                        let mut t = B::EMPTY;
+                        if km.orth != 0 {
+                            t |= r.attacks.rook(from, occ);
+                        }
+                        if km.diag != 0 {
+                            t |= r.attacks.bishop(from, occ);
+                        }
+                        t &= avail;
+                        if pinned.has(from) {
+                            t &= r.attacks.line(king, from);
+                        }
+                        sink.targets(from, t);
+                    }
+                    continue;
                 }
                 for from in pieces.iter() {
                     let mut t = self.piece_targets(us, kind, from, occ, enemy) & target;
