@@ -33,6 +33,8 @@ enum Command {
     Bench(bench::Args),
     /// Replay every game of a PGN file, checking each move and result.
     Replay(ReplayArgs),
+    /// Speak the UCI protocol on standard input and output (for GUIs and match runners).
+    Uci,
 }
 
 /// Arguments of `tetrarch replay` (the work is in `replay.rs`).
@@ -62,6 +64,9 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Replay(args) => run_replay(&args),
+        Command::Uci => tetrarch_engine::uci::run(std::io::stdin().lock(), std::io::stdout())
+            .map(|_| ())
+            .map_err(anyhow::Error::from),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

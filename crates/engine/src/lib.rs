@@ -1,0 +1,39 @@
+//! `tetrarch-engine`: a game-playing engine for every two-player variant of
+//! the Tetrarch rules kernel, driven only by the variant's data.
+//!
+//! - [`search`]: iterative deepening principal-variation search with a
+//!   fixed-size transposition table ([`tt`]), quiescence over captures and
+//!   promotions, null-move pruning, late move reductions, killer and history
+//!   ordering, check extensions, mate distance scores, repetition (against
+//!   the game history and the search path) and the fifty-move rule. Single
+//!   threaded; copy-make on [`tetrarch_rules::Position`].
+//! - [`eval`]: material with piece values derived from movement, pieces in
+//!   hand, geometric piece-square terms, mobility and king safety, tapered
+//!   between middlegame and endgame.
+//! - [`uci`]: the UCI protocol over any reader and writer (`tetrarch uci`).
+//!
+//! Repetition is scored as a draw even where the variant makes perpetual
+//! check lose; the search does not model that rule yet.
+//!
+//! ```
+//! use tetrarch_engine::search::{Limits, Searcher};
+//! use tetrarch_rules::{Position, Variant, notation::uci::UciMove};
+//!
+//! let chess = Variant::builtin("chess").unwrap();
+//! // Scholar's mate is on the board: Qxf7#.
+//! let fen = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+//! let pos = Position::<u64>::from_fen(&chess, fen).unwrap();
+//! let mut searcher = Searcher::<u64>::new(&chess, 4);
+//! let limits = Limits { depth: Some(2), ..Limits::default() };
+//! let result = searcher.search(&pos, &[], &limits, &mut |_| {});
+//! let best = UciMove::from_move(&pos, result.best.unwrap()).to_string();
+//! assert_eq!(best, "h5f7");
+//! ```
+
+pub mod eval;
+pub mod search;
+pub mod tt;
+pub mod uci;
+
+pub use eval::Eval;
+pub use search::{Info, Limits, Score, SearchResult, Searcher};
