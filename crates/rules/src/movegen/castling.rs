@@ -9,8 +9,14 @@ use crate::position::Position;
 impl<B: HasSliders> Position<B> {
     /// Castling moves of the side to move, which must not be in check when
     /// the variant has check. With `final_test`, the king's landing cell is
-    /// tested too; otherwise the caller tries the move.
-    pub(super) fn generate_castling<S: Sink<B>>(&self, sink: &mut S, final_test: bool) {
+    /// tested too; otherwise the caller tries the move. `attacked(cell, occ)`
+    /// says whether an enemy attacks a cell given an occupancy.
+    pub(super) fn generate_castling<S: Sink<B>>(
+        &self,
+        sink: &mut S,
+        final_test: bool,
+        attacked: impl Fn(u8, B) -> bool,
+    ) {
         let r = self.rules;
         let Some(c) = &r.variant.rules.castling else {
             return;
@@ -37,11 +43,11 @@ impl<B: HasSliders> Position<B> {
             }
             if check {
                 let passes = king_path & !B::bit(kd) & !B::bit(king);
-                if passes.iter().any(|p| self.attacked_by_enemies(p, us, occ)) {
+                if passes.iter().any(|p| attacked(p, occ)) {
                     continue;
                 }
                 let after = rest | B::bit(kd) | B::bit(rd);
-                if final_test && self.attacked_by_enemies(kd, us, after) {
+                if final_test && attacked(kd, after) {
                     continue;
                 }
             }

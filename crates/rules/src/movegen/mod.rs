@@ -451,7 +451,11 @@ impl<B: HasSliders> Position<B> {
         }
         sink.targets(king, kt);
         if checkers.is_empty() {
-            self.generate_castling(sink, true);
+            let attacked = |c: u8, o: B| {
+                !((r.attacks.rook(c, o) & orth) | (r.attacks.bishop(c, o) & diag)).is_empty()
+                    || self.leaper_attacks(c, us)
+            };
+            self.generate_castling(sink, true, attacked);
         }
         self.generate_en_passant(sink, true);
         if r.variant.rules.drops && !checkers.several() {
@@ -496,7 +500,8 @@ impl<B: HasSliders> Position<B> {
             }
         }
         if !self.in_check() {
-            self.generate_castling(list, false);
+            let us = self.turn;
+            self.generate_castling(list, false, |c, o| self.attacked_by_enemies(c, us, o));
         }
         self.generate_en_passant(list, false);
         if r.variant.rules.drops {
