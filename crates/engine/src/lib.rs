@@ -30,6 +30,8 @@
 //! assert_eq!(best, "h5f7");
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod eval;
 pub mod search;
 pub mod tt;

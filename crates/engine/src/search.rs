@@ -404,6 +404,7 @@ impl<B: HasSliders> Searcher<B> {
         let mut alpha = -INF;
         let beta = INF;
         self.stack.push(pos.hash());
+        #[allow(clippy::needless_range_loop)]
         for i in 0..roots.len() {
             let m = roots[i].mv;
             let mut child = *pos;
@@ -456,11 +457,11 @@ impl<B: HasSliders> Searcher<B> {
         if self.aborted {
             return true;
         }
-        if self.nodes >= self.max_nodes {
-            self.aborted = true;
-        } else if self.nodes & 2047 == 0
-            && (self.stop.load(Ordering::Relaxed)
-                || self.hard.is_some_and(|h| self.start.elapsed() >= h))
+        let tick = self.nodes & 2047 == 0;
+        if self.nodes >= self.max_nodes
+            || (tick
+                && (self.stop.load(Ordering::Relaxed)
+                    || self.hard.is_some_and(|h| self.start.elapsed() >= h)))
         {
             self.aborted = true;
         }

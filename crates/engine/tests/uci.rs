@@ -1,0 +1,178 @@
+//! UCI transcripts: the loop driven with in-memory input and output.
+
+use tetrarch_engine::uci::run;
+
+fn session(input: &str) -> Vec<String> {
+    let out = run(input.as_bytes(), Vec::new()).expect("the loop ends cleanly");
+    String::from_utf8(out)
+        .expect("UTF-8 output")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn bestmoves(lines: &[String]) -> Vec<&str> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect()
+}
+
+fn errors(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string error:"))
+        .collect()
+}
+
+#[test]
+fn a_normal_session() {
+    let lines = session(
+        "uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5\ngo depth 3\nisready\n",
+    );
+    assert!(lines.iter().any(|l| l.starts_with("id name Tetrarch")));
+    let combo = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo"))
+        .expect("UCI_Variant");
+    for v in ["chess", "chess960", "euroshogi"] {
+        assert!(combo.contains(&format!("var {v}")), "{combo}");
+    }
+    for opt in [
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "UCI_Chess960",
+        "UCI_LimitStrength",
+        "UCI_Elo",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {opt} "))),
+            "{opt}"
+        );
+    }
+    assert!(lines.contains(&"uciok".to_string()));
+    assert!(lines.iter().filter(|l| *l == "readyok").count() == 2);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3 ")
+            && l.contains(" score cp ")
+            && l.contains(" pv ")),
+        "{lines:?}"
+    );
+    let best = bestmoves(&lines);
+    assert_eq!(best.len(), 1, "{lines:?}");
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+}
+
+#[test]
+fn malformed_lines_are_reported_and_the_engine_goes_on() {
+    let lines = session(
+        "position fen garbage\n\
+         go depth x\n\
+         frobnicate\n\
+         position startpos moves e2e4 e7e4\n\
+         setoption name NoSuchOption value 3\n\
+         setoption name Hash value lots\n\
+         position\n\
+         go sideways\n\
+         \n\
+         go depth 2\n",
+    );
+    let errs = errors(&lines);
+    assert_eq!(errs.len(), 8, "{lines:?}");
+    assert!(
+        errs[0].contains("FEN") || errs[0].contains("fen"),
+        "{}",
+        errs[0]
+    );
+    assert!(errs[2].contains("frobnicate"));
+    assert!(errs[3].contains("e7e4"));
+    // The position kept e2e4: Black to move, so the best move is Black's.
+    let best = bestmoves(&lines);
+    assert_eq!(best.len(), 1, "{lines:?}");
+    assert!(best[0].ends_with('5') || best[0].ends_with('6'), "{best:?}");
+}
+
+#[test]
+fn euroshogi_with_drops() {
+    // A pawn trade puts a pawn in hand; it is dropped on the file whose own
+    // pawn has promoted (a promoted pawn does not block the drop).
+    let lines = session(
+        "setoption name UCI_Variant value euroshogi\n\
+         position startpos moves e3e4 e6e5 e4e5 d6d5 e5e6+ d5d4 P@e5\n\
+         d\n\
+         go depth 2\n",
+    );
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("[P]") || l.contains("b - ")),
+        "{lines:?}"
+    );
+    assert_eq!(bestmoves(&lines).len(), 1, "{lines:?}");
+}
+
+#[test]
+fn perft_counts() {
+    let lines = session("position startpos\ngo perft 3\n");
+    assert!(
+        lines.contains(&"Nodes searched: 8902".to_string()),
+        "{lines:?}"
+    );
+    let lines =
+        session("setoption name UCI_Variant value euroshogi\nposition startpos\ngo perft 3\n");
+    assert!(
+        lines.contains(&"Nodes searched: 15424".to_string()),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn infinite_search_stops_on_request() {
+    let lines = session("position startpos\ngo infinite\nisready\nstop\n");
+    assert!(lines.contains(&"readyok".to_string()));
+    assert_eq!(bestmoves(&lines).len(), 1, "{lines:?}");
+}
+
+#[test]
+fn chess960_castling_is_king_takes_rook() {
+    // Position 518 is the classical setup; castle short after clearing f1, g1.
+    let lines = session(
+        "setoption name UCI_Chess960 value true\n\
+         position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1 moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1h1\n\
+         go depth 2\n",
+    );
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert_eq!(bestmoves(&lines).len(), 1);
+}
+
+#[test]
+fn multipv_and_levels() {
+    let lines = session(
+        "setoption name MultiPV value 3\nsetoption name Level value 2\nposition startpos\ngo depth 2\n",
+    );
+    assert!(lines.iter().any(|l| l.contains(" multipv 3 ")), "{lines:?}");
+    let lines = session(
+        "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 900\nposition startpos\ngo depth 5\n",
+    );
+    assert_eq!(bestmoves(&lines).len(), 1);
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn mate_is_reported_as_mate() {
+    let lines = session("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\n");
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate 1 ")),
+        "{lines:?}"
+    );
+    assert_eq!(bestmoves(&lines), vec!["a1a8"]);
+    let lines = session("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1\ngo depth 3\n");
+    assert_eq!(bestmoves(&lines), vec!["(none)"]);
+}
