@@ -215,12 +215,22 @@ impl<B: HasSliders> Game<B> {
             })
     }
 
-    /// Each move in SAN with its check or mate mark.
+    /// Each move as people see it in a move list: SAN with its check or
+    /// mate mark, or, in variants with promoted piece kinds (shogi), which
+    /// SAN has no letters for, the long algebraic UCI form (`a5a6+`, `P@e4`;
+    /// see docs/rules.md).
     pub fn sans(&self) -> Vec<String> {
+        let shogi_like = self.start().variant().pieces.iter().any(|p| p.promoted);
         self.moves
             .iter()
             .zip(&self.positions)
-            .map(|(&m, pos)| SanPlus::from_move(pos, m).to_string())
+            .map(|(&m, pos)| {
+                if shogi_like {
+                    crate::notation::uci::UciMove::from_move(pos, m).to_string()
+                } else {
+                    SanPlus::from_move(pos, m).to_string()
+                }
+            })
             .collect()
     }
 

@@ -335,3 +335,9 @@ fn impasse_may_be_claimed_when_both_kings_have_entered() {
             .unwrap();
     assert!(chess.claim_impasse(Seat(0)).is_err());
 }
+
+#[test]
+fn move_lists_use_long_algebraic_with_shogi_marks() {
+    let game = game_after("4k3/8/8/P7/8/8/8/4K3[R] w - - 0 1", "a5a6+ e8d8 R@a7");
+    assert_eq!(game.sans(), ["a5a6+", "e8d8", "R@a7"]);
+}
