@@ -1,14 +1,14 @@
 //! The variant files under `variants/`, embedded at build time.
 
 const BUILTIN: &[(&str, &str)] = &[
-    (
-        "euroshogi",
-        include_str!("../../../../variants/euroshogi.toml"),
-    ),
     ("chess", include_str!("../../../../variants/chess.toml")),
     (
         "chess960",
         include_str!("../../../../variants/chess960.toml"),
+    ),
+    (
+        "euroshogi",
+        include_str!("../../../../variants/euroshogi.toml"),
     ),
 ];
 
