@@ -5,6 +5,7 @@
 
 mod bench;
 mod epd;
+mod match_runner;
 mod options;
 mod perft;
 mod replay;
@@ -33,6 +34,8 @@ enum Command {
     Bench(bench::Args),
     /// Replay every game of a PGN file, checking each move and result.
     Replay(ReplayArgs),
+    /// Play engines against each other and report the score, Elo and SPRT.
+    Match(match_runner::Args),
     /// Speak the UCI protocol on standard input and output (for GUIs and match runners).
     Uci,
 }
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Replay(args) => run_replay(&args),
+        Command::Match(args) => match_runner::run(&args),
         Command::Uci => tetrarch_engine::uci::run(std::io::stdin().lock(), std::io::stdout())
             .map(|_| ())
             .map_err(anyhow::Error::from),

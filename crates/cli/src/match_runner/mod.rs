@@ -1,0 +1,393 @@
+//! `tetrarch match`: engines play each other in a two-player variant and
+//! the result is reported from the first engine's view.
+//!
+//! - [`spec`]: `--engine`, `--tc` and `--sprt` values.
+//! - [`player`]: the player face, and our engine searched in this process.
+//! - [`uci_engine`]: external engines over UCI.
+//! - [`openings`]: openings from a file, or random balanced ones.
+//! - [`play`]: one game with clocks, faults and adjudication.
+//! - [`stats`]: score, Elo with error bar, SPRT.
+//! - [`pgn_out`]: games as PGN.
+//!
+//! Games are played one at a time (no concurrency); each opening is played
+//! twice with colours swapped.
+
+mod openings;
+mod pgn_out;
+mod play;
+mod player;
+mod spec;
+mod stats;
+mod uci_engine;
+
+use crate::options;
+use anyhow::{Context, Result, bail};
+use indicatif::ProgressBar;
+use std::io::Write;
+use std::path::PathBuf;
+use tetrarch_rules::variant::WithWidth;
+use tetrarch_rules::{HasSliders, Position, Variant};
+
+use play::{Rules, Verdict};
+use player::{Internal, Player};
+use spec::{EngineKind, EngineSpec, Sprt};
+use stats::{Decision, Tally};
+
+/// Arguments of `tetrarch match`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    variant: options::VariantArgs,
+    /// A player, twice: `level=1..8` (our engine) or
+    /// `cmd=PATH[,option.NAME=VALUE...]`; either may add `name=NAME`.
+    #[arg(long = "engine", value_name = "SPEC")]
+    engines: Vec<String>,
+    /// Games to play (rounded up to even: each opening is played twice).
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// Time control: SECONDS+INCREMENT per player, like 10+0.1.
+    #[arg(long, value_name = "TC")]
+    tc: Option<String>,
+    /// Node limit per move.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Depth limit per move.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Openings, one FEN or EPD line each (`#` starts a comment); used in order.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Random plies from the start position for each opening, without --openings
+    /// (default 4; 6 in variants with drops; 0 in chess960 variants).
+    #[arg(long, value_name = "N")]
+    random_plies: Option<u32>,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Adjudicate a draw when both engines report |score| <= 10 cp for this
+    /// many consecutive moves after move 40.
+    #[arg(long, value_name = "MOVES")]
+    adjudicate_draw: Option<u32>,
+    /// Adjudicate a win when both engines agree on a score beyond SCORE cp for 5 moves.
+    #[arg(long, value_name = "SCORE")]
+    adjudicate_win: Option<i32>,
+    /// Draw a game that reaches this many plies.
+    #[arg(long, default_value_t = 600)]
+    max_plies: u32,
+    /// Sequential probability ratio test, like elo0=0,elo1=10,alpha=0.05,beta=0.05;
+    /// the match stops when it decides.
+    #[arg(long, value_name = "SPEC")]
+    sprt: Option<String>,
+    /// Write every game to this PGN file.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+}
+
+/// The checked settings of a match.
+struct Setup {
+    engines: [EngineSpec; 2],
+    rules: Rules,
+    sprt: Option<Sprt>,
+    games: usize,
+}
+
+fn setup(args: &Args) -> Result<Setup> {
+    let [a, b] = args.engines.as_slice() else {
+        bail!(
+            "give exactly two --engine flags (got {})",
+            args.engines.len()
+        );
+    };
+    let engines = [spec::parse_engine(a)?, spec::parse_engine(b)?];
+    let tc = args.tc.as_deref().map(spec::parse_tc).transpose()?;
+    if tc.is_none() && args.nodes.is_none() && args.depth.is_none() {
+        bail!("give a time control (--tc 10+0.1), --nodes or --depth");
+    }
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let rules = Rules {
+        tc,
+        nodes: args.nodes,
+        depth: args.depth,
+        adjudicate_draw: args.adjudicate_draw,
+        adjudicate_win: args.adjudicate_win,
+        max_plies: args.max_plies,
+    };
+    let sprt = args.sprt.as_deref().map(spec::parse_sprt).transpose()?;
+    let games = args.games.div_ceil(2) as usize * 2;
+    Ok(Setup {
+        engines,
+        rules,
+        sprt,
+        games,
+    })
+}
+
+/// Run `tetrarch match`.
+pub fn run(args: &Args) -> Result<()> {
+    let setup = setup(args)?;
+    let variant = args.variant.load()?;
+    if variant.seat_count() != 2 {
+        bail!(
+            "{} has {} seats; matches are for two-player variants",
+            variant.name,
+            variant.seat_count()
+        );
+    }
+    variant.with_width(MatchWork {
+        args,
+        setup: &setup,
+    })
+}
+
+/// The match at the variant's bitboard width.
+struct MatchWork<'a> {
+    args: &'a Args,
+    setup: &'a Setup,
+}
+
+impl WithWidth for MatchWork<'_> {
+    type Output = Result<()>;
+    fn run<B: HasSliders>(self, variant: &Variant) -> Result<()> {
+        let players = [
+            player_for::<B>(&self.setup.engines[0], variant)?,
+            player_for::<B>(&self.setup.engines[1], variant)?,
+        ];
+        let pairs = self.setup.games / 2;
+        let openings = openings_for::<B>(self.args, variant, pairs)?;
+        let pgn = self.args.pgn.as_ref().map(PgnSink::create).transpose()?;
+        let mut runner = Runner {
+            setup: self.setup,
+            variant,
+            names: display_names(&players),
+            players,
+            pgn,
+            tally: Tally::default(),
+            endings: Vec::new(),
+        };
+        runner.run(&openings)
+    }
+}
+
+fn player_for<B: HasSliders>(spec: &EngineSpec, variant: &Variant) -> Result<Box<dyn Player<B>>> {
+    Ok(match &spec.kind {
+        EngineKind::Level(level) => {
+            let name = spec
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("tetrarch-level{level}"));
+            Box::new(Internal::<B>::new(variant, *level, name))
+        }
+        EngineKind::Command { path, options } => Box::new(uci_engine::UciEngine::start(
+            path,
+            options,
+            spec.name.as_deref(),
+            variant,
+        )?),
+    })
+}
+
+/// The players' names, made distinct when they are the same.
+fn display_names<B: HasSliders>(players: &[Box<dyn Player<B>>; 2]) -> [String; 2] {
+    let (a, b) = (players[0].name(), players[1].name());
+    if a == b {
+        [format!("{a} #1"), format!("{b} #2")]
+    } else {
+        [a.to_string(), b.to_string()]
+    }
+}
+
+fn openings_for<B: HasSliders>(
+    args: &Args,
+    variant: &Variant,
+    pairs: usize,
+) -> Result<Vec<Position<B>>> {
+    match &args.openings {
+        Some(path) => openings::read(path, variant),
+        None => {
+            let plies = args
+                .random_plies
+                .unwrap_or_else(|| openings::default_plies(variant));
+            openings::random(variant, pairs, plies, args.seed)
+        }
+    }
+}
+
+/// Where games are written as they finish.
+struct PgnSink {
+    path: PathBuf,
+    file: std::fs::File,
+}
+
+impl PgnSink {
+    fn create(path: &PathBuf) -> Result<PgnSink> {
+        let file = std::fs::File::create(path)
+            .with_context(|| format!("cannot create {}", path.display()))?;
+        Ok(PgnSink {
+            path: path.clone(),
+            file,
+        })
+    }
+
+    fn write(&mut self, text: &str) -> Result<()> {
+        self.file
+            .write_all(text.as_bytes())
+            .and_then(|_| self.file.flush())
+            .with_context(|| format!("cannot write {}", self.path.display()))
+    }
+}
+
+/// A match in progress.
+struct Runner<'a, B: HasSliders> {
+    setup: &'a Setup,
+    variant: &'a Variant,
+    players: [Box<dyn Player<B>>; 2],
+    names: [String; 2],
+    pgn: Option<PgnSink>,
+    tally: Tally,
+    /// How games ended, with counts.
+    endings: Vec<(String, u32)>,
+}
+
+impl<B: HasSliders> Runner<'_, B> {
+    fn run(&mut self, openings: &[Position<B>]) -> Result<()> {
+        let games = self.setup.games;
+        println!(
+            "match: {} vs {}, {}, {games} games",
+            self.names[0], self.names[1], self.variant.name
+        );
+        let bar = options::progress(games as u64, "match");
+        let mut stopped = None;
+        for g in 0..games {
+            let start = openings[(g / 2) % openings.len()];
+            self.game(g, start, &bar)?;
+            if g % 2 == 1
+                && let Some(decision) = self.sprt_decision()
+            {
+                stopped = Some((decision, g + 1));
+                break;
+            }
+        }
+        bar.finish_and_clear();
+        self.report(stopped);
+        Ok(())
+    }
+
+    /// Play game `g` (the first engine is white in even games) and count it.
+    fn game(&mut self, g: usize, start: Position<B>, bar: &ProgressBar) -> Result<()> {
+        let first_white = g.is_multiple_of(2);
+        let [a, b] = &mut self.players;
+        let seats: [&mut dyn Player<B>; 2] = if first_white {
+            [a.as_mut(), b.as_mut()]
+        } else {
+            [b.as_mut(), a.as_mut()]
+        };
+        let (game, verdict) = play::play(start, seats, &self.setup.rules);
+        let (white, black) = if first_white { (0, 1) } else { (1, 0) };
+        let points = first_engine_points(&verdict, first_white);
+        self.tally.add(points);
+        self.count_ending(&verdict);
+        if let Some(sink) = self.pgn.as_mut() {
+            let header = pgn_out::Header {
+                event: "tetrarch match",
+                round: g + 1,
+                white: &self.names[white],
+                black: &self.names[black],
+            };
+            sink.write(&pgn_out::game_text(&game, &header, &verdict))?;
+        }
+        let line = format!(
+            "game {}: {} - {} {} ({}, {} plies)",
+            g + 1,
+            self.names[white],
+            self.names[black],
+            verdict.result(),
+            verdict.detail,
+            game.moves().len()
+        );
+        bar.suspend(|| println!("{line}"));
+        bar.inc(1);
+        bar.set_message(self.running_score());
+        Ok(())
+    }
+
+    fn running_score(&self) -> String {
+        let t = &self.tally;
+        format!(
+            "{} +{} ={} -{} ({:.1}%)",
+            self.names[0],
+            t.wins,
+            t.draws,
+            t.losses,
+            t.score() * 100.0
+        )
+    }
+
+    fn count_ending(&mut self, verdict: &Verdict) {
+        let kind = match verdict.termination {
+            "normal" => verdict.detail.clone(),
+            other => other.to_string(),
+        };
+        match self.endings.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n += 1,
+            None => self.endings.push((kind, 1)),
+        }
+    }
+
+    fn sprt_decision(&self) -> Option<Decision> {
+        let sprt = self.setup.sprt?;
+        let d = sprt.decide(self.tally.llr(&sprt));
+        (d != Decision::Continue).then_some(d)
+    }
+
+    fn report(&self, stopped: Option<(Decision, usize)>) {
+        let t = &self.tally;
+        println!(
+            "score of {} vs {}: {} wins, {} draws, {} losses in {} games: {:.1}%",
+            self.names[0],
+            self.names[1],
+            t.wins,
+            t.draws,
+            t.losses,
+            t.games(),
+            t.score() * 100.0
+        );
+        println!("elo difference: {} (95%)", stats::format_elo(t.elo()));
+        let endings: Vec<String> = self
+            .endings
+            .iter()
+            .map(|(k, n)| format!("{k} {n}"))
+            .collect();
+        println!("endings: {}", endings.join(", "));
+        if let Some(sprt) = self.setup.sprt {
+            self.report_sprt(&sprt, stopped);
+        }
+    }
+
+    fn report_sprt(&self, sprt: &Sprt, stopped: Option<(Decision, usize)>) {
+        let llr = self.tally.llr(sprt);
+        let (lower, upper) = sprt.bounds();
+        let decision = match sprt.decide(llr) {
+            Decision::H0 => "accept H0",
+            Decision::H1 => "accept H1",
+            Decision::Continue => "continue",
+        };
+        let early = stopped.map_or(String::new(), |(_, n)| {
+            format!(" (stopped after {n} games)")
+        });
+        println!(
+            "sprt: elo0 {} elo1 {} alpha {} beta {}: llr {llr:.2} bounds [{lower:.2}, {upper:.2}]: {decision}{early}",
+            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+        );
+    }
+}
+
+/// What the first engine scored in a game.
+fn first_engine_points(verdict: &Verdict, first_white: bool) -> f64 {
+    match verdict.winner {
+        None => 0.5,
+        Some(w) if (w.0 == 0) == first_white => 1.0,
+        Some(_) => 0.0,
+    }
+}

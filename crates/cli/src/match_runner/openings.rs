@@ -1,0 +1,170 @@
+//! Start positions of a match: read from an EPD/FEN file (one a line, `#`
+//! comments), or made by playing a few random legal plies from the start
+//! position with a seeded generator and keeping lines a short search finds
+//! balanced. Chess960 variants start from a random numbered position.
+
+use anyhow::{Context, Result, anyhow, bail};
+use std::path::Path;
+use tetrarch_engine::search::{Limits, Searcher};
+use tetrarch_rules::{HasSliders, Position, Variant};
+
+/// A small seeded generator (SplitMix64): the same seed, the same openings.
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next number.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// Read an openings file; a line that is not a position is an error naming
+/// the file and line.
+pub fn read<B: HasSliders>(path: &Path, variant: &Variant) -> Result<Vec<Position<B>>> {
+    let file = path.display();
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {file}"))?;
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or_default().trim();
+        if line.is_empty() {
+            continue;
+        }
+        let pos = parse_line(variant, line).map_err(|e| anyhow!("{file}:{}: {e}", i + 1))?;
+        out.push(pos);
+    }
+    if out.is_empty() {
+        bail!("{file}: no positions");
+    }
+    Ok(out)
+}
+
+/// A FEN, or an EPD line (four fields, then operations after which the
+/// clocks are taken as `0 1`).
+fn parse_line<B: HasSliders>(variant: &Variant, line: &str) -> Result<Position<B>, String> {
+    let fen = line.split(';').next().unwrap_or_default().trim();
+    let whole = Position::from_fen(variant, fen);
+    let err = match whole {
+        Ok(pos) => return Ok(pos),
+        Err(e) => e.to_string(),
+    };
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.len() > 4 {
+        let epd = format!("{} 0 1", fields[..4].join(" "));
+        if let Ok(pos) = Position::from_fen(variant, &epd) {
+            return Ok(pos);
+        }
+    }
+    Err(format!("'{line}' is not a position: {err}"))
+}
+
+/// How many random plies make an opening when the user does not say:
+/// more for games with drops, none for Fischer random starts.
+pub fn default_plies(variant: &Variant) -> u32 {
+    if variant.rules.chess960 {
+        0
+    } else if variant.rules.drops {
+        6
+    } else {
+        4
+    }
+}
+
+/// Largest score (centipawns) of a random opening kept as balanced.
+const BALANCED_CP: i32 = 120;
+/// Tries before an unbalanced opening is accepted anyway.
+const TRIES: usize = 50;
+
+/// `count` random openings of `plies` plies each.
+pub fn random<B: HasSliders>(
+    variant: &Variant,
+    count: usize,
+    plies: u32,
+    seed: u64,
+) -> Result<Vec<Position<B>>> {
+    let mut rng = Rng::new(seed);
+    let mut judge = Searcher::<B>::new(variant, 1);
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..count {
+        let mut best = None;
+        for _ in 0..TRIES {
+            let Some(pos) = random_line(variant, plies, &mut rng)? else {
+                continue;
+            };
+            let limits = Limits {
+                depth: Some(3),
+                ..Limits::default()
+            };
+            let score = judge.search(&pos, &[], &limits, &mut |_| {}).score;
+            best = Some(pos);
+            if score.abs() <= BALANCED_CP {
+                break;
+            }
+        }
+        out.push(
+            best.ok_or_else(|| anyhow!("no random opening of {plies} plies keeps the game going"))?,
+        );
+    }
+    Ok(out)
+}
+
+/// One random line, or `None` if it ended the game.
+fn random_line<B: HasSliders>(
+    variant: &Variant,
+    plies: u32,
+    rng: &mut Rng,
+) -> Result<Option<Position<B>>> {
+    let mut pos = if variant.rules.chess960 {
+        let n = rng.below(960) as u16;
+        Position::fischer_random(variant, n)?
+    } else {
+        crate::options::position(variant, None)?
+    };
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Ok(None);
+        }
+        pos.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    let alive = pos.outcome().is_none() && !pos.legal_moves().is_empty();
+    Ok(alive.then_some(pos))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fen_and_epd_lines_read_and_bad_ones_say_why() {
+        let chess = Variant::builtin("chess").unwrap();
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert!(parse_line::<u64>(&chess, start).is_ok());
+        let epd = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";";
+        assert!(parse_line::<u64>(&chess, epd).is_ok());
+        let e = parse_line::<u64>(&chess, "rnbqkbnr/zz w - - 0 1").unwrap_err();
+        assert!(e.contains("is not a position"), "{e}");
+    }
+
+    #[test]
+    fn random_openings_follow_the_seed() {
+        let chess = Variant::builtin("chess").unwrap();
+        let a = random::<u64>(&chess, 3, 4, 7).unwrap();
+        let b = random::<u64>(&chess, 3, 4, 7).unwrap();
+        assert_eq!(a, b);
+        assert!(a.iter().all(|p| p.fullmoves() == 3));
+    }
+}

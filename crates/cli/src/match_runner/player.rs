@@ -1,0 +1,140 @@
+//! Players of a match behind one face: our engine searched in this process
+//! ([`Internal`]) or an external UCI engine (`super::uci_engine`).
+
+use std::fmt;
+use std::time::Duration;
+use tetrarch_engine::search::{Limits, Score, Searcher};
+use tetrarch_rules::game::Game;
+use tetrarch_rules::notation::uci::UciMove;
+use tetrarch_rules::{HasSliders, Variant};
+
+/// Mate scores in centipawns (minus the moves to mate).
+pub const MATE_CP: i32 = 100_000;
+
+/// What a player may spend on one move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Budget {
+    /// Clock times and increments by colour, when a time control applies.
+    pub wtime: Option<Duration>,
+    /// Black's clock.
+    pub btime: Option<Duration>,
+    /// White's increment.
+    pub winc: Option<Duration>,
+    /// Black's increment.
+    pub binc: Option<Duration>,
+    /// Node limit per move.
+    pub nodes: Option<u64>,
+    /// Depth limit per move.
+    pub depth: Option<u32>,
+    /// When the runner gives up waiting (clock plus margin).
+    pub deadline: Duration,
+}
+
+/// A move and the score the player gave it.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// The move in UCI notation, unchecked.
+    pub uci: String,
+    /// Centipawns from the mover's view (mates as +-[`MATE_CP`]), if reported.
+    pub score: Option<i32>,
+}
+
+/// Why a player failed to move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fault {
+    /// No move before the deadline.
+    Timeout,
+    /// The engine process died or could not be started.
+    Crash(String),
+    /// The engine broke the protocol (no move in `bestmove`, ...).
+    Protocol(String),
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Timeout => write!(f, "no move in time"),
+            Fault::Crash(why) => write!(f, "crashed ({why})"),
+            Fault::Protocol(why) => write!(f, "protocol error ({why})"),
+        }
+    }
+}
+
+/// A player of games at bitboard width `B`.
+pub trait Player<B: HasSliders> {
+    /// The name for reports.
+    fn name(&self) -> &str;
+    /// Get ready for a new game.
+    fn new_game(&mut self) -> Result<(), Fault>;
+    /// Choose a move in the game's current position.
+    fn think(&mut self, game: &Game<B>, budget: &Budget) -> Result<Reply, Fault>;
+}
+
+/// A search score in centipawns from the mover's view.
+pub fn score_cp(score: Score) -> i32 {
+    match score {
+        Score::Cp(c) => c,
+        Score::Mate(m) if m > 0 => MATE_CP - m,
+        Score::Mate(m) => -MATE_CP - m,
+    }
+}
+
+/// Our engine at a level, searched in this process.
+pub struct Internal<B: HasSliders> {
+    name: String,
+    searcher: Searcher<B>,
+}
+
+impl<B: HasSliders> Internal<B> {
+    /// Hash table size per engine, in megabytes.
+    const HASH_MB: usize = 16;
+
+    /// Our engine for `variant` at `level` (1..=8).
+    pub fn new(variant: &Variant, level: u8, name: String) -> Internal<B> {
+        let mut searcher = Searcher::new(variant, Self::HASH_MB);
+        searcher.level = level;
+        Internal { name, searcher }
+    }
+}
+
+fn limits(b: &Budget) -> Limits {
+    Limits {
+        depth: b.depth,
+        nodes: b.nodes,
+        wtime: b.wtime,
+        btime: b.btime,
+        winc: b.winc,
+        binc: b.binc,
+        ..Limits::default()
+    }
+}
+
+impl<B: HasSliders> Player<B> for Internal<B> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self) -> Result<(), Fault> {
+        self.searcher.clear();
+        Ok(())
+    }
+
+    fn think(&mut self, game: &Game<B>, budget: &Budget) -> Result<Reply, Fault> {
+        let positions = game.positions();
+        let history: Vec<u64> = positions[..positions.len() - 1]
+            .iter()
+            .map(|p| p.hash())
+            .collect();
+        let pos = game.position();
+        let result = self
+            .searcher
+            .search(pos, &history, &limits(budget), &mut |_| {});
+        let best = result
+            .best
+            .ok_or_else(|| Fault::Protocol("the search found no move".into()))?;
+        Ok(Reply {
+            uci: UciMove::from_move(pos, best).to_string(),
+            score: Some(score_cp(Score::from_internal(result.score))),
+        })
+    }
+}

@@ -1,0 +1,209 @@
+//! `tetrarch match` end to end: short deterministic matches in chess and
+//! EuroShogi, PGN output read back by `tetrarch replay`, errors, and (when
+//! Debian's Stockfish is installed) a match against an external UCI engine.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn tetrarch(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tetrarch"))
+        .args(args)
+        .output()
+        .expect("run tetrarch")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).to_string()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tetrarch-matches-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// A finished match: success, four game lines, a score line and an Elo line.
+fn assert_finished(out: &Output, games: usize) -> String {
+    let text = stdout(out);
+    assert!(out.status.success(), "{text}\n{}", stderr(out));
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("game ")).count(),
+        games,
+        "{text}"
+    );
+    let score = text
+        .lines()
+        .find(|l| l.starts_with("score of "))
+        .expect("a score line");
+    assert!(score.contains(&format!("in {games} games")), "{score}");
+    let elo = text
+        .lines()
+        .find(|l| l.starts_with("elo difference: "))
+        .expect("an Elo line");
+    assert!(elo.contains("+/-"), "{elo}");
+    text
+}
+
+#[test]
+fn chess_match_between_levels_finishes_and_writes_pgn_replay_reads() {
+    let pgn = temp("chess.pgn");
+    let pgn_arg = pgn.to_str().unwrap();
+    let out = tetrarch(&[
+        "match", "--engine", "level=2", "--engine", "level=4", "--depth", "2", "--games", "4",
+        "--pgn", pgn_arg,
+    ]);
+    let text = assert_finished(&out, 4);
+    assert!(
+        text.contains("tetrarch-level2 vs tetrarch-level4"),
+        "{text}"
+    );
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(written.matches("[Event \"tetrarch match\"]").count(), 4);
+    assert_eq!(written.matches("[Termination ").count(), 4);
+    let replay = tetrarch(&["replay", pgn_arg]);
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    assert!(stdout(&replay).contains("games: 4"), "{}", stdout(&replay));
+}
+
+#[test]
+fn euroshogi_match_between_levels_finishes() {
+    let out = tetrarch(&[
+        "match",
+        "--variant",
+        "euroshogi",
+        "--engine",
+        "level=2",
+        "--engine",
+        "level=4",
+        "--nodes",
+        "300",
+        "--games",
+        "4",
+        "--max-plies",
+        "160",
+    ]);
+    assert_finished(&out, 4);
+}
+
+#[test]
+fn sprt_line_reports_bounds_and_a_decision() {
+    let out = tetrarch(&[
+        "match",
+        "--engine",
+        "level=1",
+        "--engine",
+        "level=1",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--max-plies",
+        "20",
+        "--sprt",
+        "elo0=0,elo1=10",
+    ]);
+    let text = assert_finished(&out, 2);
+    let sprt = text
+        .lines()
+        .find(|l| l.starts_with("sprt: "))
+        .expect("an SPRT line");
+    assert!(
+        sprt.contains("bounds [-2.94, 2.94]") && sprt.contains("continue"),
+        "{sprt}"
+    );
+}
+
+fn assert_fails(args: &[&str], needle: &str) {
+    let out = tetrarch(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "'{needle}' not in: {err}");
+}
+
+#[test]
+fn bad_engine_specs_and_missing_binaries_fail_with_one_line() {
+    assert_fails(
+        &[
+            "match", "--engine", "lvl=3", "--engine", "level=2", "--depth", "1",
+        ],
+        "bad --engine 'lvl=3': unknown key 'lvl'",
+    );
+    assert_fails(
+        &[
+            "match", "--engine", "level=9", "--engine", "level=2", "--depth", "1",
+        ],
+        "level '9' is not 1..8",
+    );
+    assert_fails(
+        &["match", "--engine", "level=2", "--depth", "1"],
+        "exactly two --engine",
+    );
+    assert_fails(
+        &[
+            "match",
+            "--engine",
+            "cmd=/nonexistent/engine",
+            "--engine",
+            "level=2",
+            "--depth",
+            "1",
+        ],
+        "cannot start /nonexistent/engine",
+    );
+}
+
+#[test]
+fn an_opening_with_a_bad_fen_names_its_line() {
+    let file = temp("openings.epd");
+    std::fs::write(
+        &file,
+        "# two openings\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\nrnbqkbnr/ppzpppp/8 w - - 0 1\n",
+    )
+    .unwrap();
+    let name = file.to_str().unwrap();
+    assert_fails(
+        &[
+            "match",
+            "--engine",
+            "level=1",
+            "--engine",
+            "level=2",
+            "--depth",
+            "1",
+            "--openings",
+            name,
+        ],
+        &format!("{name}:3: 'rnbqkbnr/ppzpppp/8 w - - 0 1' is not a position"),
+    );
+}
+
+#[test]
+fn a_match_against_stockfish_when_installed() {
+    let sf = Path::new("/usr/games/stockfish");
+    if !sf.exists() {
+        eprintln!("skipped: {} is not installed", sf.display());
+        return;
+    }
+    let out = tetrarch(&[
+        "match",
+        "--engine",
+        "level=3",
+        "--engine",
+        "cmd=/usr/games/stockfish,option.Hash=8,name=sf",
+        "--nodes",
+        "300",
+        "--depth",
+        "3",
+        "--games",
+        "2",
+        "--max-plies",
+        "200",
+    ]);
+    let text = assert_finished(&out, 2);
+    assert!(text.contains("tetrarch-level3 vs sf"), "{text}");
+}
