@@ -569,7 +569,8 @@ impl<B: HasSliders> Searcher<B> {
             };
         }
         if pos.variant().rules.insufficient_material
-            && pos.kind_pieces(tetrarch_rules::Kind(0)).count() <= 3
+            // Dead positions are sparse; a cheap count spares the full test.
+            && pos.occupied().count() <= 6
             && pos.is_insufficient_material()
         {
             return 0;
