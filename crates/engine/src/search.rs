@@ -159,6 +159,9 @@ pub struct Searcher<B: HasSliders> {
     pv_len: [usize; MAX_PLY],
     lmr: Box<[[u8; 64]; 64]>,
     stack: Vec<u64>,
+    /// Beside `stack`: whether the side to move was in check there (unknown,
+    /// so `false`, for the game history before the root).
+    checks: Vec<bool>,
     nodes: u64,
     seldepth: usize,
     aborted: bool,
@@ -169,6 +172,7 @@ pub struct Searcher<B: HasSliders> {
     royal_kinds: bool,
     fifty: Option<u16>,
     stalemate: StalemateRule,
+    perpetual_check_loses: bool,
     rng: u64,
     /// Lines to report (MultiPV), at least 1.
     pub multipv: usize,
@@ -196,6 +200,7 @@ impl<B: HasSliders> Searcher<B> {
             pv_len: [0; MAX_PLY],
             lmr,
             stack: Vec::with_capacity(1024),
+            checks: Vec::with_capacity(1024),
             nodes: 0,
             seldepth: 0,
             aborted: false,
@@ -206,6 +211,7 @@ impl<B: HasSliders> Searcher<B> {
             royal_kinds: variant.pieces.iter().any(|p| p.royal),
             fifty: variant.rules.fifty_move,
             stalemate: variant.rules.stalemate,
+            perpetual_check_loses: variant.rules.perpetual_check_loses,
             rng: 0x9E37_79B9_7F4A_7C15
                 ^ std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
@@ -267,6 +273,8 @@ impl<B: HasSliders> Searcher<B> {
         self.stack.clear();
         self.stack.reserve(history.len() + MAX_PLY + 2);
         self.stack.extend_from_slice(history);
+        self.checks.clear();
+        self.checks.resize(history.len(), false);
         self.max_nodes = limits.nodes.unwrap_or(u64::MAX);
         let level = self.level.clamp(1, MAX_LEVEL);
         let (level_depth, noise) = LEVELS[level as usize - 1];
@@ -403,7 +411,7 @@ impl<B: HasSliders> Searcher<B> {
     ) {
         let mut alpha = -INF;
         let beta = INF;
-        self.stack.push(pos.hash());
+        self.push_node(pos.hash(), pos.in_check());
         #[allow(clippy::needless_range_loop)]
         for i in 0..roots.len() {
             let m = roots[i].mv;
@@ -441,7 +449,7 @@ impl<B: HasSliders> Searcher<B> {
                 roots[i].exact = false;
             }
         }
-        self.stack.pop();
+        self.pop_node();
         if !self.aborted {
             roots.sort_by_key(|r| -r.score);
         } else if let Some(best) = (0..roots.len())
@@ -468,18 +476,49 @@ impl<B: HasSliders> Searcher<B> {
         self.aborted
     }
 
-    fn repeated(&self, pos: &Position<B>) -> bool {
+    fn push_node(&mut self, key: u64, in_check: bool) {
+        self.stack.push(key);
+        self.checks.push(in_check);
+    }
+
+    fn pop_node(&mut self) {
+        self.stack.pop();
+        self.checks.pop();
+    }
+
+    /// The score of `pos` if it repeats an earlier position with the same
+    /// side to move: a draw, unless the variant makes perpetual check lose
+    /// and one side's moves all gave check since then (docs/rules.md).
+    fn repetition_score(&self, pos: &Position<B>, ply: usize) -> Option<i32> {
         let h = pos.hash();
         let n = self.stack.len();
         let limit = (pos.halfmoves() as usize).min(n);
         let mut d = 2;
         while d <= limit {
             if self.stack[n - d] == h {
-                return true;
+                return Some(self.perpetual_score(pos, d, ply));
             }
             d += 2;
         }
-        false
+        None
+    }
+
+    /// `d` plies back `pos` stood before. At even distances the side to move
+    /// is to move again (in check there: the opponent had just checked); at
+    /// odd distances the opponent is (in check: we had just checked).
+    fn perpetual_score(&self, pos: &Position<B>, d: usize, ply: usize) -> i32 {
+        if !self.perpetual_check_loses {
+            return 0;
+        }
+        let n = self.checks.len();
+        let checked_at = |k: usize| self.checks[n - k];
+        let they_always = pos.in_check() && (2..d).step_by(2).all(checked_at);
+        let we_always = (1..d).step_by(2).all(checked_at);
+        match (they_always, we_always) {
+            (true, false) => MATE - ply as i32,
+            (false, true) => -MATE + ply as i32,
+            _ => 0,
+        }
     }
 
     fn no_moves_score(&self, pos: &Position<B>, ply: usize) -> i32 {
@@ -558,8 +597,8 @@ impl<B: HasSliders> Searcher<B> {
         if self.royal_kinds && pos.royals(pos.turn()).is_empty() {
             return -MATE + ply as i32;
         }
-        if self.repeated(pos) {
-            return 0;
+        if let Some(score) = self.repetition_score(pos, ply) {
+            return score;
         }
         if self.fifty.is_some_and(|n| pos.halfmoves() >= 2 * n) {
             return if pos.count_legal_moves() == 0 {
@@ -619,9 +658,9 @@ impl<B: HasSliders> Searcher<B> {
             let r = 3 + depth / 6;
             let mut child = *pos;
             child.play_unchecked(Move::new(0, 0, MoveKind::Pass));
-            self.stack.push(key);
+            self.push_node(key, false);
             let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-            self.stack.pop();
+            self.pop_node();
             if self.aborted {
                 return 0;
             }
@@ -644,7 +683,7 @@ impl<B: HasSliders> Searcher<B> {
         let orig_alpha = alpha;
         let mut quiets_tried = 0usize;
         let mut quiets = [Move::default(); 64];
-        self.stack.push(key);
+        self.push_node(key, in_check);
         for i in 0..n {
             // Pick the best remaining move.
             let mut b = i;
@@ -689,7 +728,7 @@ impl<B: HasSliders> Searcher<B> {
                 s
             };
             if self.aborted {
-                self.stack.pop();
+                self.pop_node();
                 return 0;
             }
             if s > best {
@@ -727,7 +766,7 @@ impl<B: HasSliders> Searcher<B> {
                 quiets_tried += 1;
             }
         }
-        self.stack.pop();
+        self.pop_node();
         let bound = if best >= beta {
             Bound::Lower
         } else if best > orig_alpha {
@@ -877,4 +916,49 @@ pub fn time_plan(limits: &Limits, turn: Seat) -> (Option<Duration>, Option<Durat
     let soft = (time / mtg + inc * 3 / 4).min(cap);
     let hard = (soft * 4).min(time / 3 + inc).min(cap).max(soft.min(cap));
     (Some(soft), Some(hard))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tetrarch_rules::notation::uci::UciMove;
+
+    /// The searcher after walking `moves` from `fen` as negamax would, and
+    /// the position reached.
+    fn walk(variant: &str, fen: &str, moves: &[&str]) -> (Searcher<u64>, Position<u64>) {
+        let v = Variant::builtin(variant).unwrap();
+        let mut s = Searcher::<u64>::new(&v, 1);
+        let mut pos = Position::from_fen(&v, fen).unwrap();
+        for m in moves {
+            s.push_node(pos.hash(), pos.in_check());
+            let mv = m.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+            pos = pos.play(mv).unwrap();
+        }
+        (s, pos)
+    }
+
+    #[test]
+    fn perpetual_check_in_the_search_path_loses_where_the_variant_says_so() {
+        let cycle = ["a7a8", "h8h7", "a8a7", "h7h8"];
+        // EuroShogi: White's dragon checked with every move: White (to move) loses.
+        let (s, pos) = walk("euroshogi", "7k/+R7/8/8/8/8/8/4K3[P] w - - 0 1", &cycle);
+        assert_eq!(s.repetition_score(&pos, 4), Some(-MATE + 4));
+        // Seen from Black after one more check, Black is the one being checked.
+        let (s, pos) = walk(
+            "euroshogi",
+            "7k/+R7/8/8/8/8/8/4K3[P] w - - 0 1",
+            &[&cycle[..], &["a7a8"]].concat(),
+        );
+        assert_eq!(s.repetition_score(&pos, 5), Some(MATE - 5));
+        // Chess: the same cycle is a plain repetition, a draw.
+        let (s, pos) = walk("chess", "7k/R7/8/8/8/8/8/4K3 w - - 0 1", &cycle);
+        assert_eq!(s.repetition_score(&pos, 4), Some(0));
+        // Quiet king moves repeat without checks: a draw in EuroShogi too.
+        let (s, pos) = walk(
+            "euroshogi",
+            "k7/8/8/8/8/8/8/7K[Pp] w - - 0 1",
+            &["h1g1", "a8b8", "g1h1", "b8a8"],
+        );
+        assert_eq!(s.repetition_score(&pos, 4), Some(0));
+    }
 }
