@@ -28,15 +28,18 @@ pub struct Rays<B> {
     /// `ray[cell][dir]`: the cells from `cell` to the edge in `dir`, exclusive.
     pub ray: CellTable<[B; 8]>,
     /// Direction from one cell to another along a line, or `NO_LINE`.
-    dir: Vec<u8>,
-    cells: usize,
+    /// Indexed by two `u8` cells, so lookups need no bounds check.
+    dir: Box<[[u8; 256]; 256]>,
 }
 
 impl<B: Bitboard> Rays<B> {
     /// Build the rays of `geo`.
     pub fn new(geo: &Geometry) -> Rays<B> {
         let cells = geo.cells();
-        let mut dir = vec![NO_LINE; cells * cells];
+        let mut dir: Box<[[u8; 256]; 256]> = vec![[NO_LINE; 256]; 256]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("256 rows"));
         let ray = CellTable::from_fn(|c| {
             let mut rays = [B::EMPTY; 8];
             if (c as usize) < cells && geo.is_playable(c) {
@@ -44,20 +47,20 @@ impl<B: Bitboard> Rays<B> {
                     let mut cur = c;
                     while let Some(n) = geo.offset(cur, dx, dy) {
                         rays[d] |= B::bit(n);
-                        dir[c as usize * cells + n as usize] = d as u8;
+                        dir[c as usize][n as usize] = d as u8;
                         cur = n;
                     }
                 }
             }
             rays
         });
-        Rays { ray, dir, cells }
+        Rays { ray, dir }
     }
 
     /// Cells strictly between `a` and `b` on a line, or empty if they share none.
     #[inline]
     pub fn between(&self, a: u8, b: u8) -> B {
-        let d = self.dir[a as usize * self.cells + b as usize];
+        let d = self.dir[a as usize][b as usize];
         if d == NO_LINE {
             B::EMPTY
         } else {
@@ -69,7 +72,7 @@ impl<B: Bitboard> Rays<B> {
     /// The whole line through `a` and `b` (both included), or empty.
     #[inline]
     pub fn line(&self, a: u8, b: u8) -> B {
-        let d = self.dir[a as usize * self.cells + b as usize];
+        let d = self.dir[a as usize][b as usize];
         if d == NO_LINE {
             B::EMPTY
         } else {
@@ -222,7 +225,10 @@ impl Magic {
     #[inline(always)]
     fn lookup(&self, e: &MagicEntry, occ: u64) -> u64 {
         let i = ((occ & e.mask).wrapping_mul(e.magic) >> e.shift) as usize;
-        self.table[e.offset + i]
+        debug_assert!(e.offset + i < self.table.len());
+        // SAFETY: `find` gave this entry `1 << (64 - shift)` slots from
+        // `offset`, and the multiply-shift yields an index below that.
+        unsafe { *self.table.get_unchecked(e.offset + i) }
     }
 }
 
