@@ -44,7 +44,7 @@ fn assert_finished(out: &Output, games: usize) -> String {
         .lines()
         .find(|l| l.starts_with("elo difference: "))
         .expect("an Elo line");
-    assert!(elo.contains("+/-"), "{elo}");
+    assert!(elo.contains("+/-") && elo.contains("interval ["), "{elo}");
     text
 }
 

@@ -353,7 +353,11 @@ impl<B: HasSliders> Runner<'_, B> {
             t.games(),
             t.score() * 100.0
         );
-        println!("elo difference: {} (95%)", stats::format_elo(t.elo()));
+        println!(
+            "elo difference: {} (95%), interval {}",
+            stats::format_elo(t.elo()),
+            stats::format_interval(t.elo_interval())
+        );
         let endings: Vec<String> = self
             .endings
             .iter()

@@ -59,18 +59,30 @@ impl Tally {
         (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n
     }
 
+    /// The 95% interval of the mean score, clamped to 0..=1.
+    fn score_interval(&self) -> (f64, f64) {
+        let s = self.score();
+        let margin = Z95 * (self.variance() / self.games().max(1) as f64).sqrt();
+        ((s - margin).max(0.0), (s + margin).min(1.0))
+    }
+
     /// The Elo difference and half the width of its 95% interval; infinite
     /// where the interval reaches a score of 0 or 1.
     pub fn elo(&self) -> (f64, f64) {
-        let s = self.score();
-        let margin = Z95 * (self.variance() / self.games().max(1) as f64).sqrt();
-        let (lo, hi) = (s - margin, s + margin);
-        let half = if lo <= 0.0 || hi >= 1.0 {
-            f64::INFINITY
+        let (lo, hi) = self.elo_interval();
+        let half = if lo.is_finite() && hi.is_finite() {
+            (hi - lo) / 2.0
         } else {
-            (elo(hi) - elo(lo)) / 2.0
+            f64::INFINITY
         };
-        (elo(s), half)
+        (elo(self.score()), half)
+    }
+
+    /// The ends of the 95% interval of the Elo difference (infinite where
+    /// the score interval reaches 0 or 1).
+    pub fn elo_interval(&self) -> (f64, f64) {
+        let (lo, hi) = self.score_interval();
+        (elo(lo), elo(hi))
     }
 
     /// The log-likelihood ratio of H1 (`elo1`) against H0 (`elo0`).
@@ -117,21 +129,28 @@ impl Sprt {
     }
 }
 
+/// An Elo value: `+12.3`, `-inf`.
+fn signed(x: f64) -> String {
+    if x.is_infinite() {
+        if x > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        format!("{:+.1}", x + 0.0)
+    }
+}
+
+/// `[-40.2, +65.1]`.
+pub fn format_interval((lo, hi): (f64, f64)) -> String {
+    format!("[{}, {}]", signed(lo), signed(hi))
+}
+
 /// `+12.3 +/- 45.6`, with infinities written out.
 pub fn format_elo((value, half): (f64, f64)) -> String {
-    let num = |x: f64| {
-        if x.is_infinite() {
-            if x > 0.0 { "+inf" } else { "-inf" }.to_string()
-        } else {
-            format!("{:+.1}", x + 0.0)
-        }
-    };
     let half = if half.is_finite() {
         format!("{half:.1}")
     } else {
         "inf".to_string()
     };
-    format!("{} +/- {half}", num(value))
+    format!("{} +/- {half}", signed(value))
 }
 
 #[cfg(test)]
@@ -158,6 +177,12 @@ mod tests {
         assert!((e - 190.8).abs() < 0.5, "{e}");
         assert_eq!(tally(4, 0, 0).elo().1, f64::INFINITY);
         assert_eq!(format_elo(tally(4, 0, 0).elo()), "+inf +/- inf");
+        let (lo, hi) = tally(2, 0, 18).elo_interval();
+        assert!(
+            lo == f64::NEG_INFINITY && (hi + 208.5).abs() < 2.0,
+            "{lo} {hi}"
+        );
+        assert_eq!(format_interval((lo, -190.04)), "[-inf, -190.0]");
     }
 
     #[test]
