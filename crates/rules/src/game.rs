@@ -202,9 +202,18 @@ impl<B: HasSliders> Game<B> {
         Ok(m)
     }
 
-    /// The move `san` names in the current position.
+    /// The move `san` names in the current position. Variants with promoted
+    /// piece kinds write their move lists in UCI form (see [`Game::sans`]),
+    /// which is tried first there.
     fn san_move(&self, san: &str) -> Result<Move, GameError> {
         let pos = self.position();
+        if pos.variant().pieces.iter().any(|p| p.promoted)
+            && let Ok(m) = san
+                .parse::<crate::notation::uci::UciMove>()
+                .and_then(|u| u.to_move(pos))
+        {
+            return Ok(m);
+        }
         san.parse::<San>()
             .and_then(|s| s.to_move(pos))
             .map_err(|source| GameError::San {

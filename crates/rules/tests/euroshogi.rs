@@ -340,4 +340,8 @@ fn impasse_may_be_claimed_when_both_kings_have_entered() {
 fn move_lists_use_long_algebraic_with_shogi_marks() {
     let game = game_after("4k3/8/8/P7/8/8/8/4K3[R] w - - 0 1", "a5a6+ e8d8 R@a7");
     assert_eq!(game.sans(), ["a5a6+", "e8d8", "R@a7"]);
+    // The PGN export reads back move for move.
+    let pgn = game.to_pgn(&[("White", "a"), ("Black", "b")]);
+    let back = tetrarch_rules::game::Game::<u64>::from_pgn(&pgn, &variant()).unwrap();
+    assert_eq!(back.moves(), game.moves());
 }
