@@ -24,7 +24,6 @@
 //! king safety blend middlegame and endgame weights by the non-pawn
 //! material left (board and hands) relative to the start position.
 
-use tetrarch_rules::rules::NONE;
 use tetrarch_rules::variant::{Forward, Variant};
 use tetrarch_rules::{HasSliders, Kind, Position, Seat};
 
@@ -330,20 +329,10 @@ pub fn attacks<B: HasSliders>(pos: &Position<B>, seat: Seat, kind: Kind, cell: u
         if e.initial {
             continue;
         }
-        let mut c = cell;
-        let mut n = 0u8;
-        loop {
-            c = e.next[c];
-            n += 1;
-            if c == NONE || (e.range != 0 && n > e.range) {
-                break;
-            }
-            if !e.exact || n == e.range {
-                att |= B::bit(c);
-            }
-            if occ.has(c) {
-                break;
-            }
+        let (empty, blocker) = e.reach(cell, occ);
+        att |= empty;
+        if let Some(c) = blocker {
+            att |= B::bit(c);
         }
     }
     att

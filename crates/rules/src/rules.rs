@@ -35,6 +35,32 @@ type CacheKey = (String, u64, usize);
 /// No cell.
 pub const NONE: u8 = u8::MAX;
 
+impl ExtraStep {
+    /// Where this step leads from `from` given occupancy `occ`: the empty
+    /// cells it may land on, and the first occupied cell on its path if it
+    /// could land there (a capture, when that piece is an enemy's).
+    #[inline]
+    pub fn reach<B: crate::bitboard::Bitboard>(&self, from: u8, occ: B) -> (B, Option<u8>) {
+        let mut empty = B::EMPTY;
+        let mut c = from;
+        let mut n = 0u8;
+        loop {
+            c = self.next[c];
+            n += 1;
+            if c == NONE || (self.range != 0 && n > self.range) {
+                return (empty, None);
+            }
+            let lands = !self.exact || n == self.range;
+            if occ.has(c) {
+                return (empty, lands.then_some(c));
+            }
+            if lands {
+                empty |= B::bit(c);
+            }
+        }
+    }
+}
+
 fn step_table(geo: &crate::geometry::Geometry, dx: i8, dy: i8) -> CellTable<u8> {
     CellTable::from_fn(|c| {
         if (c as usize) < geo.cells() && geo.is_playable(c) {

@@ -164,24 +164,12 @@ impl<B: HasSliders> Position<B> {
             if e.initial && !km.initial_cells.has(from) {
                 continue;
             }
-            let mut c = from;
-            let mut n = 0u8;
-            loop {
-                c = e.next[c];
-                n += 1;
-                if c == NONE || (e.range != 0 && n > e.range) {
-                    break;
-                }
-                let lands = !e.exact || n == e.range;
-                if occ.has(c) {
-                    if lands && e.captures && enemy.has(c) {
-                        t |= B::bit(c);
-                    }
-                    break;
-                }
-                if lands && e.moves {
-                    t |= B::bit(c);
-                }
+            let (empty, blocker) = e.reach(from, occ);
+            if e.moves {
+                t |= empty;
+            }
+            if let Some(c) = blocker.filter(|&c| e.captures && enemy.has(c)) {
+                t |= B::bit(c);
             }
         }
         t
