@@ -685,16 +685,7 @@ impl<B: HasSliders> Searcher<B> {
         let mut quiets = [Move::default(); 64];
         self.push_node(key, in_check);
         for i in 0..n {
-            // Pick the best remaining move.
-            let mut b = i;
-            for j in i + 1..n {
-                if keys[j] > keys[b] {
-                    b = j;
-                }
-            }
-            keys.swap(i, b);
-            order.swap(i, b);
-            let m = order[i];
+            let m = pick_best(&mut keys[..n], &mut order, i);
             let tactical = Self::is_capture(pos, m) || m.promotion().is_some();
             let mut child = *pos;
             child.play_unchecked(m);
@@ -835,15 +826,7 @@ impl<B: HasSliders> Searcher<B> {
         }
         let n = order.len();
         for i in 0..n {
-            let mut b = i;
-            for j in i + 1..n {
-                if keys[j] > keys[b] {
-                    b = j;
-                }
-            }
-            keys.swap(i, b);
-            order.swap(i, b);
-            let m = order[i];
+            let m = pick_best(&mut keys[..n], &mut order, i);
             let mut child = *pos;
             child.play_unchecked(m);
             let s = -self.qsearch(&child, -beta, -alpha, ply + 1);
@@ -916,6 +899,21 @@ pub fn time_plan(limits: &Limits, turn: Seat) -> (Option<Duration>, Option<Durat
     let soft = (time / mtg + inc * 3 / 4).min(cap);
     let hard = (soft * 4).min(time / 3 + inc).min(cap).max(soft.min(cap));
     (Some(soft), Some(hard))
+}
+
+/// Move the best-keyed of `order[i..]` to slot `i` (a selection-sort
+/// step: most nodes cut off after a few moves, so a full sort is waste).
+#[inline]
+fn pick_best(keys: &mut [i32], order: &mut MoveList, i: usize) -> Move {
+    let mut b = i;
+    for j in i + 1..keys.len() {
+        if keys[j] > keys[b] {
+            b = j;
+        }
+    }
+    keys.swap(i, b);
+    order.swap(i, b);
+    order[i]
 }
 
 #[cfg(test)]

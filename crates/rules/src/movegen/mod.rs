@@ -196,7 +196,9 @@ impl<B: HasSliders> Position<B> {
         att
     }
 
-    /// Whether an enemy leap lands on `cell`.
+    /// Whether an enemy leap lands on `cell`. (Not `leaper_attackers(..)
+    /// != EMPTY`: stopping at the first hit measured 4% fewer instructions
+    /// in perft, where this runs for every king target.)
     #[inline(always)]
     fn leaper_attacks(&self, cell: u8, us: Seat) -> bool {
         let r = self.rules;
