@@ -1,10 +1,11 @@
 //! Bulk-counting perft of tetrarch, cozy-chess and shakmaty side by side
 //! on the start position and kiwipete, as throughput in nodes per second.
 //!
-//! `cargo bench -p tetrarch-rules --bench perft`
+//! `cargo bench -p tetrarch --bench perft`
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
+use tetrarch::reference::{cozy_perft, shakmaty_perft};
 use tetrarch_rules::{Position, Variant, perft};
 
 /// `(name, FEN, depth, nodes at that depth)`.
@@ -22,49 +23,6 @@ const POSITIONS: [(&str, &str, u32, u64); 2] = [
         97_862,
     ),
 ];
-
-/// cozy-chess perft, counting the last ply by `PieceMoves::len`.
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    match depth {
-        0 => nodes = 1,
-        1 => {
-            board.generate_moves(|moves| {
-                nodes += moves.len() as u64;
-                false
-            });
-        }
-        _ => {
-            board.generate_moves(|moves| {
-                for mv in moves {
-                    let mut child = board.clone();
-                    child.play_unchecked(mv);
-                    nodes += cozy_perft(&child, depth - 1);
-                }
-                false
-            });
-        }
-    }
-    nodes
-}
-
-/// shakmaty perft, counting the last ply by the length of the move list.
-fn shakmaty_perft(pos: &shakmaty::Chess, depth: u32) -> u64 {
-    use shakmaty::Position;
-    match depth {
-        0 => 1,
-        1 => pos.legal_moves().len() as u64,
-        _ => pos
-            .legal_moves()
-            .iter()
-            .map(|&m| {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                shakmaty_perft(&child, depth - 1)
-            })
-            .sum(),
-    }
-}
 
 fn bench_perft(c: &mut Criterion) {
     let chess = Variant::builtin("chess").expect("chess");
