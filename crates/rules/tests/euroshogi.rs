@@ -149,6 +149,10 @@ fn promotion_is_forced_entering_leaving_and_within_the_zone() {
     // Outside the zone nothing promotes, and generals and kings never do.
     let g = pos("4k3/8/G7/8/8/8/8/4K3[] w - - 0 1");
     assert!(uci_moves(&g).iter().all(|m| !m.ends_with('+')));
+    // A king entering the zone stays a king.
+    let k = pos("4k3/8/8/3K4/8/8/8/8[P] w - - 0 1");
+    assert!(uci_moves(&k).contains(&"d5d6".to_string()));
+    assert!(uci_moves(&k).iter().all(|m| !m.ends_with('+')));
 }
 
 #[test]
