@@ -476,6 +476,17 @@ impl<B: HasSliders> Searcher<B> {
         self.aborted
     }
 
+    /// `m` followed by the child's principal variation becomes this ply's.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = m;
+        let len = self.pv_len[ply + 1].max(ply + 1);
+        for p in ply + 1..len {
+            self.pv[ply][p] = self.pv[ply + 1][p];
+        }
+        self.pv_len[ply] = len;
+    }
+
     fn push_node(&mut self, key: u64, in_check: bool) {
         self.stack.push(key);
         self.checks.push(in_check);
@@ -727,12 +738,7 @@ impl<B: HasSliders> Searcher<B> {
                 best_move = m;
                 if s > alpha {
                     alpha = s;
-                    self.pv[ply][ply] = m;
-                    let len = self.pv_len[ply + 1].max(ply + 1);
-                    for p in ply + 1..len {
-                        self.pv[ply][p] = self.pv[ply + 1][p];
-                    }
-                    self.pv_len[ply] = len;
+                    self.update_pv(ply, m);
                     if s >= beta {
                         if !tactical {
                             let k = &mut self.killers[ply];
@@ -837,12 +843,7 @@ impl<B: HasSliders> Searcher<B> {
                 best = s;
                 if s > alpha {
                     alpha = s;
-                    self.pv[ply][ply] = m;
-                    let len = self.pv_len[ply + 1].max(ply + 1);
-                    for p in ply + 1..len {
-                        self.pv[ply][p] = self.pv[ply + 1][p];
-                    }
-                    self.pv_len[ply] = len;
+                    self.update_pv(ply, m);
                     if s >= beta {
                         break;
                     }
