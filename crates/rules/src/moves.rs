@@ -19,6 +19,8 @@ pub enum MoveKind {
     EnPassant,
     /// The player passes (a frozen army with nothing to capture).
     Pass,
+    /// A pawn steps onto its partner's facing pawn, which takes its place.
+    Swap,
 }
 
 /// A move between cell indices of one variant's board.
@@ -39,6 +41,7 @@ const DROP: u32 = 2;
 const CASTLE: u32 = 3;
 const EN_PASSANT: u32 = 4;
 const PASS: u32 = 5;
+const SWAP: u32 = 6;
 
 impl Move {
     /// Pack a move.
@@ -51,6 +54,7 @@ impl Move {
             MoveKind::Castle => (CASTLE, 0),
             MoveKind::EnPassant => (EN_PASSANT, 0),
             MoveKind::Pass => (PASS, 0),
+            MoveKind::Swap => (SWAP, 0),
         };
         Move(from as u32 | (to as u32) << 8 | tag << 16 | arg << 20)
     }
@@ -74,6 +78,7 @@ impl Move {
             CASTLE => MoveKind::Castle,
             EN_PASSANT => MoveKind::EnPassant,
             PASS => MoveKind::Pass,
+            SWAP => MoveKind::Swap,
             _ => MoveKind::Normal,
         }
     }

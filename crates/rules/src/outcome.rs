@@ -20,6 +20,8 @@ pub enum WinReason {
     /// The loser's checks alone produced a repetition, where the variant
     /// forbids perpetual check.
     PerpetualCheck,
+    /// Regicide: every royal piece of the losing team was captured.
+    KingsCaptured,
 }
 
 /// Why a game was drawn.
@@ -37,6 +39,8 @@ pub enum DrawReason {
     Agreement,
     /// A player claimed impasse: both kings stand in their promotion zones.
     Impasse,
+    /// Regicide free-for-all: no king is left.
+    NoKings,
 }
 
 /// The result of a finished game.
@@ -88,6 +92,9 @@ impl<B: HasSliders> Position<B> {
     /// dead position, or the fifty-move rule (mate on the last move counts).
     pub fn outcome(&self) -> Option<Outcome> {
         let v = self.variant();
+        if self.rules.multi {
+            return self.outcome_multi();
+        }
         if self.count_legal_moves() == 0 {
             let n = v.seat_count();
             let previous = Seat((self.turn.0 + n - 1) % n);
@@ -113,7 +120,45 @@ impl<B: HasSliders> Position<B> {
         if v.rules.insufficient_material && self.is_insufficient_material() {
             return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
         }
-        if v.rules.fifty_move.is_some_and(|n| self.halfmoves >= 2 * n) {
+        if self.fifty_moves_passed() {
+            return Some(Outcome::Draw(DrawReason::FiftyMoves));
+        }
+        None
+    }
+
+    /// Whether the fifty-move rule applies: that many moves by every seat
+    /// without a capture or a pawn move.
+    fn fifty_moves_passed(&self) -> bool {
+        let seats = u32::from(self.rules.seats());
+        self.variant()
+            .rules
+            .fifty_move
+            .is_some_and(|n| u32::from(self.halfmoves) >= seats * u32::from(n))
+    }
+
+    /// Outcomes with more than two seats: a team wins when every opposing
+    /// seat has lost its royal piece (captured, or removed after mate).
+    fn outcome_multi(&self) -> Option<Outcome> {
+        let v = self.variant();
+        if self.teams_decided() {
+            let alive = self.alive_seats();
+            if alive == 0 {
+                return Some(Outcome::Draw(DrawReason::NoKings));
+            }
+            let team = self.team_seats(Seat(alive.trailing_zeros() as u8));
+            return Some(Outcome::Win {
+                winner: Seat(team.trailing_zeros() as u8),
+                reason: if v.rules.regicide {
+                    WinReason::KingsCaptured
+                } else {
+                    WinReason::Checkmate
+                },
+            });
+        }
+        if self.count_legal_moves() == 0 {
+            return Some(Outcome::Draw(DrawReason::Stalemate));
+        }
+        if self.fifty_moves_passed() {
             return Some(Outcome::Draw(DrawReason::FiftyMoves));
         }
         None

@@ -163,6 +163,14 @@ pub struct Rules<B: HasSliders> {
     pub forward_lines: [CellTable<B>; 2],
     /// Per seat and wing (low files, high files): king and rook landing cells.
     pub castle_landing: [[(u8, u8); 2]; MAX_SEATS],
+    /// Per seat: the seats not on its team, as a bit set.
+    pub enemy_seats: [u8; MAX_SEATS],
+    /// Per seat and kind: how many the start position has (promotion to
+    /// lost pieces compares the board with these).
+    pub start_counts: [[u8; MAX_KINDS]; MAX_SEATS],
+    /// More than two seats: en passant entries per seat, turn order with
+    /// frozen, removed and combined armies.
+    pub multi: bool,
 }
 
 impl<B: HasSliders> Rules<B> {
@@ -346,6 +354,7 @@ impl<B: HasSliders> Rules<B> {
             .unwrap_or_else(|_| unreachable!("one slot per seat and kind"));
         let mut promotion_zone = [B::EMPTY; MAX_SEATS];
         let mut back_rank = [B::EMPTY; MAX_SEATS];
+        let mut enemy_seats = [0u8; MAX_SEATS];
         for s in 0..seats {
             let seat = Seat(s);
             let depth = variant.depth(seat);
@@ -353,9 +362,25 @@ impl<B: HasSliders> Rules<B> {
             promotion_zone[s as usize] =
                 cells_where(&|sq| variant.relative_rank(seat, sq) >= depth - zone);
             back_rank[s as usize] = cells_where(&|sq| variant.relative_rank(seat, sq) == 0);
+            enemy_seats[s as usize] = (0..seats)
+                .filter(|&o| !variant.allied(seat, Seat(o)))
+                .fold(0, |m, o| m | 1 << o);
         }
+        if variant.rules.promote_on_enemy_back_ranks {
+            for s in 0..seats as usize {
+                for o in (0..seats as usize).filter(|&o| enemy_seats[s] & 1 << o != 0) {
+                    promotion_zone[s] |= back_rank[o];
+                }
+            }
+        }
+        let start_counts = crate::notation::fen4::start_counts(&variant);
         let mut castle_landing = [[(NONE, NONE); 2]; MAX_SEATS];
-        if let Some(c) = &variant.rules.castling {
+        if let Some(c) = &variant.rules.castling
+            && let crate::variant::CastleLanding::Files {
+                king: king_files,
+                rook: rook_files,
+            } = c.landing
+        {
             for s in 0..seats as usize {
                 let back = back_rank[s];
                 for (wing, landing) in castle_landing[s].iter_mut().enumerate() {
@@ -371,9 +396,7 @@ impl<B: HasSliders> Rules<B> {
                             }
                         })
                     };
-                    if let (Some(k), Some(r)) =
-                        (along(c.king_files[wing]), along(c.rook_files[wing]))
-                    {
+                    if let (Some(k), Some(r)) = (along(king_files[wing]), along(rook_files[wing])) {
                         *landing = (k, r);
                     }
                 }
@@ -402,6 +425,9 @@ impl<B: HasSliders> Rules<B> {
         };
         let forward_lines = [line(true), line(false)];
         Rules {
+            enemy_seats,
+            start_counts,
+            multi: seats > 2,
             promoting_kinds,
             forward_lines,
             castle_landing,

@@ -119,6 +119,7 @@ fn by_rules(outcome: Outcome) -> Verdict {
             WinReason::Stalemate => "stalemate (a loss in this variant)".to_string(),
             WinReason::PerpetualCheck => "perpetual check (the checker loses)".to_string(),
             WinReason::Resignation => "resignation".to_string(),
+            WinReason::KingsCaptured => "the opposing kings were captured".to_string(),
         },
         Outcome::Draw(reason) => format!("draw by {reason:?}").to_lowercase(),
     };

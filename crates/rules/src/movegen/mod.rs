@@ -3,6 +3,7 @@
 //! where the variant allows it, by trying each move otherwise.
 
 mod castling;
+mod multi;
 
 use crate::attacks::HasSliders;
 use crate::bitboard::Bitboard;
@@ -121,6 +122,9 @@ impl<B: HasSliders> Position<B> {
 
     pub(crate) fn generate<S: Sink<B>>(&self, sink: &mut S) {
         let r = self.rules;
+        if r.multi {
+            return self.generate_multi(sink);
+        }
         if r.pin_legality {
             let royals = self.royals(self.turn);
             if royals.count() == 1 {
@@ -235,7 +239,14 @@ impl<B: HasSliders> Position<B> {
         target: B,
     ) {
         let r = self.rules;
-        let promotes = r.promoting_kinds & (1 << kind.0) != 0;
+        let mut promotes = r.promoting_kinds & (1 << kind.0) != 0;
+        let lost;
+        let mut choices: &[Kind] = &r.variant.pieces[kind.idx()].promotions;
+        if promotes && r.variant.rules.promote_to_lost {
+            lost = self.lost_kinds(self.turn, choices);
+            choices = &lost.0[..lost.1];
+            promotes = !choices.is_empty();
+        }
         let zone = if promotes {
             r.promotion_zone[self.turn.idx()]
         } else {
@@ -247,7 +258,7 @@ impl<B: HasSliders> Position<B> {
             if !inside.is_empty() {
                 self.emit_shifted_promoting(
                     sink,
-                    kind,
+                    choices,
                     shifts,
                     inside,
                     occ,
@@ -258,7 +269,7 @@ impl<B: HasSliders> Position<B> {
             }
             self.emit_shifted_promoting(
                 sink,
-                kind,
+                choices,
                 shifts,
                 pieces & !zone,
                 occ,
@@ -268,7 +279,7 @@ impl<B: HasSliders> Position<B> {
             );
             return;
         }
-        self.emit_shifted_promoting(sink, kind, shifts, pieces, occ, enemy, target, zone);
+        self.emit_shifted_promoting(sink, choices, shifts, pieces, occ, enemy, target, zone);
     }
 
     /// [`Position::emit_shifted`] with the cells where moves promote.
@@ -277,7 +288,7 @@ impl<B: HasSliders> Position<B> {
     fn emit_shifted_promoting<S: Sink<B>>(
         &self,
         sink: &mut S,
-        kind: Kind,
+        choices: &[Kind],
         shifts: &crate::rules::Shifts<B>,
         pieces: B,
         occ: B,
@@ -288,8 +299,6 @@ impl<B: HasSliders> Position<B> {
         if pieces.is_empty() {
             return;
         }
-        let r = self.rules;
-        let choices = &r.variant.pieces[kind.idx()].promotions;
         let mut send = |delta: i32, t: B| {
             sink.shifted(delta, t & !zone);
             let promo = t & zone;
@@ -325,7 +334,16 @@ impl<B: HasSliders> Position<B> {
     fn emit<S: Sink<B>>(&self, sink: &mut S, kind: Kind, from: u8, targets: B) {
         let r = self.rules;
         if r.promoting_kinds & (1 << kind.0) != 0 {
-            let zone = r.promotion_zone[self.turn.idx()];
+            let mut zone = r.promotion_zone[self.turn.idx()];
+            let lost;
+            let mut choices: &[Kind] = &r.variant.pieces[kind.idx()].promotions;
+            if r.variant.rules.promote_to_lost {
+                lost = self.lost_kinds(self.turn, choices);
+                choices = &lost.0[..lost.1];
+                if choices.is_empty() {
+                    zone = B::EMPTY;
+                }
+            }
             // Promotion is compulsory: every move that promotes must.
             let promo = if r.variant.rules.promotion_from_zone && zone.has(from) {
                 targets
@@ -334,7 +352,7 @@ impl<B: HasSliders> Position<B> {
             };
             sink.targets(from, targets & !promo);
             if !promo.is_empty() {
-                sink.promotions(from, promo, &r.variant.pieces[kind.idx()].promotions);
+                sink.promotions(from, promo, choices);
             }
         } else {
             sink.targets(from, targets);
@@ -447,7 +465,15 @@ impl<B: HasSliders> Position<B> {
             };
             self.generate_castling(sink, true, attacked);
         }
-        self.generate_en_passant(sink, true);
+        if r.multi {
+            self.generate_en_passant_multi(sink, true);
+            if checkers.is_empty() {
+                // A swap leaves every cell as occupied as before: it never changes a check.
+                self.generate_swaps(sink);
+            }
+        } else {
+            self.generate_en_passant(sink, true);
+        }
         if r.variant.rules.drops && !checkers.several() {
             self.generate_drops(sink, target & !occ);
         }

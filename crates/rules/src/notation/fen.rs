@@ -29,6 +29,12 @@ pub enum FenField {
     Halfmove,
     /// Full-move number.
     Fullmove,
+    /// FEN4: which seats are out.
+    Eliminated,
+    /// FEN4: the players' points.
+    Points,
+    /// FEN4: the `{...}` block (en passant entries).
+    Extras,
 }
 
 impl fmt::Display for FenField {
@@ -42,6 +48,9 @@ impl fmt::Display for FenField {
             FenField::EnPassant => "en passant",
             FenField::Halfmove => "half-move clock",
             FenField::Fullmove => "full-move number",
+            FenField::Eliminated => "eliminated",
+            FenField::Points => "points",
+            FenField::Extras => "extras",
         })
     }
 }
@@ -97,7 +106,7 @@ impl<'a> Fields<'a> {
     }
 }
 
-fn syntax(field: FenField, at: usize, reason: impl Into<String>) -> FenError {
+pub(crate) fn syntax(field: FenField, at: usize, reason: impl Into<String>) -> FenError {
     FenError::Syntax {
         field,
         at: at + 1,
@@ -124,6 +133,9 @@ impl<B: HasSliders> Position<B> {
 
     /// Read a FEN without the checks of [`Position::validate`].
     pub fn from_fen_unchecked(variant: &Variant, fen: &str) -> Result<Position<B>, FenError> {
+        if variant.seat_count() > 2 {
+            return Self::from_fen4_unchecked(variant, fen);
+        }
         if variant.geometry.cells() > B::CELLS {
             return Err(syntax(
                 FenField::Record,
@@ -455,8 +467,11 @@ impl<B: HasSliders> Position<B> {
         Ok(())
     }
 
-    /// Write the position as FEN.
+    /// Write the position as FEN (FEN4 for more than two seats).
     pub fn to_fen(&self) -> String {
+        if self.rules.multi {
+            return self.to_fen4();
+        }
         let r = self.rules;
         let v = &r.variant;
         let geo = &v.geometry;

@@ -147,7 +147,7 @@ impl UciMove {
         let geo = &v.geometry;
         let sq = |c: u8| geo.square(c);
         match m.kind() {
-            MoveKind::Normal | MoveKind::EnPassant => UciMove::Normal {
+            MoveKind::Normal | MoveKind::EnPassant | MoveKind::Swap => UciMove::Normal {
                 from: sq(m.from()),
                 to: sq(m.to()),
                 promotion: None,

@@ -41,6 +41,9 @@ impl<B: HasSliders> Position<B> {
     /// illegal move leaves the position unspecified but never unsafe.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
+        if self.rules.multi {
+            return self.play_multi(m);
+        }
         let r = self.rules;
         let us = self.turn;
         let seats = r.seats();
@@ -128,7 +131,7 @@ impl<B: HasSliders> Position<B> {
                     self.halfmoves = 0;
                 }
             }
-            MoveKind::Pass => {}
+            MoveKind::Pass | MoveKind::Swap => {}
         }
         self.hash ^= zobrist::turn(us.idx());
         self.turn = us.next(seats);
@@ -149,8 +152,21 @@ impl<B: HasSliders> Position<B> {
     /// King and rook landing cells for castling with the rook on `rook`.
     #[inline(always)]
     pub(crate) fn castle_targets(&self, king: u8, rook: u8) -> (u8, u8) {
+        let r = self.rules;
+        if let Some(crate::variant::Castling {
+            landing: crate::variant::CastleLanding::KingSteps(n),
+            ..
+        }) = &r.variant.rules.castling
+        {
+            // Along the back rank: one cell apart in a rank, `width` apart in a file.
+            let width = r.variant.geometry.width() as i32;
+            let (k, ro) = (king as i32, rook as i32);
+            let unit = if (ro - k).abs() < width { 1 } else { width } * (ro - k).signum();
+            let kd = k + unit * *n as i32;
+            return (kd as u8, (kd - unit) as u8);
+        }
         let wing = usize::from(rook > king);
-        self.rules.castle_landing[self.turn.idx()][wing]
+        r.castle_landing[self.turn.idx()][wing]
     }
 
     /// One more piece of `kind` in `seat`'s hand.
@@ -163,7 +179,7 @@ impl<B: HasSliders> Position<B> {
         self.hash ^= zobrist::hand(seat.idx(), kind.idx(), *n);
     }
 
-    fn clear_castling(&mut self, cells: B) {
+    pub(crate) fn clear_castling(&mut self, cells: B) {
         let gone = self.castling & cells;
         if !gone.is_empty() {
             for c in gone.iter() {
@@ -174,7 +190,7 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// After a pawn move, mark the skipped cell if it was an initial multi-step.
-    fn set_ep(&mut self, us: Seat, kind: Kind, from: u8, to: u8) {
+    pub(crate) fn set_ep(&mut self, us: Seat, kind: Kind, from: u8, to: u8) {
         let km = self.rules.moves(us, kind);
         for e in km
             .extra

@@ -3,6 +3,7 @@
 
 mod fischer;
 mod make;
+mod multi;
 mod setup;
 
 pub use fischer::fischer_back_rank;
@@ -37,6 +38,10 @@ pub struct Position<B: HasSliders> {
     pub(crate) ep: u8,
     /// Cell of that pawn.
     pub(crate) ep_victim: u8,
+    /// With more than two seats: per seat, the cell its pawn just skipped
+    /// (the pawn stands one step further), or `NONE`; kept until the seat
+    /// moves again (see `docs/rules.md`).
+    pub(crate) eps: [u8; MAX_SEATS],
     pub(crate) halfmoves: u16,
     pub(crate) fullmoves: u16,
     pub(crate) hash: u64,
@@ -51,6 +56,7 @@ impl<B: HasSliders> PartialEq for Position<B> {
             && self.turn == o.turn
             && self.castling == o.castling
             && self.ep == o.ep
+            && self.eps == o.eps
             && self.halfmoves == o.halfmoves
             && self.fullmoves == o.fullmoves
     }
@@ -99,6 +105,7 @@ impl<B: HasSliders> Position<B> {
             castling: B::EMPTY,
             ep: NONE,
             ep_victim: NONE,
+            eps: [NONE; MAX_SEATS],
             halfmoves: 0,
             fullmoves: 1,
             hash: zobrist::turn(0),
@@ -228,22 +235,28 @@ impl<B: HasSliders> Position<B> {
         }
     }
 
-    /// Whether `a` and `b` play on the same side (the same seat, for now).
+    /// Whether `a` and `b` play on the same team (partners, or the same seat).
     #[inline(always)]
     pub fn allied(&self, a: Seat, b: Seat) -> bool {
-        a == b
+        self.rules.enemy_seats[a.idx()] & (1 << b.0) == 0
     }
 
     /// Pieces of every seat not allied with `seat`.
     #[inline(always)]
     pub(crate) fn enemies(&self, seat: Seat) -> B {
         let mut b = B::EMPTY;
-        for s in 0..self.rules.seats() {
-            if !self.allied(seat, Seat(s)) {
-                b |= self.by_seat[s as usize];
-            }
+        let mut seats = self.rules.enemy_seats[seat.idx()];
+        while seats != 0 {
+            b |= self.by_seat[seats.trailing_zeros() as usize];
+            seats &= seats - 1;
         }
         b
+    }
+
+    /// The en passant entries of a game of more than two seats: per seat,
+    /// the cell its pawn just skipped.
+    pub fn ep_entries(&self) -> [Option<u8>; MAX_SEATS] {
+        self.eps.map(|e| (e != NONE).then_some(e))
     }
 
     /// Pieces of `by` that attack `cell`, given occupancy `occ`.
@@ -379,6 +392,9 @@ impl<B: HasSliders> Position<B> {
         }
         if self.ep != NONE {
             h ^= zobrist::en_passant(self.ep);
+        }
+        for &e in self.eps.iter().filter(|&&e| e != NONE) {
+            h ^= zobrist::en_passant(e);
         }
         h
     }

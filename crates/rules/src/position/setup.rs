@@ -85,9 +85,11 @@ impl<B: HasSliders> Position<B> {
         for s in 0..r.seats() {
             let seat = Seat(s);
             let seat_name = v.seats[s as usize].name.clone();
-            if v.rules.check && r.royal_kinds != 0 {
+            // Seats may lose their royal piece and play on (regicide) or be out.
+            let may_lack = r.multi;
+            if (v.rules.check || r.multi) && r.royal_kinds != 0 {
                 let count = self.royals(seat).count();
-                if count != 1 {
+                if count > 1 || (count == 0 && !may_lack) {
                     let name = v.pieces[r.royal_kinds.trailing_zeros() as usize]
                         .name
                         .clone();
@@ -106,8 +108,13 @@ impl<B: HasSliders> Position<B> {
             while pawns != 0 {
                 let k = Kind(pawns.trailing_zeros() as u8);
                 pawns &= pawns - 1;
-                let bad =
-                    self.pieces(seat, k) & (r.back_rank[s as usize] | r.promotion_zone[s as usize]);
+                // Where promotion needs a lost piece, a pawn may wait on a promotion square.
+                let zone = if v.rules.promote_to_lost {
+                    crate::bitboard::Bitboard::EMPTY
+                } else {
+                    r.promotion_zone[s as usize]
+                };
+                let bad = self.pieces(seat, k) & (r.back_rank[s as usize] | zone);
                 if let Some(c) = bad.iter().next() {
                     return Err(SetupError::PawnOnEdgeRank {
                         seat: seat_name,
@@ -135,7 +142,6 @@ impl<B: HasSliders> Position<B> {
                     self.pieces(seat, c.rook).has(rook)
                         && back.has(rook)
                         && king.count() == 1
-                        && geo.square(king.lsb()).rank() == geo.square(rook).rank()
                         && at_start
                 });
                 if !ok {

@@ -10,6 +10,18 @@ const BUILTIN: &[(&str, &str)] = &[
         "euroshogi",
         include_str!("../../../../variants/euroshogi.toml"),
     ),
+    (
+        "fourway-teams",
+        include_str!("../../../../variants/fourway-teams.toml"),
+    ),
+    (
+        "fourway-original",
+        include_str!("../../../../variants/fourway-original.toml"),
+    ),
+    (
+        "fourway-ffa",
+        include_str!("../../../../variants/fourway-ffa.toml"),
+    ),
 ];
 
 /// The TOML text of a built-in variant.

@@ -44,6 +44,8 @@ pub struct SeatInfo {
     pub name: String,
     /// Direction of advance.
     pub forward: Forward,
+    /// Team number: seats with the same number are partners.
+    pub team: u8,
 }
 
 /// What a stalemated player gets.
@@ -64,10 +66,34 @@ pub struct Castling {
     pub king: Kind,
     /// The castling rook's kind.
     pub rook: Kind,
-    /// King's landing file: `[low wing, high wing]`.
-    pub king_files: [u8; 2],
-    /// Rook's landing file: `[low wing, high wing]`.
-    pub rook_files: [u8; 2],
+    /// Where king and rook land.
+    pub landing: CastleLanding,
+}
+
+/// Where castling puts king and rook.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastleLanding {
+    /// On fixed files of the back rank (chess, chess960): king and rook
+    /// files for `[low wing, high wing]`, counted along the back rank.
+    Files {
+        /// King's landing file per wing.
+        king: [u8; 2],
+        /// Rook's landing file per wing.
+        rook: [u8; 2],
+    },
+    /// The king moves this many squares towards the rook; the rook lands on
+    /// the square the king crossed last.
+    KingSteps(u8),
+}
+
+/// What checkmate does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MateRule {
+    /// The mated side loses the game.
+    Wins,
+    /// The mated seat's pieces leave the board on its turn; its team loses
+    /// when all its seats are out.
+    Removes,
 }
 
 /// The rule switches of a variant.
@@ -101,6 +127,19 @@ pub struct RuleSet {
     pub perpetual_check_loses: bool,
     /// A draw may be claimed when both royal pieces stand in their promotion zones.
     pub impasse: bool,
+    /// No check: royals are captured; a seat without one is frozen (captures
+    /// or passes); a team with no royal left loses.
+    pub regicide: bool,
+    /// What checkmate does.
+    pub checkmate: MateRule,
+    /// When one seat of a team is out, the two opposing seats move as one army.
+    pub combine_armies: bool,
+    /// Pawns promote only to kinds their seat has fewer of than at the start.
+    pub promote_to_lost: bool,
+    /// Pawns also promote on the first rank of every seat not on their team.
+    pub promote_on_enemy_back_ranks: bool,
+    /// Partners' pawns meeting face to face may swap places as one move.
+    pub partner_pawn_swap: bool,
 }
 
 /// A checked variant definition.
@@ -217,7 +256,7 @@ impl Variant {
         {
             return Err(field("name", "must be letters, digits and '-'".into()));
         }
-        let holes = spec
+        let mut holes = spec
             .board
             .holes
             .iter()
@@ -226,6 +265,21 @@ impl Variant {
                     .map_err(|e| field("board.holes", e.to_string()))
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let (w, h, c) = (spec.board.width, spec.board.height, spec.board.corners);
+        if c > 0 && (2 * c >= w || 2 * c >= h) {
+            return Err(field(
+                "board.corners",
+                format!("{c} x {c} corners leave no board of {w} x {h}"),
+            ));
+        }
+        for r in 0..h {
+            for f in 0..w {
+                let edge = |x: u8, n: u8| x < c || x >= n.saturating_sub(c);
+                if c > 0 && edge(f, w) && edge(r, h) {
+                    holes.extend(Square::new(f, r));
+                }
+            }
+        }
         let geometry = Geometry::new(spec.board.width, spec.board.height, &holes)
             .map_err(|e| field("board", e.to_string()))?;
         if !matches!(spec.seats.len(), 2 | 4) {
@@ -251,9 +305,17 @@ impl Variant {
                         ));
                     }
                 };
+                let team = s.team.unwrap_or(i as u8);
+                if team as usize >= MAX_SEATS {
+                    return Err(field(
+                        &format!("seats[{i}].team"),
+                        format!("{team} is not a team number 0 to {}", MAX_SEATS - 1),
+                    ));
+                }
                 Ok(SeatInfo {
                     name: s.name.clone(),
                     forward,
+                    team,
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
@@ -377,17 +439,30 @@ impl Variant {
                         _ => Err(field(f, format!("'{s}' is not a file of this board"))),
                     }
                 };
+                let landing = match (&c.king_files, &c.rook_files, c.king_steps) {
+                    (Some(k), Some(r), None) => CastleLanding::Files {
+                        king: [
+                            file("rules.castling.king_files", &k[0])?,
+                            file("rules.castling.king_files", &k[1])?,
+                        ],
+                        rook: [
+                            file("rules.castling.rook_files", &r[0])?,
+                            file("rules.castling.rook_files", &r[1])?,
+                        ],
+                    },
+                    (None, None, Some(n)) if n >= 1 => CastleLanding::KingSteps(n),
+                    _ => {
+                        return Err(field(
+                            "rules.castling",
+                            "give either king_files and rook_files, or king_steps (1 or more)"
+                                .into(),
+                        ));
+                    }
+                };
                 Some(Castling {
                     king: kind_of("rules.castling.king", &c.king)?,
                     rook: kind_of("rules.castling.rook", &c.rook)?,
-                    king_files: [
-                        file("rules.castling.king_files", &c.king_files[0])?,
-                        file("rules.castling.king_files", &c.king_files[1])?,
-                    ],
-                    rook_files: [
-                        file("rules.castling.rook_files", &c.rook_files[0])?,
-                        file("rules.castling.rook_files", &c.rook_files[1])?,
-                    ],
+                    landing,
                 })
             }
         };
@@ -402,6 +477,28 @@ impl Variant {
                 ));
             }
         };
+        let checkmate = match r.checkmate.as_str() {
+            "wins" => MateRule::Wins,
+            "removes" => MateRule::Removes,
+            other => {
+                return Err(field(
+                    "rules.checkmate",
+                    format!("'{other}' is not wins or removes"),
+                ));
+            }
+        };
+        if r.regicide && r.check {
+            return Err(field(
+                "rules.regicide",
+                "regicide has no check: set check = false".into(),
+            ));
+        }
+        if r.combine_armies && checkmate != MateRule::Removes {
+            return Err(field(
+                "rules.combine_armies",
+                "armies combine only when checkmate removes a seat".into(),
+            ));
+        }
         if r.promotion_ranks == 0 || r.promotion_ranks > spec.board.height {
             return Err(field(
                 "rules.promotion_ranks",
@@ -430,6 +527,12 @@ impl Variant {
                 one_pawn_per_file: r.one_pawn_per_file,
                 perpetual_check_loses: r.perpetual_check_loses,
                 impasse: r.impasse,
+                regicide: r.regicide,
+                checkmate,
+                combine_armies: r.combine_armies,
+                promote_to_lost: r.promote_to_lost,
+                promote_on_enemy_back_ranks: r.promote_on_enemy_back_ranks,
+                partner_pawn_swap: r.partner_pawn_swap,
             },
             origin: origin.to_string(),
             fingerprint: 0,
@@ -451,6 +554,11 @@ impl Variant {
     /// Number of seats.
     pub fn seat_count(&self) -> u8 {
         self.seats.len() as u8
+    }
+
+    /// Whether seats `a` and `b` are partners (or the same seat).
+    pub fn allied(&self, a: Seat, b: Seat) -> bool {
+        self.seats[a.idx()].team == self.seats[b.idx()].team
     }
 
     /// The unpromoted kind written with `letter` (either case).

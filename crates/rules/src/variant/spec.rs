@@ -35,6 +35,9 @@ pub struct BoardSpec {
     /// Squares cut out of the board.
     #[serde(default)]
     pub holes: Vec<String>,
+    /// Size of the square cut out of each corner (3 for the four-player cross).
+    #[serde(default)]
+    pub corners: u8,
 }
 
 /// `[[seats]]`.
@@ -45,6 +48,9 @@ pub struct SeatSpec {
     pub name: String,
     /// Which way is forward: `north`, `south`, `east` or `west`.
     pub forward: String,
+    /// Team number; seats of one team are partners. Defaults to the seat's own index.
+    #[serde(default)]
+    pub team: Option<u8>,
 }
 
 /// `[[pieces]]`.
@@ -103,6 +109,20 @@ pub struct RulesSpec {
     pub perpetual_check_loses: bool,
     /// A player may claim a draw when both royal pieces stand in their promotion zones.
     pub impasse: bool,
+    /// Regicide: no check; royal pieces are captured, and a seat without one
+    /// is frozen (it may only capture, or pass); a team with no royal left loses.
+    pub regicide: bool,
+    /// `wins` (the mated side loses the game) or `removes` (the mated seat's
+    /// pieces leave the board on its turn and the game goes on).
+    pub checkmate: String,
+    /// When one seat of a team is out, the two opposing seats move as one army.
+    pub combine_armies: bool,
+    /// Pawns promote only to a kind their seat has fewer of than at the start.
+    pub promote_to_lost: bool,
+    /// Pawns also promote on the first rank of every seat not on their team.
+    pub promote_on_enemy_back_ranks: bool,
+    /// Partners' pawns meeting face to face may swap places as one move.
+    pub partner_pawn_swap: bool,
 }
 
 impl Default for RulesSpec {
@@ -122,6 +142,12 @@ impl Default for RulesSpec {
             one_pawn_per_file: false,
             perpetual_check_loses: false,
             impasse: false,
+            regicide: false,
+            checkmate: "wins".into(),
+            combine_armies: false,
+            promote_to_lost: false,
+            promote_on_enemy_back_ranks: false,
+            partner_pawn_swap: false,
         }
     }
 }
@@ -135,7 +161,14 @@ pub struct CastlingSpec {
     /// Letter of the castling rook.
     pub rook: String,
     /// Files the king lands on: towards the low files, towards the high files.
-    pub king_files: [String; 2],
+    #[serde(default)]
+    pub king_files: Option<[String; 2]>,
     /// Files the rook lands on, in the same order.
-    pub rook_files: [String; 2],
+    #[serde(default)]
+    pub rook_files: Option<[String; 2]>,
+    /// Instead of landing files: the king moves this many squares towards the
+    /// rook, which lands on the square next to it on the king's other side
+    /// (four-player chess, where each seat's back rank runs its own way).
+    #[serde(default)]
+    pub king_steps: Option<u8>,
 }

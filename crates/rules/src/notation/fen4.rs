@@ -1,0 +1,491 @@
+//! FEN4, chess.com's notation for four-player positions:
+//! `R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-{extras}-board`, read in both the
+//! `x`-corner style and the older numeric style, written in the `x` style.
+//! Field by field in `docs/rules.md`.
+
+use super::fen::{FenError, FenField, syntax};
+use crate::attacks::HasSliders;
+use crate::piece::{Kind, MAX_KINDS, MAX_SEATS, Piece, Seat};
+use crate::position::{Position, SetupError};
+use crate::rules::{NONE, Rules};
+use crate::square::Square;
+use crate::variant::Variant;
+
+/// A seat's colour letter: the first letter of its name (`r` for red).
+///
+/// ```
+/// use tetrarch_rules::{Seat, Variant, notation::fen4::seat_letter};
+/// let v = Variant::builtin("fourway-teams").unwrap();
+/// assert_eq!(seat_letter(&v, Seat(1)), 'b');
+/// ```
+pub fn seat_letter(variant: &Variant, seat: Seat) -> char {
+    variant.seats[seat.idx()]
+        .name
+        .chars()
+        .next()
+        .map_or('?', |c| c.to_ascii_lowercase())
+}
+
+/// How many pieces of each kind each seat has in the variant's start position.
+pub(crate) fn start_counts(variant: &Variant) -> [[u8; MAX_KINDS]; MAX_SEATS] {
+    let mut counts = [[0u8; MAX_KINDS]; MAX_SEATS];
+    let text = &variant.start_fen;
+    if variant.seat_count() > 2 {
+        let board = text.rsplit('-').next().unwrap_or("");
+        if let Ok(pieces) = read_board(variant, 0, board) {
+            for (_, p) in pieces {
+                counts[p.seat.idx()][p.kind.idx()] += 1;
+            }
+        }
+    } else {
+        let board = text.split_whitespace().next().unwrap_or("");
+        for c in board.chars().filter(|c| c.is_ascii_alphabetic()) {
+            if let Some(k) = variant.kind_by_letter(c) {
+                let seat = usize::from(c.is_ascii_lowercase());
+                counts[seat][k.idx()] += 1;
+            }
+        }
+    }
+    counts
+}
+
+/// The pieces of a FEN4 board field, which starts at character `at`.
+fn read_board(variant: &Variant, at: usize, board: &str) -> Result<Vec<(u8, Piece)>, FenError> {
+    let geo = &variant.geometry;
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != geo.height() as usize {
+        return Err(syntax(
+            FenField::Board,
+            at,
+            format!("{} rows; the board has {}", rows.len(), geo.height()),
+        ));
+    }
+    let mut pieces = Vec::new();
+    let mut offset = at;
+    for (i, row) in rows.iter().enumerate() {
+        let rank = geo.height() - 1 - i as u8;
+        let mut file: u32 = 0;
+        let mut here = offset;
+        for token in row.split(',') {
+            let t = token.trim();
+            let sq = Square::new(file.min(15) as u8, rank).expect("within 16");
+            let past_edge = file >= geo.width() as u32;
+            if t.is_empty() {
+                return Err(syntax(FenField::Board, here, "an empty square entry"));
+            }
+            if t.bytes().all(|b| b.is_ascii_digit()) {
+                let n: u32 = t.parse().unwrap_or(u32::MAX);
+                if n == 0 {
+                    return Err(syntax(FenField::Board, here, "an empty-square count of 0"));
+                }
+                file = file.saturating_add(n);
+            } else if past_edge {
+                return Err(syntax(
+                    FenField::Board,
+                    here,
+                    format!("rank {} has more than {} files", rank + 1, geo.width()),
+                ));
+            } else if t == "x" || t == "X" {
+                if geo.cell(sq).is_some() {
+                    return Err(syntax(
+                        FenField::Board,
+                        here,
+                        format!("'x' marks a cut corner, but {sq} is a square of the board"),
+                    ));
+                }
+                file += 1;
+            } else {
+                let p = read_piece(variant, t).map_err(|e| syntax(FenField::Board, here, e))?;
+                let cell = geo.cell(sq).ok_or_else(|| {
+                    syntax(
+                        FenField::Board,
+                        here,
+                        format!("{t} on {sq}, a cut corner of the board"),
+                    )
+                })?;
+                pieces.push((cell, p));
+                file += 1;
+            }
+            here += token.len() + 1;
+        }
+        if file != geo.width() as u32 {
+            return Err(syntax(
+                FenField::Board,
+                offset,
+                format!("rank {} covers {file} files, not {}", rank + 1, geo.width()),
+            ));
+        }
+        offset += row.len() + 1;
+    }
+    Ok(pieces)
+}
+
+/// One piece token such as `rK`.
+fn read_piece(variant: &Variant, t: &str) -> Result<Piece, String> {
+    let mut cs = t.chars();
+    let (Some(colour), Some(letter), None) = (cs.next(), cs.next(), cs.next()) else {
+        return Err(format!(
+            "'{t}' is not a piece: a colour letter and a piece letter, such as rK"
+        ));
+    };
+    if colour == 'd' {
+        return Err(format!(
+            "'{t}' is a dead (grey) piece; armies without a king keep their colour here"
+        ));
+    }
+    let seat = (0..variant.seat_count())
+        .map(Seat)
+        .find(|&s| seat_letter(variant, s) == colour)
+        .ok_or_else(|| {
+            let known: String = (0..variant.seat_count())
+                .map(|s| seat_letter(variant, Seat(s)))
+                .collect();
+            format!("'{colour}' in '{t}' is not a colour letter (one of {known})")
+        })?;
+    let kind = variant
+        .kind_by_letter(letter)
+        .filter(|_| letter.is_ascii_alphabetic())
+        .ok_or_else(|| format!("'{letter}' in '{t}' is not a piece of {}", variant.name))?;
+    Ok(Piece { seat, kind })
+}
+
+/// Four comma-separated values, one per seat.
+fn four<'a>(field: FenField, at: usize, text: &'a str) -> Result<Vec<&'a str>, FenError> {
+    let v: Vec<&str> = text.split(',').map(str::trim).collect();
+    if v.len() != MAX_SEATS {
+        return Err(syntax(
+            field,
+            at,
+            format!("'{text}' has {} values; one per seat (4)", v.len()),
+        ));
+    }
+    Ok(v)
+}
+
+/// Four 0/1 flags.
+fn flags(field: FenField, at: usize, text: &str) -> Result<[bool; MAX_SEATS], FenError> {
+    let mut out = [false; MAX_SEATS];
+    for (i, f) in four(field, at, text)?.into_iter().enumerate() {
+        out[i] = match f {
+            "0" => false,
+            "1" => true,
+            _ => return Err(syntax(field, at, format!("'{f}' is not 0 or 1"))),
+        };
+    }
+    Ok(out)
+}
+
+impl<B: HasSliders> Position<B> {
+    /// Read a FEN4 record of a variant of more than two seats.
+    pub(crate) fn from_fen4_unchecked(variant: &Variant, text: &str) -> Result<Self, FenError> {
+        if variant.geometry.cells() > B::CELLS {
+            return Err(syntax(
+                FenField::Record,
+                0,
+                "board too large for this bitboard width",
+            ));
+        }
+        if let Some((at, c)) = text.chars().enumerate().find(|(_, c)| !c.is_ascii()) {
+            return Err(syntax(
+                FenField::Record,
+                at,
+                format!("'{c}' is not a FEN4 character"),
+            ));
+        }
+        let rules = Rules::<B>::shared(variant);
+        let mut pos = Position::empty(rules);
+        let text = text.trim();
+        // The extras block may hold anything but braces; cut it out first.
+        let (head, extras, board_at, board) = match (text.find('{'), text.rfind('}')) {
+            (Some(open), Some(close)) if open < close => {
+                let head = text[..open].strip_suffix('-').ok_or_else(|| {
+                    syntax(FenField::Extras, open, "the '{' block must follow a '-'")
+                })?;
+                let rest = text[close + 1..].strip_prefix('-').ok_or_else(|| {
+                    syntax(
+                        FenField::Extras,
+                        close,
+                        "the '}' block must be followed by '-'",
+                    )
+                })?;
+                (head, Some((open, &text[open..=close])), close + 2, rest)
+            }
+            (None, None) => {
+                let cut = text.rfind('-').ok_or_else(|| {
+                    syntax(
+                        FenField::Record,
+                        0,
+                        "no '-': FEN4 is side to move, eliminated, castling, points, clock and board, separated by '-'",
+                    )
+                })?;
+                (&text[..cut], None, cut + 1, &text[cut + 1..])
+            }
+            _ => return Err(syntax(FenField::Extras, 0, "unbalanced '{' and '}'")),
+        };
+        let mut fields = Vec::new();
+        let mut at = 0;
+        for f in head.split('-') {
+            fields.push((at, f));
+            at += f.len() + 1;
+        }
+        if fields.len() != 6 {
+            return Err(syntax(
+                FenField::Record,
+                0,
+                format!(
+                    "{} fields before the board; FEN4 has 6: side to move, eliminated, kingside castling, queenside castling, points, half-move clock",
+                    fields.len()
+                ),
+            ));
+        }
+        for (cell, p) in read_board(variant, board_at, board)? {
+            pos.put(p, cell);
+        }
+        let (turn_at, turn) = fields[0];
+        let seat = (0..variant.seat_count())
+            .map(Seat)
+            .find(|&s| {
+                turn.len() == 1 && seat_letter(variant, s).to_ascii_uppercase().to_string() == turn
+            })
+            .ok_or_else(|| {
+                syntax(
+                    FenField::Turn,
+                    turn_at,
+                    format!("'{turn}' is not a seat letter (R, B, Y or G)"),
+                )
+            })?;
+        pos.turn = seat;
+        let eliminated = flags(FenField::Eliminated, fields[1].0, fields[1].1)?;
+        let seats = variant.seat_count() as usize;
+        for (s, &out) in eliminated.iter().enumerate().take(seats) {
+            let has_king = !pos.royals(Seat(s as u8)).is_empty();
+            if out == has_king {
+                let name = &variant.seats[s].name;
+                let why = if out {
+                    format!("{name} is marked eliminated but has a king")
+                } else {
+                    format!("{name} has no king but is not marked eliminated")
+                };
+                return Err(syntax(FenField::Eliminated, fields[1].0, why));
+            }
+        }
+        let kingside = flags(FenField::Castling, fields[2].0, fields[2].1)?;
+        let queenside = flags(FenField::Castling, fields[3].0, fields[3].1)?;
+        for s in 0..seats {
+            for (wants, king_side) in [(kingside[s], true), (queenside[s], false)] {
+                if let Some(rook) = pos
+                    .castling_rook_cell(Seat(s as u8), king_side)
+                    .filter(|_| wants)
+                {
+                    pos.castling |= B::bit(rook);
+                }
+            }
+        }
+        for p in four(FenField::Points, fields[4].0, fields[4].1)? {
+            if p.parse::<i32>().is_err() {
+                return Err(syntax(
+                    FenField::Points,
+                    fields[4].0,
+                    format!("'{p}' is not a number"),
+                ));
+            }
+        }
+        let (clock_at, clock) = fields[5];
+        pos.halfmoves = clock.trim().parse().map_err(|_| {
+            syntax(
+                FenField::Halfmove,
+                clock_at,
+                format!("'{clock}' is not a number from 0 to 65535"),
+            )
+        })?;
+        if let Some((at, block)) = extras {
+            pos.read_extras(at, block)?;
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// The rook cell a castling flag names, if king and rook stand where
+    /// that right can still be used: the rook at the end of the back rank
+    /// nearer the king for kingside, the farther end for queenside.
+    fn castling_rook_cell(&self, seat: Seat, king_side: bool) -> Option<u8> {
+        let r = self.rules;
+        let c = r.variant.rules.castling.as_ref()?;
+        let back = r.back_rank[seat.idx()];
+        let king = self.pieces(seat, c.king) & back;
+        if king.count() != 1 || back.is_empty() {
+            return None;
+        }
+        let (k, lo, hi) = (king.lsb(), back.lsb(), back.msb());
+        let (near, far) = if k - lo < hi - k { (lo, hi) } else { (hi, lo) };
+        let rook = if king_side { near } else { far };
+        self.pieces(seat, c.rook).has(rook).then_some(rook)
+    }
+
+    /// The `{...}` block: en passant entries; other keys are skipped.
+    fn read_extras(&mut self, at: usize, block: &str) -> Result<(), FenError> {
+        let Some(start) = block.find("'enPassant'") else {
+            return Ok(());
+        };
+        let bad = |why: String| syntax(FenField::Extras, at + start, why);
+        let rest = &block[start + "'enPassant'".len()..];
+        let rest = rest
+            .trim_start()
+            .strip_prefix(':')
+            .map(str::trim_start)
+            .and_then(|r| r.strip_prefix('('))
+            .ok_or_else(|| bad("'enPassant' must be followed by :(".into()))?;
+        let inner = &rest[..rest
+            .find(')')
+            .ok_or_else(|| bad("'enPassant' tuple has no ')'".into()))?];
+        let geo = &self.rules.variant.geometry;
+        for (s, entry) in four(FenField::Extras, at + start, inner)?
+            .into_iter()
+            .enumerate()
+        {
+            let entry = entry
+                .strip_prefix('\'')
+                .and_then(|e| e.strip_suffix('\''))
+                .ok_or_else(|| bad(format!("{entry} is not a quoted string")))?;
+            if entry.is_empty() {
+                continue;
+            }
+            let seat = Seat(s as u8);
+            let name = self.rules.variant.seats[s].name.clone();
+            let (target, pawn) = entry.split_once(':').unwrap_or((entry, ""));
+            let cell_of = |t: &str| {
+                t.parse::<Square>()
+                    .ok()
+                    .and_then(|sq| geo.cell(sq))
+                    .ok_or_else(|| bad(format!("'{t}' in '{entry}' is not a square of the board")))
+            };
+            let target = cell_of(target)?;
+            let victim = self.ep_victim_of(seat, target);
+            if !pawn.is_empty() && Some(cell_of(pawn)?) != victim {
+                return Err(bad(format!(
+                    "'{entry}': {name}'s pawn would stand one step beyond the skipped square"
+                )));
+            }
+            if s >= self.rules.seats() as usize || !self.ep_entry_valid(seat, target) {
+                return Err(FenError::Setup(SetupError::EnPassant {
+                    square: geo.square(target).to_string(),
+                }));
+            }
+            self.eps[s] = target;
+        }
+        Ok(())
+    }
+
+    /// The cell one step beyond `target` in `seat`'s forward direction,
+    /// where its pawn stands after skipping `target`.
+    pub(crate) fn ep_victim_of(&self, seat: Seat, target: u8) -> Option<u8> {
+        let v = &self.rules.variant;
+        let (dx, dy) = v.seats[seat.idx()].forward.orient(0, 1);
+        v.geometry
+            .offset(target, dx as i32, dy as i32)
+            .filter(|&c| c != NONE)
+    }
+
+    /// An entry stays while the skipped cell is empty and `seat`'s pawn
+    /// still stands beyond it.
+    pub(crate) fn ep_entry_valid(&self, seat: Seat, target: u8) -> bool {
+        let r = self.rules;
+        let Some(victim) = self.ep_victim_of(seat, target) else {
+            return false;
+        };
+        !self.occupied().has(target)
+            && (self.union_of(r.pawn_kinds) & self.by_seat[seat.idx()]).has(victim)
+    }
+
+    /// Write FEN4 in the `x`-corner style.
+    pub(crate) fn to_fen4(&self) -> String {
+        let r = self.rules;
+        let v = &r.variant;
+        let geo = &v.geometry;
+        let seats = r.seats();
+        let per_seat = |f: &dyn Fn(Seat) -> String| {
+            (0..MAX_SEATS as u8)
+                .map(|s| if s < seats { f(Seat(s)) } else { "0".into() })
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let bit = |b: bool| if b { "1".to_string() } else { "0".to_string() };
+        let castles = |seat: Seat, king_side: bool| {
+            self.castling_rook_cell(seat, king_side)
+                .is_some_and(|c| self.castling.has(c))
+        };
+        let mut s = String::new();
+        s.push(seat_letter(v, self.turn).to_ascii_uppercase());
+        s.push('-');
+        s += &per_seat(&|seat| bit(self.royals(seat).is_empty()));
+        s.push('-');
+        s += &per_seat(&|seat| bit(castles(seat, true)));
+        s.push('-');
+        s += &per_seat(&|seat| bit(castles(seat, false)));
+        s += "-0,0,0,0-";
+        s += &self.halfmoves.to_string();
+        s.push('-');
+        if self.eps.iter().any(|&e| e != NONE) {
+            s += "{'enPassant':(";
+            s += &per_seat(&|seat| {
+                let e = self.eps[seat.idx()];
+                match self.ep_victim_of(seat, e).filter(|_| e != NONE) {
+                    Some(p) => format!("'{}:{}'", geo.square(e), geo.square(p)),
+                    None => "''".into(),
+                }
+            });
+            s += ")}-";
+        }
+        for rank in (0..geo.height()).rev() {
+            let mut row: Vec<String> = Vec::new();
+            let mut empty = 0;
+            for file in 0..geo.width() {
+                let sq = Square::new(file, rank).expect("on board");
+                let token = match geo.cell(sq) {
+                    None => Some("x".to_string()),
+                    Some(c) => self.piece_at(c).map(|p| {
+                        format!(
+                            "{}{}",
+                            seat_letter(v, p.seat),
+                            v.pieces[p.kind.idx()].letter.to_ascii_uppercase()
+                        )
+                    }),
+                };
+                match token {
+                    None => empty += 1,
+                    Some(t) => {
+                        if empty > 0 {
+                            row.push(empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(t);
+                    }
+                }
+            }
+            if empty > 0 {
+                row.push(empty.to_string());
+            }
+            s += &row.join(",");
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s
+    }
+
+    /// Kinds a pawn of `seat` may promote to now: with promotion to lost
+    /// pieces, those of its choices the seat has fewer of than at the start.
+    #[inline]
+    pub(crate) fn lost_kinds(&self, seat: Seat, choices: &[Kind]) -> ([Kind; MAX_KINDS], usize) {
+        let mut out = [Kind(0); MAX_KINDS];
+        let mut n = 0;
+        for &k in choices {
+            let have = self.pieces(seat, k).count();
+            if have < u32::from(self.rules.start_counts[seat.idx()][k.idx()]) {
+                out[n] = k;
+                n += 1;
+            }
+        }
+        (out, n)
+    }
+}

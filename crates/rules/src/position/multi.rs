@@ -1,0 +1,297 @@
+//! Playing moves with more than two seats: en passant entries per seat,
+//! frozen and removed armies, and the turn order of combined armies.
+//! The rules are in `docs/rules.md` (4-Way Chess).
+
+use super::Position;
+use crate::attacks::HasSliders;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Piece, Seat};
+use crate::rules::NONE;
+use crate::variant::MateRule;
+use crate::zobrist;
+
+impl<B: HasSliders> Position<B> {
+    /// Seats that still have a royal piece, as a bit set.
+    #[inline]
+    pub fn alive_seats(&self) -> u8 {
+        let royals = self.union_of(self.rules.royal_kinds);
+        (0..self.rules.seats()).fold(0, |m, s| {
+            if (royals & self.by_seat[s as usize]).is_empty() {
+                m
+            } else {
+                m | 1 << s
+            }
+        })
+    }
+
+    /// Seats of `seat`'s team, as a bit set.
+    #[inline]
+    pub fn team_seats(&self, seat: Seat) -> u8 {
+        let all = (1u8 << self.rules.seats()) - 1;
+        all & !self.rules.enemy_seats[seat.idx()]
+    }
+
+    /// Whether at most one team still has a seat with a royal piece.
+    pub fn teams_decided(&self) -> bool {
+        let alive = self.alive_seats();
+        let mut teams = 0;
+        let mut seen = 0u8;
+        for s in 0..self.rules.seats() {
+            if alive & (1 << s) != 0 && seen & (1 << s) == 0 {
+                teams += 1;
+                seen |= self.team_seats(Seat(s));
+            }
+        }
+        teams <= 1
+    }
+
+    /// With armies combining: the lone seat whose partners are all out while
+    /// every opponent is in, and the opponent that comes first after it.
+    fn lone_seat(&self, alive: u8) -> Option<(Seat, Seat)> {
+        if !self.rules.variant.rules.combine_armies {
+            return None;
+        }
+        let n = self.rules.seats();
+        (0..n).map(Seat).find_map(|s| {
+            let team = self.team_seats(s);
+            let enemies = self.rules.enemy_seats[s.idx()];
+            let lone = alive & team == 1 << s.0 && team != 1 << s.0;
+            (lone && alive & enemies == enemies && enemies.count_ones() >= 2)
+                .then(|| (s, self.next_alive_after(s, alive)))
+        })
+    }
+
+    /// The first seat after `seat` in turn order that is in `alive`.
+    fn next_alive_after(&self, seat: Seat, alive: u8) -> Seat {
+        let n = self.rules.seats();
+        (1..=n)
+            .map(|i| Seat((seat.0 + i) % n))
+            .find(|s| alive & (1 << s.0) != 0)
+            .unwrap_or(seat.next(n))
+    }
+
+    /// The seats whose pieces move now, as a bit set: the seat to move, or
+    /// both seats of a combined army.
+    #[inline]
+    pub fn moving_seats(&self) -> u8 {
+        if self.rules.variant.rules.combine_armies {
+            let alive = self.alive_seats();
+            if let Some((lone, first)) = self.lone_seat(alive)
+                && first == self.turn
+            {
+                return alive & self.rules.enemy_seats[lone.idx()];
+            }
+        }
+        1 << self.turn.0
+    }
+
+    /// Whether a royal piece of any seat in `seats` is attacked.
+    pub(crate) fn any_royal_attacked(&self, seats: u8) -> bool {
+        (0..self.rules.seats())
+            .filter(|s| seats & (1 << s) != 0)
+            .any(|s| self.royal_attacked(Seat(s)))
+    }
+
+    /// The board after `m` alone, for legality tests: pieces, castling
+    /// rights and the clock, but no turn change.
+    pub(crate) fn after_for_test(&self, m: Move) -> Position<B> {
+        let mut next = *self;
+        if self.rules.multi {
+            next.play_board(m);
+        } else {
+            next.play_unchecked(m);
+        }
+        next
+    }
+
+    /// Play `m` in a game of more than two seats.
+    pub(crate) fn play_multi(&mut self, m: Move) {
+        let r = self.rules;
+        let side = self.moving_seats();
+        for s in 0..r.seats() as usize {
+            if side & (1 << s) != 0 && self.eps[s] != NONE {
+                self.hash ^= zobrist::en_passant(self.eps[s]);
+                self.eps[s] = NONE;
+            }
+        }
+        let before = self.turn;
+        self.play_board(m);
+        self.prune_ep_entries();
+        let alive = self.alive_seats();
+        let next = match self.lone_seat(alive) {
+            Some((lone, first)) if side == 1 << lone.0 => first,
+            Some((lone, _)) if side.count_ones() > 1 => lone,
+            _ => {
+                // Under regicide kingless seats play on (frozen).
+                let all = (1u8 << r.seats()) - 1;
+                self.next_alive_after(before, if r.variant.rules.regicide { all } else { alive })
+            }
+        };
+        self.set_turn(next);
+        if r.variant.rules.checkmate == MateRule::Removes {
+            self.remove_mated();
+        }
+        if self.turn.0 <= before.0 {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+    }
+
+    fn set_turn(&mut self, seat: Seat) {
+        self.hash ^= zobrist::turn(self.turn.idx()) ^ zobrist::turn(seat.idx());
+        self.turn = seat;
+    }
+
+    /// While the side to move is mated, its mated seats leave the board.
+    fn remove_mated(&mut self) {
+        while !self.teams_decided() {
+            let side = self.moving_seats();
+            let checked = (0..self.rules.seats())
+                .filter(|&s| side & (1 << s) != 0 && self.royal_attacked(Seat(s)))
+                .fold(0u8, |m, s| m | 1 << s);
+            if checked == 0 || self.count_legal_moves() > 0 {
+                return;
+            }
+            for s in 0..self.rules.seats() {
+                if checked & (1 << s) != 0 {
+                    self.remove_seat(Seat(s));
+                }
+            }
+            let rest = side & !checked;
+            let next = if rest != 0 {
+                Seat(rest.trailing_zeros() as u8)
+            } else {
+                self.next_alive_after(self.turn, self.alive_seats())
+            };
+            self.set_turn(next);
+        }
+    }
+
+    /// Take every piece of `seat` off the board: it is out.
+    fn remove_seat(&mut self, seat: Seat) {
+        for cell in self.by_seat[seat.idx()].iter() {
+            let kind = self.kind_at(cell);
+            self.remove(Piece { seat, kind }, cell);
+            self.clear_castling(B::bit(cell));
+        }
+        self.prune_ep_entries();
+    }
+
+    /// Drop en passant entries whose pawn has gone or whose skipped cell is taken.
+    fn prune_ep_entries(&mut self) {
+        for s in 0..self.rules.seats() as usize {
+            let e = self.eps[s];
+            if e != NONE && !self.ep_entry_valid(Seat(s as u8), e) {
+                self.hash ^= zobrist::en_passant(e);
+                self.eps[s] = NONE;
+            }
+        }
+    }
+
+    /// Move the pieces of `m`: captures, promotion, castling, en passant,
+    /// swaps, rights and the fifty-move clock. The mover is the owner of
+    /// the piece on `from`.
+    pub(crate) fn play_board(&mut self, m: Move) {
+        let r = self.rules;
+        let (from, to) = (m.from(), m.to());
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        if m.kind() == MoveKind::Pass {
+            return;
+        }
+        let Some(mover) = self.piece_at(from) else {
+            return;
+        };
+        let us = mover.seat;
+        match m.kind() {
+            MoveKind::Normal | MoveKind::Promotion(_) => {
+                if let Some(victim) = self.piece_at(to) {
+                    self.remove(victim, to);
+                    self.halfmoves = 0;
+                    self.clear_castling(B::bit(to));
+                    if r.variant.pieces[victim.kind.idx()].royal
+                        && r.variant.rules.checkmate == MateRule::Removes
+                    {
+                        // A king left en prise and taken: that player is out at once.
+                        self.remove_seat(victim.seat);
+                    }
+                }
+                self.remove(mover, from);
+                let landing = match m.kind() {
+                    MoveKind::Promotion(k) => Piece { seat: us, kind: k },
+                    _ => mover,
+                };
+                self.put(landing, to);
+                let info = &r.variant.pieces[mover.kind.idx()];
+                if info.pawn {
+                    self.halfmoves = 0;
+                    if r.variant.rules.en_passant {
+                        self.mark_skipped(us, mover, from, to);
+                    }
+                }
+                if let Some(c) = &r.variant.rules.castling {
+                    if mover.kind == c.king {
+                        self.clear_castling(
+                            self.castling & self.by_seat[us.idx()] & r.back_rank[us.idx()],
+                        );
+                    } else {
+                        self.clear_castling(B::bit(from));
+                    }
+                }
+            }
+            MoveKind::Castle => {
+                let c = r.variant.rules.castling.as_ref().expect("variant castles");
+                let (kd, rd) = self.castle_targets(from, to);
+                self.clear_castling(self.castling & self.by_seat[us.idx()] & r.back_rank[us.idx()]);
+                let rook = Piece {
+                    seat: us,
+                    kind: c.rook,
+                };
+                self.remove(mover, from);
+                self.remove(rook, to);
+                self.put(mover, kd);
+                self.put(rook, rd);
+            }
+            MoveKind::EnPassant => {
+                let owner = (0..r.seats() as usize).find(|&s| self.eps[s] == to);
+                if let Some(victim) = owner.and_then(|s| self.ep_victim_of(Seat(s as u8), to))
+                    && let Some(p) = self.piece_at(victim)
+                {
+                    self.remove(p, victim);
+                }
+                self.remove(mover, from);
+                self.put(mover, to);
+                self.halfmoves = 0;
+            }
+            MoveKind::Swap => {
+                if let Some(partner) = self.piece_at(to) {
+                    self.remove(partner, to);
+                    self.remove(mover, from);
+                    self.put(mover, to);
+                    self.put(partner, from);
+                }
+                self.halfmoves = 0;
+            }
+            MoveKind::Drop(_) | MoveKind::Pass => {}
+        }
+    }
+
+    /// After a pawn move of `us`, give `us` an en passant entry if it was an
+    /// initial multi-step.
+    fn mark_skipped(&mut self, us: Seat, pawn: Piece, from: u8, to: u8) {
+        let km = self.rules.moves(us, pawn.kind);
+        for e in km
+            .extra
+            .iter()
+            .filter(|e| e.initial && e.exact && e.range == 2 && e.moves)
+        {
+            let mid = e.next[from];
+            if mid != NONE && e.next[mid] == to {
+                if self.eps[us.idx()] != NONE {
+                    self.hash ^= zobrist::en_passant(self.eps[us.idx()]);
+                }
+                self.eps[us.idx()] = mid;
+                self.hash ^= zobrist::en_passant(mid);
+                return;
+            }
+        }
+    }
+}
