@@ -12,9 +12,7 @@ mod replay;
 mod variants;
 
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
 /// Tetrarch: chess-family games for two and four players.
 #[derive(Parser)]
@@ -32,21 +30,12 @@ enum Command {
     Perft(perft::Args),
     /// Measure speed against reference programs.
     Bench(bench::Args),
-    /// Replay every game of a PGN file, checking each move and result.
-    Replay(ReplayArgs),
+    /// Replay every game of a PGN or PGN4 file, checking each move and result.
+    Replay(replay::Args),
     /// Play engines against each other and report the score, Elo and SPRT.
     Match(match_runner::Args),
     /// Speak the UCI protocol on standard input and output (for GUIs and match runners).
     Uci,
-}
-
-/// Arguments of `tetrarch replay` (the work is in `replay.rs`).
-#[derive(clap::Args, Debug)]
-struct ReplayArgs {
-    #[command(flatten)]
-    variant: options::VariantArgs,
-    /// The PGN file.
-    file: PathBuf,
 }
 
 fn main() -> ExitCode {
@@ -66,7 +55,7 @@ fn main() -> ExitCode {
         Command::Variants(args) => variants::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Bench(args) => bench::run(&args),
-        Command::Replay(args) => run_replay(&args),
+        Command::Replay(args) => replay::run_command(&args),
         Command::Match(args) => match_runner::run(&args),
         Command::Uci => tetrarch_engine::uci::run(std::io::stdin().lock(), std::io::stdout())
             .map(|_| ())
@@ -94,22 +83,6 @@ fn one_line(e: &anyhow::Error) -> String {
         }
     }
     line.replace('\n', " | ")
-}
-
-fn run_replay(args: &ReplayArgs) -> anyhow::Result<()> {
-    let variant = args.variant.load()?;
-    let spinner = indicatif::ProgressBar::new_spinner();
-    spinner.set_message(format!("replaying {}", args.file.display()));
-    spinner.enable_steady_tick(std::time::Duration::from_millis(200));
-    let start = Instant::now();
-    let result = replay::run(&variant, &args.file);
-    spinner.finish_and_clear();
-    let summary = result?;
-    let time = start.elapsed();
-    println!("games: {}", summary.games);
-    println!("moves: {}", summary.moves);
-    println!("time: {:.3} s", time.as_secs_f64());
-    Ok(())
 }
 
 #[cfg(test)]

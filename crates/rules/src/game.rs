@@ -19,6 +19,7 @@ use crate::attacks::HasSliders;
 use crate::moves::Move;
 use crate::notation::fen::FenError;
 use crate::notation::pgn::PgnGame;
+use crate::notation::pgn4::{Pgn4Error, Pgn4Game};
 use crate::notation::san::{San, SanError, SanPlus};
 use crate::notation::uci::UciMove;
 use crate::outcome::{DrawReason, Outcome, WinReason};
@@ -494,6 +495,53 @@ impl<B: HasSliders> Game<B> {
             game.push(m);
         }
         Ok(game)
+    }
+}
+
+impl<B: HasSliders> Game<B> {
+    /// Replay a PGN4 record (chess.com's four-player notation, see
+    /// [`crate::notation::pgn4`]) as a game of `variant`: from its
+    /// `StartFen4` tag if it has one, else from the variant's start. Like
+    /// [`Game::from_pgn`], a record may go on past a draw nobody claimed.
+    /// Trailing `R`/`T` entries are not moves and leave no trace in the
+    /// game ([`Pgn4Game::retirements`] names those players).
+    ///
+    /// ```
+    /// use tetrarch_rules::{Variant, Wide, game::Game, notation::pgn4::Pgn4Game};
+    /// let original = Variant::builtin("fourway-original").unwrap();
+    /// let pgn: Pgn4Game = "1. h2-h3 .. b7-c7 .. h13-h12 .. m8-k8".parse().unwrap();
+    /// let game = Game::<Wide>::from_pgn4(&pgn, &original).unwrap();
+    /// assert_eq!(game.moves().len(), 4);
+    /// let bad: Pgn4Game = "1. h2-h3 .. b7-c7 .. h13-h9".parse().unwrap();
+    /// let err = Game::<Wide>::from_pgn4(&bad, &original).unwrap_err();
+    /// assert!(err.to_string().starts_with("round 1, Yellow: 'h13-h9': not a legal move in Y-0,0,0,0-"));
+    /// ```
+    pub fn from_pgn4(pgn: &Pgn4Game, variant: &Variant) -> Result<Game<B>, Pgn4Error> {
+        let (start, moves) = pgn.moves::<B>(variant)?;
+        let mut game = Game::new(start);
+        for m in moves {
+            game.push(m);
+        }
+        Ok(game)
+    }
+
+    /// The game as a PGN4 record: `tags` first, then `Variant`,
+    /// `StartFen4` (for a set-up start), `CurrentMove`, `CurrentPosition`
+    /// and `Result`; see [`Pgn4Game::from_game`].
+    ///
+    /// ```
+    /// use tetrarch_rules::{Variant, Wide, game::Game, notation::pgn4::Pgn4Game};
+    /// let teams = Variant::builtin("fourway-teams").unwrap();
+    /// let pgn: Pgn4Game = "1. h2-h4 .. b7-c7 .. h13-h12 .. m8-k8\n2. Qg1-j4".parse().unwrap();
+    /// let game = Game::<Wide>::from_pgn4(&pgn, &teams).unwrap();
+    /// let text = game.to_pgn4(&[("Red", "Me")]).to_string();
+    /// assert!(text.starts_with("[Red \"Me\"]\n[Variant \"fourway-teams\"]\n"));
+    /// assert!(text.ends_with("\n1. h2-h4 .. b7-c7 .. h13-h12 .. m8-k8\n2. Qg1-j4 *\n"));
+    /// let back = Game::<Wide>::from_pgn4(&text.parse().unwrap(), &teams).unwrap();
+    /// assert_eq!(back.moves(), game.moves());
+    /// ```
+    pub fn to_pgn4(&self, tags: &[(&str, &str)]) -> Pgn4Game {
+        Pgn4Game::from_game(self, tags)
     }
 }
 

@@ -1,7 +1,9 @@
-//! Notations: FEN and FEN4 for positions, UCI move strings, SAN and PGN.
+//! Notations: FEN and FEN4 for positions, UCI move strings, SAN and PGN,
+//! and PGN4 for four-player games.
 
 pub mod fen;
 pub mod fen4;
 pub mod pgn;
+pub mod pgn4;
 pub mod san;
 pub mod uci;
