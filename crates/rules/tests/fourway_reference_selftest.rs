@@ -4,64 +4,13 @@
 
 mod fourway_reference;
 
-use fourway_reference::{Ref, Rules, START_FEN4, parse_fen4};
+use fourway_reference::{Ref, Rules, START_FEN4, from_pieces, parse_fen4};
 
 const ALL: [Rules; 3] = [Rules::Teams, Rules::Original, Rules::Ffa];
 
-/// A position from a piece list such as `["h1:rK", "e2:rP"]`, written in
-/// FEN4 with one token per square (runs of `1`), so that it does not
-/// depend on the reference's own writer. `castle` is the kingside and
-/// queenside flag text (`"1,0,0,0"`), `extras` an optional extras block.
+/// A position from a piece list (see `from_pieces`).
 fn setup(turn: char, castle: (&str, &str), extras: &str, pieces: &[&str]) -> Ref {
-    let mut grid = vec![vec![String::new(); 14]; 14];
-    for p in pieces {
-        let (sq, piece) = p.split_once(':').unwrap();
-        let f = (sq.as_bytes()[0] - b'a') as usize;
-        let r: usize = sq[1..].parse::<usize>().unwrap() - 1;
-        assert!(grid[r][f].is_empty(), "{sq} twice");
-        grid[r][f] = piece.to_string();
-    }
-    let corner = |f: usize, r: usize| !(3..=10).contains(&f) && !(3..=10).contains(&r);
-    let rows: Vec<String> = (0..14)
-        .rev()
-        .map(|r| {
-            (0..14)
-                .map(|f| {
-                    if corner(f, r) {
-                        "x".to_string()
-                    } else if grid[r][f].is_empty() {
-                        "1".to_string()
-                    } else {
-                        grid[r][f].clone()
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-        .collect();
-    let elim: Vec<&str> = ['r', 'b', 'y', 'g']
-        .iter()
-        .map(|c| {
-            if pieces.iter().any(|p| p.ends_with(&format!(":{c}K"))) {
-                "0"
-            } else {
-                "1"
-            }
-        })
-        .collect();
-    let extras = if extras.is_empty() {
-        String::new()
-    } else {
-        format!("{extras}-")
-    };
-    let fen = format!(
-        "{turn}-{}-{}-{}-0,0,0,0-0-{extras}{}",
-        elim.join(","),
-        castle.0,
-        castle.1,
-        rows.join("/")
-    );
-    parse_fen4(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    from_pieces(turn, castle, extras, pieces)
 }
 
 const NO_CASTLING: (&str, &str) = ("0,0,0,0", "0,0,0,0");
@@ -730,6 +679,27 @@ fn original_king_capture_removes_at_once() {
     let q = line(&q, rules, &["h1h2", "a8a9"]);
     assert!(q.fen4().starts_with("Y-"));
     assert!(has(&q, rules, "h2h3") && has(&q, rules, "n7n8"));
+}
+
+#[test]
+fn original_king_capture_that_lifts_the_check() {
+    // Reading 2: Yellow, checked by Green's rook on h11, may take Green's
+    // king on n4 with the bishop: Green is out at once, rook and all.
+    let p = setup(
+        'Y',
+        NO_CASTLING,
+        "",
+        &["h14:yK", "h11:gR", "n4:gK", "k7:yB", "h1:rK", "a8:bK"],
+    );
+    let rules = Rules::Original;
+    assert!(has(&p, rules, "k7n4"));
+    assert!(!has(&p, rules, "k7l6"));
+    let info = p.move_info(rules);
+    let m = info.iter().find(|m| m.text == "k7n4").unwrap();
+    assert!(m.king_capture && m.legal_by_removal);
+    let q = p.play(rules, "k7n4");
+    assert!(q.fen4().starts_with("R-0,0,0,1-"), "{}", q.fen4());
+    assert_eq!(q.piece_at("h11"), None);
 }
 
 #[test]

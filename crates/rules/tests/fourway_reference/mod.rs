@@ -38,6 +38,9 @@
 //! 8. En passant entries read from FEN4 are kept only while their pawn
 //!    stands on its square and the skipped square is empty (the same test
 //!    applied after every move).
+//! 9. Original rules, a set-up position with a kingless army that still has
+//!    pieces: that seat is out (it never moves); its pieces stay on the
+//!    board and still attack.
 // Each test crate uses a part of the API; plain index loops read best here.
 #![allow(dead_code, clippy::needless_range_loop)]
 
@@ -118,7 +121,13 @@ const PROMOTABLE: [(Kind, usize); 4] = [
 enum Cell {
     Corner,
     Empty,
-    Piece(usize, Kind),
+    /// Seat (0..4) and kind; the seat is a `u8` to keep boards small.
+    Piece(u8, Kind),
+}
+
+/// A piece of `seat`.
+fn pc(seat: usize, kind: Kind) -> Cell {
+    Cell::Piece(seat as u8, kind)
 }
 
 const N: i32 = 14;
@@ -281,6 +290,10 @@ pub struct MoveInfo {
     pub castle: bool,
     pub en_passant: bool,
     pub swap: bool,
+    /// Original rules: a king capture that is legal only because the
+    /// captured player's removal lifts the check on the mover's king
+    /// (reading 2).
+    pub legal_by_removal: bool,
 }
 
 /// A 4-way chess position.
@@ -352,19 +365,16 @@ impl Ref {
 
     fn kings(&self, seat: usize) -> Vec<usize> {
         (0..CELLS)
-            .filter(|&i| self.board[i] == Cell::Piece(seat, Kind::King))
+            .filter(|&i| self.board[i] == pc(seat, Kind::King))
             .collect()
     }
 
     pub fn has_king(&self, seat: usize) -> bool {
-        !self.kings(seat).is_empty()
+        self.board.contains(&pc(seat, Kind::King))
     }
 
     fn count(&self, seat: usize, kind: Kind) -> usize {
-        self.board
-            .iter()
-            .filter(|&&c| c == Cell::Piece(seat, kind))
-            .count()
+        self.board.iter().filter(|&&c| c == pc(seat, kind)).count()
     }
 
     fn piece_count(&self) -> usize {
@@ -381,6 +391,11 @@ impl Ref {
             .count()
     }
 
+    /// How many kings are on the board.
+    pub fn kings_left(&self) -> usize {
+        self.king_count()
+    }
+
     /// The seat whose letter FEN4 writes.
     pub fn turn(&self) -> usize {
         self.turn
@@ -394,7 +409,7 @@ impl Ref {
     pub fn piece_at(&self, name: &str) -> Option<String> {
         let i = parse_square(name)?;
         match self.board[i] {
-            Cell::Piece(s, k) => Some(format!("{}{}", COLOUR_LETTERS[s], k.letter())),
+            Cell::Piece(s, k) => Some(format!("{}{}", COLOUR_LETTERS[s as usize], k.letter())),
             _ => None,
         }
     }
@@ -403,7 +418,10 @@ impl Ref {
     /// Scans outwards from `sq`.
     fn attacked(&self, sq: usize, attacker: impl Fn(usize) -> bool) -> bool {
         let (f, r) = coords(sq);
-        let is = |c: Cell, kinds: &[Kind]| matches!(c, Cell::Piece(a, k) if attacker(a) && kinds.contains(&k));
+        let is = |c: Cell, kinds: &[Kind]| match c {
+            Cell::Piece(a, k) => attacker(a as usize) && kinds.contains(&k),
+            _ => false,
+        };
         for (df, dr) in KNIGHT {
             if is(self.at(f + df, r + dr), &[Kind::Knight]) {
                 return true;
@@ -442,7 +460,7 @@ impl Ref {
             let (sf, sr) = (dr, df);
             for sign in [1, -1] {
                 let (x, y) = (f - df - sign * sf, r - dr - sign * sr);
-                if self.at(x, y) == Cell::Piece(a, Kind::Pawn) {
+                if self.at(x, y) == pc(a, Kind::Pawn) {
                     return true;
                 }
             }
@@ -452,9 +470,9 @@ impl Ref {
 
     /// Original rules: a king of `seat` is attacked by the other team.
     fn in_check(&self, seat: usize) -> bool {
-        self.kings(seat)
-            .into_iter()
-            .any(|k| self.attacked(k, |a| a % 2 != seat % 2))
+        (0..CELLS).any(|k| {
+            self.board[k] == pc(seat, Kind::King) && self.attacked(k, |a| a % 2 != seat % 2)
+        })
     }
 
     /// Original rules: the combined-army situation, if any, as (lone
@@ -566,7 +584,9 @@ impl Ref {
                 // pawn of the partner, which faces the other way. Reading 1:
                 // not when the partner's army is frozen (kingless).
                 Cell::Piece(o, Kind::Pawn)
-                    if rules != Rules::Ffa && o == (seat + 2) % 4 && self.has_king(o) =>
+                    if rules != Rules::Ffa
+                        && o as usize == (seat + 2) % 4
+                        && self.has_king(o as usize) =>
                 {
                     out.push(Mv {
                         from,
@@ -585,7 +605,7 @@ impl Ref {
             }
             let to = idx(x, y);
             match self.board[to] {
-                Cell::Piece(o, _) if !rules.same_team(seat, o) => {
+                Cell::Piece(o, _) if !rules.same_team(seat, o as usize) => {
                     self.push_pawn_move(seat, from, to, out);
                 }
                 Cell::Empty => {
@@ -611,20 +631,22 @@ impl Ref {
     /// Pseudo-legal moves of the pieces of `movers` (no pass).
     fn pseudo_moves(&self, rules: Rules, movers: &[usize]) -> Vec<Mv> {
         let mut out = Vec::new();
+        let frozen_seats = [0, 1, 2, 3].map(|s| !self.has_king(s));
         for from in 0..CELLS {
             let Cell::Piece(seat, kind) = self.board[from] else {
                 continue;
             };
+            let seat = seat as usize;
             if !movers.contains(&seat) {
                 continue;
             }
             // A kingless army under Regicide only captures.
-            let frozen = rules.regicide() && !self.has_king(seat);
+            let frozen = rules.regicide() && frozen_seats[seat];
             let (f, r) = coords(from);
             let mut targets = Vec::new();
             let target_ok = |c: Cell| match c {
                 Cell::Empty => !frozen,
-                Cell::Piece(o, _) => !rules.same_team(seat, o),
+                Cell::Piece(o, _) => !rules.same_team(seat, o as usize),
                 Cell::Corner => false,
             };
             match kind {
@@ -723,7 +745,7 @@ impl Ref {
     /// Removes a player's pieces (Original rules).
     fn remove_seat(&mut self, seat: usize) {
         for c in self.board.iter_mut() {
-            if matches!(*c, Cell::Piece(s, _) if s == seat) {
+            if matches!(*c, Cell::Piece(s, _) if s as usize == seat) {
                 *c = Cell::Empty;
             }
         }
@@ -736,15 +758,14 @@ impl Ref {
     fn tidy(&mut self) {
         for seat in 0..4 {
             let (kf, kr) = KING_START[seat];
-            let king_home = self.board[idx(kf, kr)] == Cell::Piece(seat, Kind::King);
+            let king_home = self.board[idx(kf, kr)] == pc(seat, Kind::King);
             for side in 0..2 {
                 let (rf, rr) = ROOK_START[seat][side];
-                let rook_home = self.board[idx(rf, rr)] == Cell::Piece(seat, Kind::Rook);
+                let rook_home = self.board[idx(rf, rr)] == pc(seat, Kind::Rook);
                 self.castle[seat][side] &= king_home && rook_home;
             }
             if let Some((skipped, pawn)) = self.ep[seat]
-                && (self.board[pawn] != Cell::Piece(seat, Kind::Pawn)
-                    || self.board[skipped] != Cell::Empty)
+                && (self.board[pawn] != pc(seat, Kind::Pawn) || self.board[skipped] != Cell::Empty)
             {
                 self.ep[seat] = None;
             }
@@ -764,16 +785,17 @@ impl Ref {
             let Cell::Piece(seat, kind) = n.board[mv.from] else {
                 panic!("no piece on {}", square_name(mv.from));
             };
+            let seat = seat as usize;
             reset |= kind == Kind::Pawn;
             match mv.special {
                 Special::Plain | Special::Double => {
                     if let Cell::Piece(o, k) = n.board[mv.to] {
                         reset = true;
                         if k == Kind::King {
-                            king_taken = Some(o);
+                            king_taken = Some(o as usize);
                         }
                     }
-                    n.board[mv.to] = Cell::Piece(seat, mv.promo.unwrap_or(kind));
+                    n.board[mv.to] = pc(seat, mv.promo.unwrap_or(kind));
                     n.board[mv.from] = Cell::Empty;
                     if mv.special == Special::Double {
                         let (f, r) = coords(mv.from);
@@ -791,7 +813,7 @@ impl Ref {
                     let rook = n.board[rook_from];
                     n.board[mv.from] = Cell::Empty;
                     n.board[rook_from] = Cell::Empty;
-                    n.board[mv.to] = Cell::Piece(seat, Kind::King);
+                    n.board[mv.to] = pc(seat, Kind::King);
                     n.board[rook_to] = rook;
                 }
                 Special::Swap => {
@@ -922,9 +944,29 @@ impl Ref {
 
     /// Facts about each legal move, for biased random play.
     pub fn move_info(&self, rules: Rules) -> Vec<MoveInfo> {
+        self.analyse(rules).0
+    }
+
+    /// `move_info` and `outcome` together (one move generation).
+    pub fn analyse(&self, rules: Rules) -> (Vec<MoveInfo>, Option<String>) {
         let (cur, kids) = self.expand(rules);
+        let outcome = match cur.decided(rules) {
+            Some(o) => Some(o),
+            None => kids.is_empty().then(|| "draw:stalemate".to_string()),
+        };
         let movers = cur.movers(rules);
-        kids.iter()
+        let mut texts: Vec<String> = kids.iter().map(|(m, _)| m.text()).collect();
+        texts.sort();
+        texts.dedup();
+        assert_eq!(
+            texts.len(),
+            kids.len(),
+            "two moves share a name in {}",
+            cur.fen4()
+        );
+        let (pieces, kings) = (cur.piece_count(), cur.king_count());
+        let info = kids
+            .iter()
             .map(|(m, n)| {
                 let check = (0..4).any(|s| {
                     !movers.iter().any(|&t| rules.same_team(s, t))
@@ -934,17 +976,25 @@ impl Ref {
                 });
                 MoveInfo {
                     text: m.text(),
-                    capture: n.piece_count() < cur.piece_count(),
-                    king_capture: n.king_count() < cur.king_count(),
+                    capture: n.piece_count() < pieces,
+                    king_capture: n.king_count() < kings,
                     check,
                     promotion: m.promo.is_some(),
                     pass: m.special == Special::Pass,
                     castle: matches!(m.special, Special::Castle(..)),
                     en_passant: matches!(m.special, Special::EnPassant(_)),
                     swap: m.special == Special::Swap,
+                    legal_by_removal: rules == Rules::Original && n.king_count() < kings && {
+                        // The same move without the removal.
+                        let mut kept = cur.clone();
+                        kept.board[m.to] = kept.board[m.from];
+                        kept.board[m.from] = Cell::Empty;
+                        movers.iter().any(|&s| kept.in_check(s))
+                    },
                 }
             })
-            .collect()
+            .collect();
+        (info, outcome)
     }
 
     /// Plays the legal move `mv` (UCI form) and settles the result.
@@ -955,6 +1005,40 @@ impl Ref {
             panic!("{mv} is not legal in {} ({rules:?})", cur.fen4());
         };
         next.expand(rules).0
+    }
+
+    /// Whether `mv` would be a partner pawn swap with a pawn of a frozen
+    /// (kingless) partner, which the reference refuses (reading 1).
+    pub fn is_frozen_partner_swap(&self, rules: Rules, mv: &str) -> bool {
+        let cur = self.settled(rules);
+        if rules != Rules::Teams || mv.len() < 4 {
+            return false;
+        }
+        let split = mv[1..]
+            .find(|c: char| c.is_ascii_lowercase())
+            .map(|i| i + 1);
+        let Some(split) = split else {
+            return false;
+        };
+        let (Some(from), Some(to)) = (parse_square(&mv[..split]), parse_square(&mv[split..]))
+        else {
+            return false;
+        };
+        let seat = cur.turn;
+        let (f, r) = coords(from);
+        let (df, dr) = FORWARD[seat];
+        let partner = (seat + 2) % 4;
+        cur.board[from] == pc(seat, Kind::Pawn)
+            && cur.has_king(seat)
+            && on_board(f + df, r + dr)
+            && to == idx(f + df, r + dr)
+            && cur.board[to] == pc(partner, Kind::Pawn)
+            && !cur.has_king(partner)
+    }
+
+    /// Whether two armies move as one this turn (Original rules).
+    pub fn is_combined_turn(&self, rules: Rules) -> bool {
+        self.movers(rules).len() == 2
     }
 
     /// The settled position (Original rules: mated side to move removed).
@@ -1029,7 +1113,9 @@ impl Ref {
                 }
                 tokens.push(match c {
                     Cell::Corner => "x".to_string(),
-                    Cell::Piece(seat, k) => format!("{}{}", COLOUR_LETTERS[seat], k.letter()),
+                    Cell::Piece(seat, k) => {
+                        format!("{}{}", COLOUR_LETTERS[seat as usize], k.letter())
+                    }
                     Cell::Empty => unreachable!(),
                 });
             }
@@ -1084,6 +1170,65 @@ fn parse_extras(extras: &str) -> Result<[Option<(usize, usize)>; 4], String> {
         *o = Some((a, b));
     }
     Ok(out)
+}
+
+/// A position from a piece list such as `["h1:rK", "e2:rP"]`, written as
+/// FEN4 with one token per square (runs of `1`, so not through `fen4`)
+/// and read back. `castle` holds the kingside and queenside flag texts
+/// (`"1,0,0,0"`), `extras` an optional extras block; the eliminated flags
+/// follow the kings.
+pub fn from_pieces(turn: char, castle: (&str, &str), extras: &str, pieces: &[&str]) -> Ref {
+    let mut grid = vec![vec![String::new(); 14]; 14];
+    for p in pieces {
+        let (sq, piece) = p.split_once(':').expect("square:piece");
+        let i = parse_square(sq).unwrap_or_else(|| panic!("bad square {sq}"));
+        let (f, r) = coords(i);
+        let cell = &mut grid[r as usize][f as usize];
+        assert!(cell.is_empty(), "{sq} twice");
+        *cell = piece.to_string();
+    }
+    let rows: Vec<String> = (0..N)
+        .rev()
+        .map(|r| {
+            (0..N)
+                .map(|f| {
+                    let cell = &grid[r as usize][f as usize];
+                    if is_corner(f, r) {
+                        "x".to_string()
+                    } else if cell.is_empty() {
+                        "1".to_string()
+                    } else {
+                        cell.clone()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    let elim: Vec<&str> = COLOUR_LETTERS
+        .iter()
+        .map(|c| {
+            let king = format!(":{c}K");
+            if pieces.iter().any(|p| p.ends_with(&king)) {
+                "0"
+            } else {
+                "1"
+            }
+        })
+        .collect();
+    let extras = if extras.is_empty() {
+        String::new()
+    } else {
+        format!("{extras}-")
+    };
+    let fen = format!(
+        "{turn}-{}-{}-{}-0,0,0,0-0-{extras}{}",
+        elim.join(","),
+        castle.0,
+        castle.1,
+        rows.join("/")
+    );
+    parse_fen4(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// Reads FEN4, in the x-corner style or the older style that counts
@@ -1172,7 +1317,7 @@ pub fn parse_fen4(text: &str) -> Result<Ref, String> {
                 if f >= N || is_corner(f, r) {
                     return Err(format!("piece {token:?} off the board in row {row:?}"));
                 }
-                board[idx(f, r)] = Cell::Piece(seat, kind);
+                board[idx(f, r)] = pc(seat, kind);
                 f += 1;
             }
         }
