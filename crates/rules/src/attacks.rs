@@ -290,7 +290,7 @@ impl HasSliders for u128 {
     type Sliders = RayScan;
 }
 impl HasSliders for Wide {
-    type Sliders = RayScan;
+    type Sliders = crate::lines::LineLookup;
 }
 
 /// All line attacks of one geometry.

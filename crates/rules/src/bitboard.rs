@@ -149,66 +149,112 @@ primitive_bitboard!(u128);
 /// assert_eq!(b.iter().collect::<Vec<_>>(), vec![7, 200]);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Wide(pub [u128; 2]);
+#[repr(align(32))]
+pub struct Wide(pub [u64; 4]);
 
+// Four 64-bit words, aligned to 32 bytes, so that with AVX2 a whole-board
+// operation is one vector instruction.
 impl Bitboard for Wide {
     const CELLS: usize = 256;
-    const EMPTY: Self = Wide([0, 0]);
+    const EMPTY: Self = Wide([0; 4]);
     #[inline(always)]
     fn bit(i: u8) -> Self {
-        if i < 128 {
-            Wide([1 << i, 0])
-        } else {
-            Wide([0, 1 << (i - 128)])
-        }
+        let mut w = [0; 4];
+        w[(i >> 6) as usize] = 1 << (i & 63);
+        Wide(w)
     }
     #[inline(always)]
     fn is_empty(self) -> bool {
-        self.0[0] == 0 && self.0[1] == 0
+        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
     }
     #[inline(always)]
     fn count(self) -> u32 {
-        self.0[0].count_ones() + self.0[1].count_ones()
+        self.0.iter().map(|w| w.count_ones()).sum()
     }
     #[inline(always)]
     fn lsb(self) -> u8 {
-        if self.0[0] != 0 {
-            self.0[0].trailing_zeros() as u8
+        let w = &self.0;
+        if w[0] != 0 {
+            w[0].trailing_zeros() as u8
+        } else if w[1] != 0 {
+            64 + w[1].trailing_zeros() as u8
+        } else if w[2] != 0 {
+            128 + w[2].trailing_zeros() as u8
         } else {
-            128 + self.0[1].trailing_zeros() as u8
+            192 + w[3].trailing_zeros() as u8
         }
     }
     #[inline(always)]
     fn msb(self) -> u8 {
-        if self.0[1] != 0 {
-            255 - self.0[1].leading_zeros() as u8
+        let w = &self.0;
+        if w[3] != 0 {
+            255 - w[3].leading_zeros() as u8
+        } else if w[2] != 0 {
+            191 - w[2].leading_zeros() as u8
+        } else if w[1] != 0 {
+            127 - w[1].leading_zeros() as u8
         } else {
-            127 - self.0[0].leading_zeros() as u8
+            63 - w[0].leading_zeros() as u8
         }
     }
     #[inline(always)]
     fn without_lsb(self) -> Self {
-        if self.0[0] != 0 {
-            Wide([self.0[0] & (self.0[0] - 1), self.0[1]])
-        } else {
-            Wide([0, self.0[1] & self.0[1].wrapping_sub(1)])
+        let mut w = self.0;
+        for x in w.iter_mut() {
+            if *x != 0 {
+                *x &= *x - 1;
+                break;
+            }
         }
+        Wide(w)
     }
     #[inline(always)]
     fn low_u64(self) -> u64 {
-        self.0[0] as u64
+        self.0[0]
     }
-    #[inline]
+    #[inline(always)]
     fn shift(self, by: i32) -> Self {
-        let [lo, hi] = self.0;
-        let n = by.unsigned_abs();
-        match (by >= 0, n) {
-            (_, 0) => self,
-            (true, 1..=127) => Wide([lo << n, hi << n | lo >> (128 - n)]),
-            (true, _) => Wide([0, lo << (n - 128)]),
-            (false, 1..=127) => Wide([lo >> n | hi << (128 - n), hi >> n]),
-            (false, _) => Wide([hi >> (n - 128), 0]),
+        let w = self.0;
+        // Leaps shift by less than a word: one funnel shift per word.
+        if by > 0 && by < 64 {
+            let n = by as u32;
+            return Wide([
+                w[0] << n,
+                w[1] << n | w[0] >> (64 - n),
+                w[2] << n | w[1] >> (64 - n),
+                w[3] << n | w[2] >> (64 - n),
+            ]);
         }
+        if by < 0 && by > -64 {
+            let n = by.unsigned_abs();
+            return Wide([
+                w[0] >> n | w[1] << (64 - n),
+                w[1] >> n | w[2] << (64 - n),
+                w[2] >> n | w[3] << (64 - n),
+                w[3] >> n,
+            ]);
+        }
+        let n = by.unsigned_abs() as usize;
+        let (words, bits) = (n / 64, (n % 64) as u32);
+        let mut out = [0u64; 4];
+        if by >= 0 {
+            for (i, o) in out.iter_mut().enumerate().skip(words) {
+                let src = i - words;
+                *o = w[src] << bits;
+                if bits > 0 && src > 0 {
+                    *o |= w[src - 1] >> (64 - bits);
+                }
+            }
+        } else {
+            for (i, o) in out.iter_mut().enumerate().take(4 - words.min(4)) {
+                let src = i + words;
+                *o = w[src] >> bits;
+                if bits > 0 && src + 1 < 4 {
+                    *o |= w[src + 1] << (64 - bits);
+                }
+            }
+        }
+        Wide(out)
     }
 }
 
@@ -218,7 +264,8 @@ macro_rules! wide_op {
             type Output = Wide;
             #[inline(always)]
             fn $f(self, o: Wide) -> Wide {
-                Wide([self.0[0] $op o.0[0], self.0[1] $op o.0[1]])
+                let (a, b) = (self.0, o.0);
+                Wide([a[0] $op b[0], a[1] $op b[1], a[2] $op b[2], a[3] $op b[3]])
             }
         }
         impl $tra for Wide {
@@ -237,7 +284,8 @@ impl Not for Wide {
     type Output = Wide;
     #[inline(always)]
     fn not(self) -> Wide {
-        Wide([!self.0[0], !self.0[1]])
+        let a = self.0;
+        Wide([!a[0], !a[1], !a[2], !a[3]])
     }
 }
 

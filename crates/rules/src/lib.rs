@@ -24,6 +24,7 @@ pub mod betza;
 pub mod bitboard;
 pub mod game;
 pub mod geometry;
+pub mod lines;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

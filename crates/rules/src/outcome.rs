@@ -175,7 +175,7 @@ impl<B: HasSliders> Position<B> {
     fn seat_cannot_mate(&self, seat: Seat) -> bool {
         let v = self.variant();
         let class = |k: usize| PieceClass::of(&v.pieces[k]);
-        if self.hands[seat.idx()].iter().any(|&n| n > 0) {
+        if (0..self.rules.kinds).any(|k| self.hand(seat, Kind(k as u8)) > 0) {
             // A piece in hand can be dropped anywhere: never dead.
             return false;
         }

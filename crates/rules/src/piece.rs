@@ -7,6 +7,9 @@ use std::fmt;
 pub const MAX_KINDS: usize = 16;
 /// Most seats (players) a variant may have.
 pub const MAX_SEATS: usize = 4;
+/// Seats that can hold pieces in hand: drops are a two-player rule here,
+/// and a smaller position is a faster copy in every search and perft.
+pub const HAND_SEATS: usize = 2;
 
 /// A player's place at the table, in turn order: 0 moves first.
 ///

@@ -171,6 +171,17 @@ pub struct Rules<B: HasSliders> {
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub multi: bool,
+    /// Per seat: cells from which a promoting kind's leap reaches the
+    /// promotion zone (only those pawns need the lost-piece count).
+    pub promotion_approach: [B; MAX_SEATS],
+    /// Per seat: the partner seats whose pawns face its own (they may swap).
+    pub swap_partners: [u8; MAX_SEATS],
+    /// Squares the king moves when castling by steps (four-player chess), or
+    /// 0 where `castle_landing` gives fixed cells.
+    pub castle_steps: u8,
+    /// Per set of seats that still have a royal piece: whether at most one
+    /// team is left, so the game is decided.
+    pub decided: [bool; 1 << MAX_SEATS],
 }
 
 impl<B: HasSliders> Rules<B> {
@@ -374,6 +385,30 @@ impl<B: HasSliders> Rules<B> {
             }
         }
         let start_counts = crate::notation::fen4::start_counts(&variant);
+        let mut promotion_approach = [B::EMPTY; MAX_SEATS];
+        for (s, approach) in promotion_approach
+            .iter_mut()
+            .enumerate()
+            .take(seats as usize)
+        {
+            for k in (0..nk).filter(|&k| !variant.pieces[k].promotions.is_empty()) {
+                let km = &moves[s * MAX_KINDS + k];
+                let zone = promotion_zone[s];
+                let by_extra = |c: u8| {
+                    km.extra.iter().any(|e| {
+                        let mut at = c;
+                        (0..if e.range == 0 { 16 } else { e.range }).any(|_| {
+                            at = if at == NONE { NONE } else { e.next[at] };
+                            at != NONE && zone.has(at)
+                        })
+                    })
+                };
+                *approach |= geo
+                    .playable_cells()
+                    .filter(|&c| !((km.quiet[c] | km.capture[c]) & zone).is_empty() || by_extra(c))
+                    .fold(B::EMPTY, |b, c| b | B::bit(c));
+            }
+        }
         let mut castle_landing = [[(NONE, NONE); 2]; MAX_SEATS];
         if let Some(c) = &variant.rules.castling
             && let crate::variant::CastleLanding::Files {
@@ -424,7 +459,37 @@ impl<B: HasSliders> Rules<B> {
             })
         };
         let forward_lines = [line(true), line(false)];
+        let mut swap_partners = [0u8; MAX_SEATS];
+        if variant.rules.partner_pawn_swap {
+            for s in 0..seats as usize {
+                let back = variant.seats[s].forward.orient(0, -1);
+                for o in (0..seats as usize).filter(|&o| o != s && enemy_seats[s] & (1 << o) == 0) {
+                    if variant.seats[o].forward.orient(0, 1) == back {
+                        swap_partners[s] |= 1 << o;
+                    }
+                }
+            }
+        }
+        let decided = std::array::from_fn(|alive: usize| {
+            let mut teams = 0;
+            let mut seen = 0usize;
+            for s in (0..seats as usize).filter(|&s| alive & (1 << s) != 0) {
+                if seen & (1 << s) == 0 {
+                    teams += 1;
+                    seen |= ((1 << seats) - 1) & !(enemy_seats[s] as usize);
+                }
+            }
+            teams <= 1
+        });
+        let castle_steps = match variant.rules.castling.as_ref().map(|c| c.landing) {
+            Some(crate::variant::CastleLanding::KingSteps(n)) => n,
+            _ => 0,
+        };
         Rules {
+            castle_steps,
+            swap_partners,
+            decided,
+            promotion_approach,
             enemy_seats,
             start_counts,
             multi: seats > 2,

@@ -477,10 +477,12 @@ fn regicide_has_no_check_and_no_checkmate() {
     for m in ["g2g3", "h2h4", "h1g1", "h1i1"] {
         assert!(is_legal(&p, m), "{m}");
     }
-    // The same position under the Original rules is mate: no move at all.
+    // The same position under the Original rules is mate on Red's turn: read
+    // from FEN4, Red's pieces leave the board at once and Blue moves.
     let o = f.pos(original());
-    assert!(o.in_check());
-    assert!(o.legal_moves().is_empty());
+    assert_eq!(o.alive_seats() & 1, 0, "Red is out");
+    assert!(o.seat_pieces(Seat(0)).is_empty());
+    assert_eq!(o.turn(), BLUE);
 }
 
 /// "You do not have to get out of check": Red's king on h1 stays attacked
@@ -1252,10 +1254,12 @@ fn original_stalemate_is_a_draw() {
 /// to move that is mated (read from a FEN4) is not stalemated: its player
 /// is removed ("Checkmate removes the player on their turn").
 #[test]
-#[ignore = "kernel bug: a FEN4 whose side to move is mated reads as a stalemate draw"]
 fn original_mated_side_to_move_is_not_a_stalemate() {
     let p = Fen4::new('R', "rKh1 rPg2 rPh2 rPi2 bRe1 bKa8 yKg14 gKn7").pos(original());
-    assert!(p.in_check() && p.legal_moves().is_empty());
+    // Read from FEN4, the mated player is removed at once and Blue moves.
+    assert!(p.seat_pieces(Seat(0)).is_empty());
+    assert_eq!(p.turn(), BLUE);
+    assert!(!p.legal_moves().is_empty());
     assert_ne!(p.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
 }
 

@@ -26,9 +26,15 @@ pub(crate) trait Sink<B> {
     fn drops(&mut self, kind: Kind, targets: B);
     /// Promotions to each cell of `targets` from `delta` cells back, once per choice.
     fn shifted_promotions(&mut self, delta: i32, targets: B, choices: &[Kind]);
+    /// How many moves the sink has taken so far.
+    fn taken(&self) -> u64;
 }
 
 impl<B: Bitboard> Sink<B> for MoveList {
+    #[inline(always)]
+    fn taken(&self) -> u64 {
+        self.len() as u64
+    }
     #[inline(always)]
     fn targets(&mut self, from: u8, targets: B) {
         for to in targets.iter() {
@@ -77,6 +83,10 @@ impl<B: Bitboard> Sink<B> for MoveList {
 pub(crate) struct Counter(pub u64);
 
 impl<B: Bitboard> Sink<B> for Counter {
+    #[inline(always)]
+    fn taken(&self) -> u64 {
+        self.0
+    }
     #[inline(always)]
     fn targets(&mut self, _: u8, targets: B) {
         self.0 += targets.count() as u64;
@@ -128,7 +138,7 @@ impl<B: HasSliders> Position<B> {
         if r.pin_legality {
             let royals = self.royals(self.turn);
             if royals.count() == 1 {
-                return self.generate_by_pins(sink, royals.lsb());
+                return self.generate_by_pins(sink, royals.lsb(), B::EMPTY);
             }
         }
         let mut pseudo = MoveList::new();
@@ -184,12 +194,11 @@ impl<B: HasSliders> Position<B> {
     fn leaper_attackers(&self, cell: u8, us: Seat) -> B {
         let r = self.rules;
         let mut att = B::EMPTY;
-        for s in 0..r.seats() {
-            let seat = Seat(s);
-            if self.allied(us, seat) {
-                continue;
-            }
-            let theirs = self.by_seat[s as usize];
+        let mut seats = r.enemy_seats[us.idx()];
+        while seats != 0 {
+            let seat = Seat(seats.trailing_zeros() as u8);
+            seats &= seats - 1;
+            let theirs = self.by_seat[seat.idx()];
             let mut leapers = r.leap_kinds;
             while leapers != 0 {
                 let k = leapers.trailing_zeros() as usize;
@@ -206,12 +215,11 @@ impl<B: HasSliders> Position<B> {
     #[inline(always)]
     fn leaper_attacks(&self, cell: u8, us: Seat) -> bool {
         let r = self.rules;
-        for s in 0..r.seats() {
-            let seat = Seat(s);
-            if self.allied(us, seat) {
-                continue;
-            }
-            let theirs = self.by_seat[s as usize];
+        let mut seats = r.enemy_seats[us.idx()];
+        while seats != 0 {
+            let seat = Seat(seats.trailing_zeros() as u8);
+            seats &= seats - 1;
+            let theirs = self.by_seat[seat.idx()];
             let mut leapers = r.leap_kinds;
             while leapers != 0 {
                 let k = leapers.trailing_zeros() as usize;
@@ -243,9 +251,13 @@ impl<B: HasSliders> Position<B> {
         let lost;
         let mut choices: &[Kind] = &r.variant.pieces[kind.idx()].promotions;
         if promotes && r.variant.rules.promote_to_lost {
-            lost = self.lost_kinds(self.turn, choices);
-            choices = &lost.0[..lost.1];
-            promotes = !choices.is_empty();
+            if (pieces & r.promotion_approach[self.turn.idx()]).is_empty() {
+                promotes = false;
+            } else {
+                lost = self.lost_kinds(self.turn, choices);
+                choices = &lost.0[..lost.1];
+                promotes = !choices.is_empty();
+            }
         }
         let zone = if promotes {
             r.promotion_zone[self.turn.idx()]
@@ -337,7 +349,7 @@ impl<B: HasSliders> Position<B> {
             let mut zone = r.promotion_zone[self.turn.idx()];
             let lost;
             let mut choices: &[Kind] = &r.variant.pieces[kind.idx()].promotions;
-            if r.variant.rules.promote_to_lost {
+            if r.variant.rules.promote_to_lost && !(targets & zone).is_empty() {
                 lost = self.lost_kinds(self.turn, choices);
                 choices = &lost.0[..lost.1];
                 if choices.is_empty() {
@@ -361,7 +373,9 @@ impl<B: HasSliders> Position<B> {
 
     /// Legal moves where one royal piece stands and only line rides and
     /// leaps capture: check evasion masks and pin lines decide legality.
-    fn generate_by_pins<S: Sink<B>>(&self, sink: &mut S, king: u8) {
+    /// Moves onto `skip` are left out (the caller tries them itself).
+    #[inline(always)]
+    fn generate_by_pins<S: Sink<B>>(&self, sink: &mut S, king: u8, skip: B) {
         let r = self.rules;
         let us = self.turn;
         let own = self.by_seat[us.idx()];
@@ -395,7 +409,7 @@ impl<B: HasSliders> Position<B> {
                 } else {
                     B::EMPTY
                 }
-        };
+        } & !skip;
         let royal_kind = if r.royal_kinds.is_power_of_two() {
             Kind(r.royal_kinds.trailing_zeros() as u8)
         } else {
@@ -446,7 +460,7 @@ impl<B: HasSliders> Position<B> {
             }
         }
         let without_king = occ ^ B::bit(king);
-        let mut kt = self.piece_targets(us, royal_kind, king, occ, enemy);
+        let mut kt = self.piece_targets(us, royal_kind, king, occ, enemy) & !skip;
         for t in kt.iter() {
             // Sliders first: they are the ones the king's own square could hide.
             if !((r.attacks.rook(t, without_king) & orth)

@@ -4,64 +4,14 @@
 
 use super::Sink;
 use crate::attacks::HasSliders;
-use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, Seat};
 use crate::position::Position;
 use crate::rules::NONE;
-use crate::variant::Forward;
-
-/// Passes moves on and notes whether there were any.
-struct Tally<'a, S> {
-    inner: &'a mut S,
-    any: bool,
-}
-
-impl<B: Bitboard, S: Sink<B>> Sink<B> for Tally<'_, S> {
-    #[inline(always)]
-    fn targets(&mut self, from: u8, targets: B) {
-        self.any |= !targets.is_empty();
-        self.inner.targets(from, targets);
-    }
-    #[inline(always)]
-    fn promotions(&mut self, from: u8, targets: B, choices: &[Kind]) {
-        self.any |= !targets.is_empty();
-        self.inner.promotions(from, targets, choices);
-    }
-    #[inline(always)]
-    fn one(&mut self, m: Move) {
-        self.any = true;
-        self.inner.one(m);
-    }
-    #[inline(always)]
-    fn shifted(&mut self, delta: i32, targets: B) {
-        self.any |= !targets.is_empty();
-        self.inner.shifted(delta, targets);
-    }
-    #[inline(always)]
-    fn drops(&mut self, kind: Kind, targets: B) {
-        self.any |= !targets.is_empty();
-        self.inner.drops(kind, targets);
-    }
-    #[inline(always)]
-    fn shifted_promotions(&mut self, delta: i32, targets: B, choices: &[Kind]) {
-        self.any |= !targets.is_empty();
-        self.inner.shifted_promotions(delta, targets, choices);
-    }
-}
-
-/// The way opposite to `f`.
-fn opposite(f: Forward) -> Forward {
-    match f {
-        Forward::North => Forward::South,
-        Forward::South => Forward::North,
-        Forward::East => Forward::West,
-        Forward::West => Forward::East,
-    }
-}
 
 impl<B: HasSliders> Position<B> {
     /// Legal moves of a game of more than two seats.
+    #[inline(never)]
     pub(super) fn generate_multi<S: Sink<B>>(&self, sink: &mut S) {
         let r = self.rules;
         if self.teams_decided() {
@@ -69,12 +19,9 @@ impl<B: HasSliders> Position<B> {
         }
         if r.variant.rules.regicide {
             let frozen = self.royals(self.turn).is_empty();
-            let mut tally = Tally {
-                inner: &mut *sink,
-                any: false,
-            };
-            self.generate_free(&mut tally, frozen);
-            if frozen || !tally.any {
+            let before = sink.taken();
+            self.generate_free(sink, frozen);
+            if frozen || sink.taken() == before {
                 sink.one(Move::new(0, 0, MoveKind::Pass));
             }
             return;
@@ -83,7 +30,14 @@ impl<B: HasSliders> Position<B> {
         if side == 1 << self.turn.0 {
             let royals = self.royals(self.turn);
             if r.pin_legality && royals.count() == 1 {
-                return self.generate_by_pins(sink, royals.lsb());
+                // Taking a king removes its whole army, which can lift a check or
+                // a pin: such captures are tried one by one.
+                let kings = self.union_of(r.royal_kinds) & self.enemies(self.turn);
+                self.generate_by_pins(sink, royals.lsb(), kings);
+                if !kings.is_empty() {
+                    self.generate_king_captures(sink, kings);
+                }
+                return;
             }
         }
         // A combined army (or an unusual set of royals): try every move.
@@ -95,6 +49,30 @@ impl<B: HasSliders> Position<B> {
         }
         for &m in pseudo.iter() {
             if !self.after_for_test(m).any_royal_attacked(side) {
+                sink.one(m);
+            }
+        }
+    }
+
+    /// Captures of the royal pieces on `kings` that leave no royal of the
+    /// side to move attacked.
+    fn generate_king_captures<S: Sink<B>>(&self, sink: &mut S, kings: B) {
+        let r = self.rules;
+        let us = self.turn;
+        let occ = self.occupied();
+        let enemy = self.enemies(us);
+        let mut caps = MoveList::new();
+        for k in 0..r.kinds {
+            let kind = Kind(k as u8);
+            for from in self.pieces(us, kind).iter() {
+                let t = self.piece_targets(us, kind, from, occ, enemy) & kings;
+                if !t.is_empty() {
+                    self.emit(&mut caps, kind, from, t);
+                }
+            }
+        }
+        for &m in caps.iter() {
+            if !self.after_for_test(m).royal_attacked(us) {
                 sink.one(m);
             }
         }
@@ -144,18 +122,25 @@ impl<B: HasSliders> Position<B> {
     /// Partner pawn swaps of the side to move.
     pub(super) fn generate_swaps<S: Sink<B>>(&self, sink: &mut S) {
         let r = self.rules;
-        if !r.variant.rules.partner_pawn_swap {
+        let us = self.turn;
+        let mut partners = r.swap_partners[us.idx()];
+        if partners == 0 {
             return;
         }
-        let us = self.turn;
-        let back = opposite(r.variant.seats[us.idx()].forward);
+        let mut facing = B::EMPTY;
+        let royals = self.union_of(r.royal_kinds);
+        while partners != 0 {
+            let theirs = self.by_seat[partners.trailing_zeros() as usize];
+            // A frozen partner's pawns stay where they stand.
+            if !(theirs & royals).is_empty() {
+                facing |= theirs;
+            }
+            partners &= partners - 1;
+        }
         let pawns = self.union_of(r.pawn_kinds);
-        let facing = (0..r.seats())
-            .map(Seat)
-            .filter(|&s| s != us && self.allied(us, s) && r.variant.seats[s.idx()].forward == back)
-            .fold(B::EMPTY, |b, s| b | self.by_seat[s.idx()]);
         let facing = facing & pawns;
-        if facing.is_empty() {
+        let ours = self.by_seat[us.idx()] & pawns;
+        if facing.is_empty() || ours.is_empty() {
             return;
         }
         let mut kinds = r.pawn_kinds;
@@ -163,7 +148,24 @@ impl<B: HasSliders> Position<B> {
             let kind = Kind(kinds.trailing_zeros() as u8);
             kinds &= kinds - 1;
             let km = r.moves(us, kind);
-            for from in self.pieces(us, kind).iter() {
+            let pieces = self.pieces(us, kind);
+            // Set-wise where the pawn's step is a shift: most positions have no swap.
+            if let Some(step) = km
+                .shifts
+                .as_ref()
+                .and_then(|sh| sh.steps.iter().find(|st| st.moves && !st.captures))
+            {
+                let t = (pieces & step.src).shift(step.delta) & facing;
+                for to in t.iter() {
+                    sink.one(Move::new(
+                        (to as i32 - step.delta) as u8,
+                        to,
+                        MoveKind::Swap,
+                    ));
+                }
+                continue;
+            }
+            for from in pieces.iter() {
                 for to in (km.quiet[from] & facing).iter() {
                     sink.one(Move::new(from, to, MoveKind::Swap));
                 }
@@ -174,6 +176,9 @@ impl<B: HasSliders> Position<B> {
     /// En passant captures of the side to move on other seats' entries;
     /// with `test`, only those that leave no royal of the side attacked.
     pub(super) fn generate_en_passant_multi<S: Sink<B>>(&self, sink: &mut S, test: bool) {
+        if self.eps == [NONE; crate::piece::MAX_SEATS] {
+            return;
+        }
         let r = self.rules;
         let us = self.turn;
         for s in 0..r.seats() {

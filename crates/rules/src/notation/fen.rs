@@ -470,7 +470,7 @@ impl<B: HasSliders> Position<B> {
     /// Write the position as FEN (FEN4 for more than two seats).
     pub fn to_fen(&self) -> String {
         if self.rules.multi {
-            return self.to_fen4();
+            return self.write_fen4();
         }
         let r = self.rules;
         let v = &r.variant;

@@ -150,7 +150,7 @@ fn read_piece(variant: &Variant, t: &str) -> Result<Piece, String> {
 }
 
 /// Four comma-separated values, one per seat.
-fn four<'a>(field: FenField, at: usize, text: &'a str) -> Result<Vec<&'a str>, FenError> {
+fn four(field: FenField, at: usize, text: &str) -> Result<Vec<&str>, FenError> {
     let v: Vec<&str> = text.split(',').map(str::trim).collect();
     if v.len() != MAX_SEATS {
         return Err(syntax(
@@ -302,6 +302,7 @@ impl<B: HasSliders> Position<B> {
             pos.read_extras(at, block)?;
         }
         pos.hash = pos.compute_hash();
+        pos.settle_turn();
         Ok(pos)
     }
 
@@ -398,7 +399,7 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// Write FEN4 in the `x`-corner style.
-    pub(crate) fn to_fen4(&self) -> String {
+    pub(crate) fn write_fen4(&self) -> String {
         let r = self.rules;
         let v = &r.variant;
         let geo = &v.geometry;
@@ -429,7 +430,7 @@ impl<B: HasSliders> Position<B> {
             s += "{'enPassant':(";
             s += &per_seat(&|seat| {
                 let e = self.eps[seat.idx()];
-                match self.ep_victim_of(seat, e).filter(|_| e != NONE) {
+                match (e != NONE).then(|| self.ep_victim_of(seat, e)).flatten() {
                     Some(p) => format!("'{}:{}'", geo.square(e), geo.square(p)),
                     None => "''".into(),
                 }

@@ -153,16 +153,12 @@ impl<B: HasSliders> Position<B> {
     #[inline(always)]
     pub(crate) fn castle_targets(&self, king: u8, rook: u8) -> (u8, u8) {
         let r = self.rules;
-        if let Some(crate::variant::Castling {
-            landing: crate::variant::CastleLanding::KingSteps(n),
-            ..
-        }) = &r.variant.rules.castling
-        {
+        if r.castle_steps != 0 {
             // Along the back rank: one cell apart in a rank, `width` apart in a file.
             let width = r.variant.geometry.width() as i32;
             let (k, ro) = (king as i32, rook as i32);
             let unit = if (ro - k).abs() < width { 1 } else { width } * (ro - k).signum();
-            let kd = k + unit * *n as i32;
+            let kd = k + unit * r.castle_steps as i32;
             return (kd as u8, (kd - unit) as u8);
         }
         let wing = usize::from(rook > king);

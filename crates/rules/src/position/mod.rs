@@ -11,7 +11,7 @@ pub use make::IllegalMove;
 pub use setup::SetupError;
 
 use crate::attacks::HasSliders;
-use crate::piece::{Kind, MAX_KINDS, MAX_SEATS, Piece, Seat};
+use crate::piece::{HAND_SEATS, Kind, MAX_KINDS, MAX_SEATS, Piece, Seat};
 use crate::rules::{NONE, Rules};
 use crate::variant::Variant;
 use crate::zobrist;
@@ -29,7 +29,8 @@ pub struct Position<B: HasSliders> {
     pub(crate) rules: &'static Rules<B>,
     pub(crate) by_kind: [B; MAX_KINDS],
     pub(crate) by_seat: [B; MAX_SEATS],
-    pub(crate) hands: [[u8; MAX_KINDS]; MAX_SEATS],
+    /// Pieces in hand, per seat and kind (drop variants have two seats).
+    pub(crate) hands: [[u8; MAX_KINDS]; HAND_SEATS],
     pub(crate) turn: Seat,
     /// Cells of the rooks that keep a castling right.
     pub(crate) castling: B,
@@ -100,7 +101,7 @@ impl<B: HasSliders> Position<B> {
             rules,
             by_kind: [B::EMPTY; MAX_KINDS],
             by_seat: [B::EMPTY; MAX_SEATS],
-            hands: [[0; MAX_KINDS]; MAX_SEATS],
+            hands: [[0; MAX_KINDS]; HAND_SEATS],
             turn: Seat(0),
             castling: B::EMPTY,
             ep: NONE,
@@ -182,7 +183,7 @@ impl<B: HasSliders> Position<B> {
     }
     /// Pieces of `kind` in `seat`'s hand.
     pub fn hand(&self, seat: Seat, kind: Kind) -> u8 {
-        self.hands[seat.idx()][kind.idx()]
+        self.hands.get(seat.idx()).map_or(0, |h| h[kind.idx()])
     }
     /// Cells of the royal pieces of `seat`.
     #[inline(always)]
@@ -323,9 +324,15 @@ impl<B: HasSliders> Position<B> {
     /// Whether any seat hostile to `seat` attacks `cell` given occupancy `occ`.
     #[inline]
     pub fn attacked_by_enemies(&self, cell: u8, seat: Seat, occ: B) -> bool {
-        (0..self.rules.seats())
-            .filter(|&s| !self.allied(seat, Seat(s)))
-            .any(|s| !self.attackers_to(cell, Seat(s), occ).is_empty())
+        let mut seats = self.rules.enemy_seats[seat.idx()];
+        while seats != 0 {
+            let s = Seat(seats.trailing_zeros() as u8);
+            seats &= seats - 1;
+            if !self.attackers_to(cell, s, occ).is_empty() {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether a royal piece of `seat` is attacked.
@@ -381,7 +388,7 @@ impl<B: HasSliders> Position<B> {
                 for c in self.pieces(Seat(s), Kind(k as u8)).iter() {
                     h ^= zobrist::piece(s as usize, k, c);
                 }
-                let n = self.hands[s as usize][k];
+                let n = self.hand(Seat(s), Kind(k as u8));
                 if n > 0 {
                     h ^= zobrist::hand(s as usize, k, n);
                 }

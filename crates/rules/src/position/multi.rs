@@ -32,17 +32,9 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// Whether at most one team still has a seat with a royal piece.
+    #[inline]
     pub fn teams_decided(&self) -> bool {
-        let alive = self.alive_seats();
-        let mut teams = 0;
-        let mut seen = 0u8;
-        for s in 0..self.rules.seats() {
-            if alive & (1 << s) != 0 && seen & (1 << s) == 0 {
-                teams += 1;
-                seen |= self.team_seats(Seat(s));
-            }
-        }
-        teams <= 1
+        self.rules.decided[self.alive_seats() as usize]
     }
 
     /// With armies combining: the lone seat whose partners are all out while
@@ -97,7 +89,7 @@ impl<B: HasSliders> Position<B> {
     pub(crate) fn after_for_test(&self, m: Move) -> Position<B> {
         let mut next = *self;
         if self.rules.multi {
-            next.play_board(m);
+            next.play_board(m, self.moving_seats());
         } else {
             next.play_unchecked(m);
         }
@@ -115,16 +107,17 @@ impl<B: HasSliders> Position<B> {
             }
         }
         let before = self.turn;
-        self.play_board(m);
+        self.play_board(m, side);
         self.prune_ep_entries();
-        let alive = self.alive_seats();
-        let next = match self.lone_seat(alive) {
-            Some((lone, first)) if side == 1 << lone.0 => first,
-            Some((lone, _)) if side.count_ones() > 1 => lone,
-            _ => {
-                // Under regicide kingless seats play on (frozen).
-                let all = (1u8 << r.seats()) - 1;
-                self.next_alive_after(before, if r.variant.rules.regicide { all } else { alive })
+        let next = if r.variant.rules.regicide {
+            // Kingless seats play on (frozen): the turn goes round.
+            before.next(r.seats())
+        } else {
+            let alive = self.alive_seats();
+            match self.lone_seat(alive) {
+                Some((lone, first)) if side == 1 << lone.0 => first,
+                Some((lone, _)) if side.count_ones() > 1 => lone,
+                _ => self.next_alive_after(before, alive),
             }
         };
         self.set_turn(next);
@@ -139,6 +132,21 @@ impl<B: HasSliders> Position<B> {
     fn set_turn(&mut self, seat: Seat) {
         self.hash ^= zobrist::turn(self.turn.idx()) ^ zobrist::turn(seat.idx());
         self.turn = seat;
+    }
+
+    /// A position read from outside, where players leave the board: the
+    /// turn of a player already out passes on, and a player mated on their
+    /// turn is removed, as play would have done.
+    pub(crate) fn settle_turn(&mut self) {
+        if self.rules.variant.rules.checkmate != MateRule::Removes || self.teams_decided() {
+            return;
+        }
+        let alive = self.alive_seats();
+        if alive & (1 << self.turn.0) == 0 {
+            let next = self.next_alive_after(self.turn, alive);
+            self.set_turn(next);
+        }
+        self.remove_mated();
     }
 
     /// While the side to move is mated, its mated seats leave the board.
@@ -178,6 +186,9 @@ impl<B: HasSliders> Position<B> {
 
     /// Drop en passant entries whose pawn has gone or whose skipped cell is taken.
     fn prune_ep_entries(&mut self) {
+        if self.eps == [NONE; crate::piece::MAX_SEATS] {
+            return;
+        }
         for s in 0..self.rules.seats() as usize {
             let e = self.eps[s];
             if e != NONE && !self.ep_entry_valid(Seat(s as u8), e) {
@@ -190,28 +201,43 @@ impl<B: HasSliders> Position<B> {
     /// Move the pieces of `m`: captures, promotion, castling, en passant,
     /// swaps, rights and the fifty-move clock. The mover is the owner of
     /// the piece on `from`.
-    pub(crate) fn play_board(&mut self, m: Move) {
+    pub(crate) fn play_board(&mut self, m: Move, side: u8) {
         let r = self.rules;
         let (from, to) = (m.from(), m.to());
         self.halfmoves = self.halfmoves.saturating_add(1);
         if m.kind() == MoveKind::Pass {
             return;
         }
-        let Some(mover) = self.piece_at(from) else {
-            return;
+        let us = if side == 1 << self.turn.0 {
+            self.turn
+        } else {
+            match self.piece_at(from) {
+                Some(p) => p.seat,
+                None => return,
+            }
         };
-        let us = mover.seat;
+        if !self.by_seat[us.idx()].has(from) {
+            return;
+        }
+        let mover = Piece {
+            seat: us,
+            kind: self.kind_at(from),
+        };
+        let occupied = self.occupied().has(to);
         match m.kind() {
             MoveKind::Normal | MoveKind::Promotion(_) => {
-                if let Some(victim) = self.piece_at(to) {
+                if let Some(victim) = self.piece_at(to).filter(|_| occupied) {
                     self.remove(victim, to);
                     self.halfmoves = 0;
                     self.clear_castling(B::bit(to));
-                    if r.variant.pieces[victim.kind.idx()].royal
-                        && r.variant.rules.checkmate == MateRule::Removes
-                    {
-                        // A king left en prise and taken: that player is out at once.
-                        self.remove_seat(victim.seat);
+                    if r.variant.pieces[victim.kind.idx()].royal {
+                        if r.variant.rules.checkmate == MateRule::Removes {
+                            // A king left en prise and taken: that player is out at once.
+                            self.remove_seat(victim.seat);
+                        } else {
+                            // A frozen army never castles.
+                            self.clear_castling(self.castling & self.by_seat[victim.seat.idx()]);
+                        }
                     }
                 }
                 self.remove(mover, from);

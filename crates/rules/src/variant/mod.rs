@@ -487,6 +487,12 @@ impl Variant {
                 ));
             }
         };
+        if r.drops && spec.seats.len() > crate::piece::HAND_SEATS {
+            return Err(field(
+                "rules.drops",
+                format!("drops are played with {} seats", crate::piece::HAND_SEATS),
+            ));
+        }
         if r.regicide && r.check {
             return Err(field(
                 "rules.regicide",
