@@ -2,7 +2,7 @@
 //! reference crates cozy-chess and shakmaty, in one process, on the same
 //! chess positions (the node counts must agree); then EuroShogi's start
 //! position, beside Fairy-Stockfish's `go perft` when that program is
-//! installed.
+//! installed; then the start positions of the three four-player variants.
 
 use crate::options::{self, VariantArgs};
 use anyhow::{Context, Result, anyhow, bail};
@@ -23,7 +23,7 @@ enum What {
     /// Perft with bulk counting: chess start position (depth 6) and
     /// kiwipete (depth 5) with tetrarch, cozy-chess and shakmaty side by
     /// side; EuroShogi's start position (depth 6) with tetrarch and, if
-    /// installed, Fairy-Stockfish.
+    /// installed, Fairy-Stockfish; the four-player start positions (depth 6).
     Perft(PerftArgs),
 }
 
@@ -121,7 +121,30 @@ fn bench_perft(args: &PerftArgs) -> Result<()> {
         "x tetrarch: the engine's nodes per second over tetrarch's (above 1: faster than tetrarch)"
     );
     println!();
-    bench_euroshogi(if args.quick { 5 } else { 6 })
+    bench_euroshogi(if args.quick { 5 } else { 6 })?;
+    println!();
+    bench_fourway(if args.quick { 5 } else { 6 })
+}
+
+/// The four-player variants' start positions. No other program here plays
+/// them; the best open-source four-player generator measured on this
+/// machine's class reached about 8 M nodes/s (see docs/architecture.md).
+fn bench_fourway(depth: u32) -> Result<()> {
+    println!(
+        "{:<17} {:>5} {:>11}  {:>8} {:>9}",
+        "four-player start", "depth", "nodes", "time s", "M nodes/s"
+    );
+    for name in ["fourway-teams", "fourway-original", "fourway-ffa"] {
+        let variant = Variant::builtin(name)?;
+        let fen = variant.start_fen.clone();
+        let (nodes, time) = variant.with_width(Tetrarch { fen: &fen, depth })?;
+        println!(
+            "{name:<17} {depth:>5} {nodes:>11}  {:>8.3} {:>9.1}",
+            time.as_secs_f64(),
+            options::mnps(nodes, time)
+        );
+    }
+    Ok(())
 }
 
 /// EuroShogi's start position: tetrarch, and Fairy-Stockfish when installed.

@@ -39,6 +39,13 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Rust ignores SIGPIPE, so a closed pipe (`tetrarch perft | head`)
+    // would make `println!` panic; end quietly as other Unix tools do.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's action to its default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
