@@ -12,8 +12,8 @@
 //! 1. Partner pawn swap: neither pawn may belong to a frozen army. The rule
 //!    text says a frozen army "remain[s] exactly where [it is] on the board
 //!    and can not move, except ... to capture", so a partner may not push a
-//!    frozen pawn backwards either (the specification only names the frozen
-//!    army as the mover).
+//!    frozen pawn backwards either (the specification first named only the
+//!    frozen army as the mover; `docs/rules.md` now says this too).
 //! 2. Original rules, a move that captures a king: the captured player is
 //!    removed at once, and the legality test ("no move may leave a king of
 //!    the moving side attacked") looks at the position after that removal.
@@ -32,7 +32,9 @@
 //! 6. Original rules, a position whose side to move is mated is settled
 //!    (player removed, turn passed on) by `legal_moves`, `play`, `outcome`
 //!    and `perft` before anything else; `play` returns settled positions.
-//!    `parse_fen4`/`fen4` leave such a position as written.
+//!    `parse_fen4`/`fen4` leave such a position as written (`parse_fen4`
+//!    does not know the rule set); `settled` gives the settled form, which
+//!    is what the kernel makes of such a FEN4 as it reads it.
 //! 7. Outcomes when no king of either team is left (only from a set-up
 //!    position) are `draw:nokings` in every variant.
 //! 8. En passant entries read from FEN4 are kept only while their pawn
@@ -41,8 +43,9 @@
 //! 9. Original rules, a set-up position with a kingless army that still has
 //!    pieces: that seat is out (it never moves); its pieces stay on the
 //!    board and still attack.
-// Each test crate uses a part of the API; plain index loops read best here.
-#![allow(dead_code, clippy::needless_range_loop)]
+// Plain index loops read best here. Each test crate uses a part of the
+// API: declare the module with `#[allow(dead_code)]`.
+#![allow(clippy::needless_range_loop)]
 
 use std::fmt::Write as _;
 
