@@ -168,6 +168,10 @@ impl Bitboard for Wide {
         (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
     }
     #[inline(always)]
+    fn has(self, i: u8) -> bool {
+        (self.0[(i >> 6) as usize] >> (i & 63)) & 1 != 0
+    }
+    #[inline(always)]
     fn count(self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
