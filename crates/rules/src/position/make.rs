@@ -81,15 +81,7 @@ impl<B: HasSliders> Position<B> {
                         self.set_ep(us, kind, from, to);
                     }
                 }
-                if let Some(c) = &r.variant.rules.castling {
-                    if kind == c.king {
-                        self.clear_castling(
-                            self.castling & self.by_seat[us.idx()] & r.back_rank[us.idx()],
-                        );
-                    } else {
-                        self.clear_castling(B::bit(from));
-                    }
-                }
+                self.moved_for_castling(us, kind, from);
             }
             MoveKind::Castle => {
                 let c = r.variant.rules.castling.as_ref().expect("variant castles");
@@ -173,6 +165,20 @@ impl<B: HasSliders> Position<B> {
         }
         *n = n.saturating_add(1);
         self.hash ^= zobrist::hand(seat.idx(), kind.idx(), *n);
+    }
+
+    /// A piece of `kind` left `from`: a king loses its seat's castling
+    /// rights, a rook its own.
+    #[inline(always)]
+    pub(crate) fn moved_for_castling(&mut self, us: Seat, kind: Kind, from: u8) {
+        let r = self.rules;
+        if let Some(c) = &r.variant.rules.castling {
+            if kind == c.king {
+                self.clear_castling(self.castling & self.by_seat[us.idx()] & r.back_rank[us.idx()]);
+            } else {
+                self.clear_castling(B::bit(from));
+            }
+        }
     }
 
     pub(crate) fn clear_castling(&mut self, cells: B) {

@@ -253,15 +253,7 @@ impl<B: HasSliders> Position<B> {
                         self.mark_skipped(us, mover, from, to);
                     }
                 }
-                if let Some(c) = &r.variant.rules.castling {
-                    if mover.kind == c.king {
-                        self.clear_castling(
-                            self.castling & self.by_seat[us.idx()] & r.back_rank[us.idx()],
-                        );
-                    } else {
-                        self.clear_castling(B::bit(from));
-                    }
-                }
+                self.moved_for_castling(us, mover.kind, from);
             }
             MoveKind::Castle => {
                 let c = r.variant.rules.castling.as_ref().expect("variant castles");
