@@ -11,7 +11,9 @@ use tetrarch_rules::{Position, Variant, Wide, perft};
 const EPD: &str = include_str!("data/fourway.epd");
 
 /// One line: variant, FEN4, `(depth, nodes)` pairs.
-fn lines() -> Vec<(String, String, Vec<(u32, u64)>)> {
+type Line = (String, String, Vec<(u32, u64)>);
+
+fn lines() -> Vec<Line> {
     EPD.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
