@@ -47,6 +47,21 @@ pub struct PgnGame {
     pub result: Option<String>,
 }
 
+/// The value of tag `name` in a tag list (first occurrence): PGN and PGN4 share it.
+pub(crate) fn tag_in<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Set tag `name` in a tag list, replacing its value or appending it.
+pub(crate) fn set_tag_in(tags: &mut Vec<(String, String)>, name: &str, value: &str) {
+    match tags.iter_mut().find(|(n, _)| n == name) {
+        Some((_, v)) => *v = value.to_string(),
+        None => tags.push((name.to_string(), value.to_string())),
+    }
+}
+
 /// The seven-tag roster, in the order PGN writes it.
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
     ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -61,10 +76,7 @@ impl PgnGame {
     /// assert_eq!(g.tag("Date"), None);
     /// ```
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        tag_in(&self.tags, name)
     }
 
     /// Set a tag, replacing its value if present, appending it otherwise.
@@ -77,10 +89,7 @@ impl PgnGame {
     /// assert_eq!(g.tags, [("Round".to_string(), "2".to_string())]);
     /// ```
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some((_, v)) => *v = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
-        }
+        set_tag_in(&mut self.tags, name, value);
     }
 
     /// The result: the movetext's marker, else the `Result` tag.

@@ -1056,10 +1056,7 @@ impl Pgn4Game {
     /// assert_eq!(g.tag("Red"), None);
     /// ```
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        super::pgn::tag_in(&self.tags, name)
     }
 
     /// Set a tag, replacing its value if present, appending it otherwise.
@@ -1072,10 +1069,7 @@ impl Pgn4Game {
     /// assert_eq!(g.tags, [("Red".to_string(), "b".to_string())]);
     /// ```
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some((_, v)) => *v = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
-        }
+        super::pgn::set_tag_in(&mut self.tags, name, value);
     }
 
     /// The result: the movetext's token, else the `Result` tag.
