@@ -582,44 +582,6 @@ impl fmt::Display for Pgn4Move {
     }
 }
 
-/// The position in FEN4, as [`Position::to_fen`] writes it.
-///
-/// Works around a kernel bug: `to_fen4` looks up the pawn of every seat's
-/// en passant entry, empty ones included, and panics ("cell within board")
-/// when some seats have an entry and others do not (start, then `h2h4`).
-/// Here the position is written without its entries and the `{...}` block
-/// is put back in. Replace by `pos.to_fen()` once the kernel is fixed.
-fn fen4<B: HasSliders>(pos: &Position<B>) -> String {
-    let entries = pos.ep_entries();
-    if entries.iter().all(Option::is_some) || entries.iter().all(Option::is_none) {
-        return pos.to_fen();
-    }
-    let mut bare = *pos;
-    bare.eps = [crate::rules::NONE; crate::piece::MAX_SEATS];
-    let text = bare.to_fen();
-    let geo = &pos.variant().geometry;
-    let seats = pos.variant().seat_count();
-    let block: Vec<String> = (0..crate::piece::MAX_SEATS as u8)
-        .map(|s| match entries[s as usize].filter(|_| s < seats) {
-            Some(e) => match pos.ep_victim_of(Seat(s), e) {
-                Some(p) => format!("'{}:{}'", geo.square(e), geo.square(p)),
-                None => "''".into(),
-            },
-            None => "''".into(),
-        })
-        .collect();
-    // Side to move, eliminated, castling twice, points, clock: six fields.
-    let cut = text
-        .match_indices('-')
-        .nth(5)
-        .map_or(text.len(), |(i, _)| i + 1);
-    format!(
-        "{}{{'enPassant':({})}}-{}",
-        &text[..cut],
-        block.join(","),
-        &text[cut..]
-    )
-}
 
 /// Whether a castling move (king on `king`, rook on `rook`) is on the
 /// king's side: the rook at the end of the back rank nearer the king.
@@ -702,7 +664,7 @@ impl Pgn4Move {
                 .map_or("no legal move".to_string(), |o| describe_outcome(pos, o));
             return Err(Pgn4MoveError::GameOver(why));
         }
-        let illegal = || Pgn4MoveError::Illegal { fen4: fen4(pos) };
+        let illegal = || Pgn4MoveError::Illegal { fen4: pos.to_fen() };
         let side = pos.moving_seats();
         match *self {
             Pgn4Move::Retire(r) => Err(Pgn4MoveError::NotAMove(match r {
@@ -1209,14 +1171,14 @@ impl Pgn4Game {
             g.set_tag("Variant", &v.name);
         }
         let standard = Position::<B>::from_fen(v, &v.start_fen)
-            .map(|p| fen4(&p))
+            .map(|p| p.to_fen())
             .ok();
-        let start_fen4 = fen4(start);
+        let start_fen4 = start.to_fen();
         if standard.as_deref() != Some(start_fen4.as_str()) {
             g.set_tag("StartFen4", &start_fen4);
         }
         g.set_tag("CurrentMove", &game.moves().len().to_string());
-        g.set_tag("CurrentPosition", &fen4(game.position()));
+        g.set_tag("CurrentPosition", &game.position().to_fen());
         let result = match g.tag("Result") {
             Some(r) => r.to_string(),
             None => result_token(start, game.outcome()),
