@@ -182,6 +182,8 @@ pub struct Rules<B: HasSliders> {
     /// Per set of seats that still have a royal piece: whether at most one
     /// team is left, so the game is decided.
     pub decided: [bool; 1 << MAX_SEATS],
+    /// Per seat: the cell one step forward of each cell, or `NONE`.
+    pub ahead: [CellTable<u8>; MAX_SEATS],
 }
 
 impl<B: HasSliders> Rules<B> {
@@ -485,7 +487,15 @@ impl<B: HasSliders> Rules<B> {
             Some(crate::variant::CastleLanding::KingSteps(n)) => n,
             _ => 0,
         };
+        let ahead = std::array::from_fn(|s| match variant.seats.get(s) {
+            Some(info) => {
+                let (dx, dy) = info.forward.orient(0, 1);
+                step_table(&geo, dx, dy)
+            }
+            None => CellTable::from_fn(|_| NONE),
+        });
         Rules {
+            ahead,
             castle_steps,
             swap_partners,
             decided,

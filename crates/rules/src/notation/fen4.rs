@@ -379,12 +379,10 @@ impl<B: HasSliders> Position<B> {
 
     /// The cell one step beyond `target` in `seat`'s forward direction,
     /// where its pawn stands after skipping `target`.
+    #[inline]
     pub(crate) fn ep_victim_of(&self, seat: Seat, target: u8) -> Option<u8> {
-        let v = &self.rules.variant;
-        let (dx, dy) = v.seats[seat.idx()].forward.orient(0, 1);
-        v.geometry
-            .offset(target, dx as i32, dy as i32)
-            .filter(|&c| c != NONE)
+        let c = self.rules.ahead[seat.idx()][target];
+        (c != NONE).then_some(c)
     }
 
     /// An entry stays while the skipped cell is empty and `seat`'s pawn
