@@ -87,7 +87,11 @@ fn reference_matches_pinned_counts() {
         let start = fen == Variant::builtin(&name).unwrap().start_fen;
         for (depth, nodes) in counts {
             if depth <= 3 || (start && depth == 4) {
-                assert_eq!(r.perft(rules_of(&name), depth), nodes, "{name} D{depth} {fen}");
+                assert_eq!(
+                    r.perft(rules_of(&name), depth),
+                    nodes,
+                    "{name} D{depth} {fen}"
+                );
             }
         }
     }
@@ -99,7 +103,11 @@ fn reference_matches_pinned_counts_at_depth_four() {
     for (name, fen, counts) in lines() {
         let r = parse_fen4(&fen).unwrap();
         for (depth, nodes) in counts.into_iter().filter(|&(d, _)| d == 4) {
-            assert_eq!(r.perft(rules_of(&name), depth), nodes, "{name} D{depth} {fen}");
+            assert_eq!(
+                r.perft(rules_of(&name), depth),
+                nodes,
+                "{name} D{depth} {fen}"
+            );
         }
     }
 }

@@ -582,7 +582,6 @@ impl fmt::Display for Pgn4Move {
     }
 }
 
-
 /// Whether a castling move (king on `king`, rook on `rook`) is on the
 /// king's side: the rook at the end of the back rank nearer the king.
 fn castling_side<B: HasSliders>(pos: &Position<B>, seat: Seat, king: u8, rook: u8) -> CastlingSide {
