@@ -24,6 +24,7 @@
 //! king safety blend middlegame and endgame weights by the non-pawn
 //! material left (board and hands) relative to the start position.
 
+use tetrarch_rules::piece::MAX_SEATS;
 use tetrarch_rules::variant::{Forward, Variant};
 use tetrarch_rules::{HasSliders, Kind, Position, Seat};
 
@@ -188,6 +189,12 @@ impl Eval {
         total
     }
 
+    /// Whether `kind` is royal (a king).
+    #[inline]
+    pub fn is_royal(&self, kind: Kind) -> bool {
+        self.royal & (1 << kind.0) != 0
+    }
+
     /// Whether `seat` has material other than pawns and royals, on the board
     /// or in hand (null-move pruning is unsafe without it).
     pub fn has_pieces<B: HasSliders>(&self, pos: &Position<B>, seat: Seat) -> bool {
@@ -276,6 +283,93 @@ impl Eval {
             eg += sign * seg;
         }
         (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX + 8
+    }
+}
+
+/// Bonus of a seat that still has its royal piece, in games of more than
+/// two seats (a seat without one is frozen or out).
+pub const ROYAL_ALIVE: i32 = 1500;
+/// Percent of its value a piece of a seat without a royal piece keeps: a
+/// frozen army only captures (or passes) and never moves otherwise.
+pub const FROZEN_PCT: i32 = 25;
+
+impl Eval {
+    /// Games of more than two seats: each seat's own terms (material,
+    /// piece-square, mobility, attacks on the royal zones of its enemies,
+    /// [`ROYAL_ALIVE`]), tapered, from that seat's point of view. The search
+    /// combines them per team (or against the root seat in a free-for-all).
+    /// A seat without a royal piece counts only its material, at
+    /// [`FROZEN_PCT`] percent; a removed seat has no pieces and counts 0.
+    pub fn seat_terms<B: HasSliders>(&self, pos: &Position<B>) -> [i32; MAX_SEATS] {
+        let phase = (self.phase_material(pos) * PHASE_MAX / self.start_phase).min(PHASE_MAX);
+        let rules = pos.rules();
+        let seats = rules.seats() as usize;
+        let occ = pos.occupied();
+        let alive = pos.alive_seats();
+        let mut zones = [B::EMPTY; MAX_SEATS];
+        for (s, zone) in zones.iter_mut().enumerate().take(seats) {
+            let seat = Seat(s as u8);
+            for c in pos.royals(seat).iter() {
+                *zone |= B::bit(c);
+                for k in 0..self.kinds {
+                    if self.royal & (1 << k) != 0 && pos.kind_pieces(Kind(k as u8)).has(c) {
+                        *zone |= attacks(pos, seat, Kind(k as u8), c, occ);
+                    }
+                }
+            }
+        }
+        let mut out = [0i32; MAX_SEATS];
+        for (s, term) in out.iter_mut().enumerate().take(seats) {
+            let seat = Seat(s as u8);
+            if alive & (1 << s) == 0 {
+                let mut m = 0;
+                for k in 0..self.kinds {
+                    m += pos.pieces(seat, Kind(k as u8)).count() as i32 * self.values[k];
+                }
+                *term = m * FROZEN_PCT / 100;
+                continue;
+            }
+            let own = pos.seat_pieces(seat);
+            let mut enemy_zone = B::EMPTY;
+            for (o, z) in zones.iter().enumerate().take(seats) {
+                if !pos.allied(seat, Seat(o as u8)) {
+                    enemy_zone |= *z;
+                }
+            }
+            let (mut smg, mut seg) = (ROYAL_ALIVE, ROYAL_ALIVE);
+            let (mut units, mut attackers) = (0i32, 0i32);
+            for k in 0..self.kinds {
+                let kind = Kind(k as u8);
+                let table = &self.pst[s * 16 + k];
+                let piece = (self.royal | self.pawn) & (1 << k) == 0;
+                for c in pos.pieces(seat, kind).iter() {
+                    let (a, b) = table[c as usize];
+                    smg += a as i32 + self.values[k];
+                    seg += b as i32 + self.values[k];
+                    if piece {
+                        let att = attacks(pos, seat, kind, c, occ);
+                        let mobility = 2 * (att & !own).count() as i32;
+                        smg += mobility;
+                        seg += mobility;
+                        let hits = (att & enemy_zone).count() as i32;
+                        if hits > 0 {
+                            units += hits;
+                            attackers += 1;
+                        }
+                    } else if self.pawn & (1 << k) != 0 && zones[s].has(c) {
+                        smg += 8;
+                    }
+                }
+            }
+            if attackers >= 2 {
+                let u = units.min(30);
+                smg += u * u / 2;
+            } else if attackers == 1 {
+                smg += units * units / 8;
+            }
+            *term = (smg * phase + seg * (PHASE_MAX - phase)) / PHASE_MAX;
+        }
+        out
     }
 }
 

@@ -1,12 +1,30 @@
-//! Two-sided search: iterative deepening principal-variation search with a
-//! transposition table, quiescence, null move, late move reductions,
-//! killers, history, check extensions, mate distance and repetition.
+//! Iterative deepening principal-variation search with a transposition
+//! table, quiescence, null move, late move reductions, killers, history,
+//! check extensions, mate distance and repetition.
+//!
+//! **Sides.** The search is a negamax over two sides. With two seats the
+//! sides are the seats. In team games of more than two seats (two teams,
+//! such as `fourway-teams` and `fourway-original`) a side is a team: scores
+//! are from the point of view of the mover's team, and a child's score is
+//! negated only when its mover is on the other team (under the Original
+//! rules a team can move twice in a row after a removal; a combined army
+//! moves as one side). In a free-for-all (more than two teams) the sides are
+//! the root seat against all the others, searched by the [`FfaStrategy`]:
+//! paranoid (every opponent moves in turn and minimises the root's score) or
+//! best-reply (at the opponents' layer only the single best move of any one
+//! opponent is searched, the others skip their turn).
+//!
+//! Terminal positions of games of more than two seats come from the kernel's
+//! teams: a team wins when no opposing seat has a royal piece left; in a
+//! free-for-all the root loses the moment its royal piece is gone and wins
+//! when it is the last seat with one.
 
 use crate::eval::Eval;
 use crate::tt::{Bound, Entry, Table};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+use tetrarch_rules::piece::MAX_SEATS;
 use tetrarch_rules::variant::{StalemateRule, Variant};
 use tetrarch_rules::{HasSliders, Move, MoveKind, MoveList, Position, Seat};
 
@@ -20,6 +38,53 @@ pub const INF: i32 = 31_000;
 pub const MAX_PLY: usize = 96;
 /// Strongest level.
 pub const MAX_LEVEL: u8 = 8;
+/// Largest static evaluation (well inside the mate scores).
+const EVAL_MAX: i32 = 20_000;
+/// Ordering value of a captured royal piece in games of more than two seats,
+/// where kings can be taken: above every other victim.
+const ROYAL_VICTIM: i32 = 5_000;
+/// Transposition keys of free-for-all searches depend on the root seat and
+/// the strategy (scores are the root's): mixed into the position's hash.
+const FFA_SALT: [u64; MAX_SEATS] = [
+    0x6A09_E667_F3BC_C908,
+    0xBB67_AE85_84CA_A73B,
+    0x3C6E_F372_FE94_F82B,
+    0xA54F_F53A_5F1D_36F1,
+];
+const BRS_SALT: u64 = 0x510E_527F_ADE6_82D1;
+const PASS: Move = Move::new(0, 0, MoveKind::Pass);
+
+/// How a free-for-all (more than two teams) is searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FfaStrategy {
+    /// Paranoid: the root seat maximises its score, every other seat in turn
+    /// minimises it.
+    Paranoid,
+    /// Best-reply search (Schadd and Winands): the root's moves alternate
+    /// with one layer where the single best move of any opponent is
+    /// searched, the other opponents skipping their turn.
+    #[default]
+    BestReply,
+}
+
+impl FfaStrategy {
+    /// The name used by the UCI option `FFA_Search`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FfaStrategy::Paranoid => "Paranoid",
+            FfaStrategy::BestReply => "BestReply",
+        }
+    }
+
+    /// Read a name (any case; `brs` and `best-reply` too).
+    pub fn parse(s: &str) -> Option<FfaStrategy> {
+        match s.to_ascii_lowercase().as_str() {
+            "paranoid" => Some(FfaStrategy::Paranoid),
+            "bestreply" | "best-reply" | "best_reply" | "brs" => Some(FfaStrategy::BestReply),
+            _ => None,
+        }
+    }
+}
 
 /// When to stop searching. Unset fields do not limit.
 #[derive(Clone, Debug, Default)]
@@ -40,6 +105,11 @@ pub struct Limits {
     pub binc: Option<Duration>,
     /// Moves to the next time control.
     pub movestogo: Option<u32>,
+    /// Games of more than two seats: each seat's clock (seat order), used
+    /// instead of `wtime`/`btime` when the mover's is set.
+    pub seat_time: [Option<Duration>; MAX_SEATS],
+    /// Games of more than two seats: each seat's increment.
+    pub seat_inc: [Option<Duration>; MAX_SEATS],
     /// Search until stopped.
     pub infinite: bool,
 }
@@ -60,6 +130,20 @@ impl Score {
             Score::Mate((MATE - s + 1) / 2)
         } else if s <= -MATE_BOUND {
             Score::Mate(-(MATE + s) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+
+    /// Convert an internal score where the side to move moves once every
+    /// `cycle` plies (2 with two sides taking turns; the number of seats in
+    /// a paranoid free-for-all search): mates count the side's own moves.
+    pub fn from_internal_cycle(s: i32, cycle: i32) -> Score {
+        let cycle = cycle.max(1);
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + cycle - 1) / cycle)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-(MATE + s + cycle - 1) / cycle)
         } else {
             Score::Cp(s)
         }
@@ -174,10 +258,27 @@ pub struct Searcher<B: HasSliders> {
     stalemate: StalemateRule,
     perpetual_check_loses: bool,
     rng: u64,
+    /// Number of seats.
+    seats: u8,
+    /// More than two seats.
+    multi: bool,
+    /// More than two teams: a free-for-all.
+    ffa: bool,
+    /// Side of each seat: its team, or in a free-for-all 0 for the root
+    /// seat and 1 for the others. Children of another side are negated.
+    side_of: [u8; MAX_SEATS],
+    /// The seat to move at the root.
+    root: Seat,
+    /// Best-reply search in this search.
+    brs: bool,
+    /// Mixed into transposition keys (free-for-all: root seat, strategy).
+    salt: u64,
     /// Lines to report (MultiPV), at least 1.
     pub multipv: usize,
     /// Strength 1..=8; 8 is full strength.
     pub level: u8,
+    /// How a free-for-all is searched.
+    pub ffa_strategy: FfaStrategy,
     _width: std::marker::PhantomData<B>,
 }
 
@@ -190,12 +291,20 @@ impl<B: HasSliders> Searcher<B> {
                 *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.0) as u8;
             }
         }
+        let seats = variant.seat_count();
+        let mut side_of = [0u8; MAX_SEATS];
+        for (s, side) in side_of.iter_mut().enumerate().take(seats as usize) {
+            *side = variant.seats[s].team;
+        }
+        let mut teams: Vec<u8> = variant.seats.iter().map(|s| s.team).collect();
+        teams.sort_unstable();
+        teams.dedup();
         Searcher {
             eval: Eval::new(variant),
             tt: Table::new(hash_mb),
             stop: Arc::new(AtomicBool::new(false)),
             killers: Box::new([[Move::default(); 2]; MAX_PLY]),
-            history: vec![0; 2 * 256 * 256],
+            history: vec![0; MAX_SEATS * 256 * 256],
             pv: Box::new([[Move::default(); MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             lmr,
@@ -216,8 +325,16 @@ impl<B: HasSliders> Searcher<B> {
                 ^ std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0, |d| d.as_nanos() as u64),
+            seats,
+            multi: seats > 2,
+            ffa: teams.len() > 2,
+            side_of,
+            root: Seat(0),
+            brs: false,
+            salt: 0,
             multipv: 1,
             level: MAX_LEVEL,
+            ffa_strategy: FfaStrategy::default(),
             _width: std::marker::PhantomData,
         }
     }
@@ -285,8 +402,24 @@ impl<B: HasSliders> Searcher<B> {
             .unwrap_or(u32::MAX)
             .min(level_depth)
             .clamp(1, MAX_PLY as u32 - 16);
+        self.root = pos.turn();
+        self.brs = false;
+        self.salt = 0;
+        if self.ffa {
+            let root = self.root.idx();
+            for (s, side) in self.side_of.iter_mut().enumerate() {
+                *side = u8::from(s != root);
+            }
+            self.brs = self.ffa_strategy == FfaStrategy::BestReply;
+            self.salt = FFA_SALT[root] ^ if self.brs { BRS_SALT } else { 0 };
+        }
 
-        let legal = pos.legal_moves();
+        let legal = if self.multi && pos.teams_decided() {
+            // The game is over: no move to play.
+            MoveList::new()
+        } else {
+            pos.legal_moves()
+        };
         let mut roots: Vec<RootMove> = legal
             .iter()
             .map(|&mv| RootMove {
@@ -309,7 +442,7 @@ impl<B: HasSliders> Searcher<B> {
         }
         // Initial order: the usual move ordering.
         {
-            let tt_move = self.tt.probe(pos.hash()).map(|e| e.mv);
+            let tt_move = self.tt.probe(pos.hash() ^ self.salt).map(|e| e.mv);
             let mut keyed: Vec<(i32, RootMove)> = roots
                 .iter()
                 .map(|r| (self.order_score(pos, r.mv, tt_move, 0), *r))
@@ -375,7 +508,7 @@ impl<B: HasSliders> Searcher<B> {
                     depth,
                     seldepth: self.seldepth.max(depth as usize) as u32,
                     multipv: i + 1,
-                    score: Score::from_internal(r.score),
+                    score: self.score(r.score),
                     nodes: self.nodes,
                     time: elapsed,
                     hashfull: self.tt.hashfull(),
@@ -411,21 +544,21 @@ impl<B: HasSliders> Searcher<B> {
     ) {
         let mut alpha = -INF;
         let beta = INF;
+        let side = self.side_of[pos.turn().idx()];
         self.push_node(pos.hash(), pos.in_check());
         #[allow(clippy::needless_range_loop)]
         for i in 0..roots.len() {
             let m = roots[i].mv;
-            let mut child = *pos;
-            child.play_unchecked(m);
+            let child = self.make(pos, m);
             let ext = i32::from(child.in_check());
             let nd = depth - 1 + ext;
             let s = if i == 0 || all_exact {
                 let a = if all_exact { -INF } else { alpha };
-                -self.negamax(&child, nd, -beta, -a, 1, true)
+                self.child(side, &child, nd, a, beta, 0, true)
             } else {
-                let mut s = -self.negamax(&child, nd, -alpha - 1, -alpha, 1, true);
+                let mut s = self.child(side, &child, nd, alpha, alpha + 1, 0, true);
                 if s > alpha && !self.aborted {
-                    s = -self.negamax(&child, nd, -beta, -alpha, 1, true);
+                    s = self.child(side, &child, nd, alpha, beta, 0, true);
                 }
                 s
             };
@@ -476,6 +609,179 @@ impl<B: HasSliders> Searcher<B> {
         self.aborted
     }
 
+    /// The score of `child` (reached from a node at `ply` whose mover is on
+    /// `side`) from that side's point of view, searched in the window
+    /// `(alpha, beta)` of that side: negated only when the child's mover is
+    /// on the other side.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child(
+        &mut self,
+        side: u8,
+        child: &Position<B>,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        if self.side_of[child.turn().idx()] == side {
+            self.negamax(child, depth, alpha, beta, ply + 1, null_ok)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply + 1, null_ok)
+        }
+    }
+
+    /// Quiescence counterpart of [`Searcher::child`].
+    #[inline]
+    fn qchild(&mut self, side: u8, child: &Position<B>, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.side_of[child.turn().idx()] == side {
+            self.qsearch(child, alpha, beta, ply + 1)
+        } else {
+            -self.qsearch(child, -beta, -alpha, ply + 1)
+        }
+    }
+
+    /// A score for people, mates counted in the side's own moves.
+    pub fn score(&self, s: i32) -> Score {
+        if !self.multi {
+            return Score::from_internal(s);
+        }
+        let cycle = if self.ffa && !self.brs {
+            self.seats as i32
+        } else {
+            2
+        };
+        Score::from_internal_cycle(s, cycle)
+    }
+
+    /// Best-reply search: whether `pos` is a node of the root's opponents,
+    /// where the moves of all of them are searched as one layer.
+    #[inline]
+    fn brs_min(&self, pos: &Position<B>) -> bool {
+        self.brs && pos.turn() != self.root
+    }
+
+    /// `pos` with passes until `seat` is to move (best-reply search skips
+    /// the turns of the opponents that do not reply).
+    fn pass_until(&self, pos: &mut Position<B>, seat: Seat) {
+        for _ in 0..self.seats {
+            if pos.turn() == seat {
+                return;
+            }
+            pos.play_unchecked(PASS);
+        }
+    }
+
+    /// The moves searched at `pos`: its legal moves, or at an opponents'
+    /// layer of best-reply search every opponent's legal moves (passes only
+    /// when no opponent has anything else).
+    fn moves(&self, pos: &Position<B>) -> MoveList {
+        if !self.brs_min(pos) {
+            return pos.legal_moves();
+        }
+        let mut list = MoveList::new();
+        let mut p = *pos;
+        for _ in 0..self.seats {
+            if p.turn() == self.root {
+                break;
+            }
+            for &m in p.legal_moves().iter() {
+                if m.kind() != MoveKind::Pass {
+                    list.push(m);
+                }
+            }
+            p.play_unchecked(PASS);
+        }
+        if list.is_empty() {
+            list.push(PASS);
+        }
+        list
+    }
+
+    /// The position after `m` (one of [`Searcher::moves`]).
+    #[inline]
+    fn make(&self, pos: &Position<B>, m: Move) -> Position<B> {
+        let mut child = *pos;
+        if self.brs_min(pos) {
+            if m.kind() != MoveKind::Pass
+                && let Some(p) = pos.piece_at(m.from())
+            {
+                self.pass_until(&mut child, p.seat);
+                child.play_unchecked(m);
+            }
+            self.pass_until(&mut child, self.root);
+        } else {
+            child.play_unchecked(m);
+        }
+        child
+    }
+
+    /// The position after a null move: the side to move passes (at an
+    /// opponents' layer of best-reply search, all of them do).
+    fn make_null(&self, pos: &Position<B>) -> Position<B> {
+        let mut child = *pos;
+        if self.brs_min(pos) {
+            self.pass_until(&mut child, self.root);
+        } else {
+            child.play_unchecked(PASS);
+        }
+        child
+    }
+
+    /// Static evaluation from the side to move's point of view.
+    #[inline]
+    fn evaluate(&self, pos: &Position<B>) -> i32 {
+        if !self.multi {
+            return self.eval.evaluate(pos);
+        }
+        let t = self.eval.seat_terms(pos);
+        let n = self.seats as usize;
+        let us = self.side_of[pos.turn().idx()];
+        let v = if self.ffa {
+            let root = self.root.idx();
+            let others: i32 = (0..n).filter(|&s| s != root).map(|s| t[s]).sum();
+            let r = t[root] - others / (n as i32 - 1);
+            if us == 0 { r } else { -r }
+        } else {
+            (0..n)
+                .map(|s| if self.side_of[s] == us { t[s] } else { -t[s] })
+                .sum()
+        };
+        (v + 8).clamp(-EVAL_MAX, EVAL_MAX)
+    }
+
+    /// Games of more than two seats: the score of a decided position for
+    /// the side to move (a free-for-all is decided for the root when its
+    /// royal piece is gone or it is the last seat with one).
+    #[inline]
+    fn multi_terminal(&self, pos: &Position<B>, ply: usize) -> Option<i32> {
+        let alive = pos.alive_seats();
+        let us = self.side_of[pos.turn().idx()];
+        let win = MATE - ply as i32;
+        let winner_side = if self.ffa {
+            let root = 1u8 << self.root.0;
+            if alive == 0 {
+                return Some(0);
+            } else if alive & root == 0 {
+                1
+            } else if alive == root {
+                0
+            } else {
+                return None;
+            }
+        } else {
+            if !pos.teams_decided() {
+                return None;
+            }
+            if alive == 0 {
+                return Some(0);
+            }
+            self.side_of[alive.trailing_zeros() as usize]
+        };
+        Some(if winner_side == us { win } else { -win })
+    }
+
     /// `m` followed by the child's principal variation becomes this ply's.
     #[inline]
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -504,12 +810,15 @@ impl<B: HasSliders> Searcher<B> {
         let h = pos.hash();
         let n = self.stack.len();
         let limit = (pos.halfmoves() as usize).min(n);
-        let mut d = 2;
+        // With two seats the side to move repeats every other ply; with more,
+        // turns do not simply alternate (the hash holds the side to move).
+        let step = if self.multi { 1 } else { 2 };
+        let mut d = step;
         while d <= limit {
             if self.stack[n - d] == h {
                 return Some(self.perpetual_score(pos, d, ply));
             }
-            d += 2;
+            d += step;
         }
         None
     }
@@ -533,6 +842,11 @@ impl<B: HasSliders> Searcher<B> {
     }
 
     fn no_moves_score(&self, pos: &Position<B>, ply: usize) -> i32 {
+        if self.multi {
+            // Mated players leave the board as the move is played, so a side
+            // with no move here is stalemated: a draw (docs/rules.md).
+            return 0;
+        }
         if pos.in_check() {
             return -MATE + ply as i32;
         }
@@ -560,9 +874,13 @@ impl<B: HasSliders> Searcher<B> {
         let mut s = 0;
         let capture = Self::is_capture(pos, m);
         if capture {
-            let victim = e
-                .kind_on(pos, m.to())
-                .map_or(crate::eval::PAWN, |k| e.values[k.idx()].max(50));
+            let victim = e.kind_on(pos, m.to()).map_or(crate::eval::PAWN, |k| {
+                if self.multi && e.is_royal(k) {
+                    ROYAL_VICTIM
+                } else {
+                    e.values[k.idx()].max(50)
+                }
+            });
             let attacker = e.kind_on(pos, m.from()).map_or(0, |k| e.values[k.idx()]);
             s = (1 << 28) + victim * 64 - attacker / 8;
         }
@@ -584,7 +902,7 @@ impl<B: HasSliders> Searcher<B> {
 
     #[inline]
     fn hist_idx(seat: Seat, m: Move) -> usize {
-        (seat.idx() & 1) * 65536 + m.from() as usize * 256 + m.to() as usize
+        seat.idx() * 65536 + m.from() as usize * 256 + m.to() as usize
     }
 
     fn negamax(
@@ -605,13 +923,20 @@ impl<B: HasSliders> Searcher<B> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if self.royal_kinds && pos.royals(pos.turn()).is_empty() {
+        if self.multi {
+            if let Some(score) = self.multi_terminal(pos, ply) {
+                return score;
+            }
+        } else if self.royal_kinds && pos.royals(pos.turn()).is_empty() {
             return -MATE + ply as i32;
         }
         if let Some(score) = self.repetition_score(pos, ply) {
             return score;
         }
-        if self.fifty.is_some_and(|n| pos.halfmoves() >= 2 * n) {
+        if self
+            .fifty
+            .is_some_and(|n| pos.halfmoves() >= u16::from(self.seats) * n)
+        {
             return if pos.count_legal_moves() == 0 {
                 self.no_moves_score(pos, ply)
             } else {
@@ -631,10 +956,10 @@ impl<B: HasSliders> Searcher<B> {
             return alpha;
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         let pv_node = beta - alpha > 1;
-        let key = pos.hash();
+        let key = pos.hash() ^ self.salt;
         let tt = self.tt.probe(key);
         let tt_move = tt.map(|e| e.mv).filter(|&m| m != Move::default());
         if let Some(e) = tt
@@ -655,9 +980,10 @@ impl<B: HasSliders> Searcher<B> {
         let static_eval = if in_check {
             -INF
         } else {
-            tt.map_or_else(|| self.eval.evaluate(pos), |e| e.eval)
+            tt.map_or_else(|| self.evaluate(pos), |e| e.eval)
         };
         let us = pos.turn();
+        let side = self.side_of[us.idx()];
         if !pv_node
             && !in_check
             && null_ok
@@ -666,20 +992,22 @@ impl<B: HasSliders> Searcher<B> {
             && beta.abs() < MATE_BOUND
             && self.eval.has_pieces(pos, us)
         {
-            let r = 3 + depth / 6;
-            let mut child = *pos;
-            child.play_unchecked(Move::new(0, 0, MoveKind::Pass));
-            self.push_node(key, false);
-            let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-            self.pop_node();
-            if self.aborted {
-                return 0;
-            }
-            if s >= beta {
-                return if s >= MATE_BOUND { beta } else { s };
+            let child = self.make_null(pos);
+            // A pass means something only when it hands the move to the other side.
+            if self.side_of[child.turn().idx()] != side {
+                let r = 3 + depth / 6;
+                self.push_node(pos.hash(), false);
+                let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.pop_node();
+                if self.aborted {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
             }
         }
-        let moves = pos.legal_moves();
+        let moves = self.moves(pos);
         if moves.is_empty() {
             return self.no_moves_score(pos, ply);
         }
@@ -694,17 +1022,16 @@ impl<B: HasSliders> Searcher<B> {
         let orig_alpha = alpha;
         let mut quiets_tried = 0usize;
         let mut quiets = [Move::default(); 64];
-        self.push_node(key, in_check);
+        self.push_node(pos.hash(), in_check);
         for i in 0..n {
             let m = pick_best(&mut keys[..n], &mut order, i);
             let tactical = Self::is_capture(pos, m) || m.promotion().is_some();
-            let mut child = *pos;
-            child.play_unchecked(m);
+            let child = self.make(pos, m);
             let gives_check = child.in_check();
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let nd = depth - 1 + ext;
             let s = if i == 0 {
-                -self.negamax(&child, nd, -beta, -alpha, ply + 1, true)
+                self.child(side, &child, nd, alpha, beta, ply, true)
             } else {
                 let mut r = 0;
                 if depth >= 3
@@ -720,12 +1047,12 @@ impl<B: HasSliders> Searcher<B> {
                     }
                     r = r.clamp(0, nd - 1);
                 }
-                let mut s = -self.negamax(&child, nd - r, -alpha - 1, -alpha, ply + 1, true);
+                let mut s = self.child(side, &child, nd - r, alpha, alpha + 1, ply, true);
                 if s > alpha && r > 0 && !self.aborted {
-                    s = -self.negamax(&child, nd, -alpha - 1, -alpha, ply + 1, true);
+                    s = self.child(side, &child, nd, alpha, alpha + 1, ply, true);
                 }
                 if s > alpha && s < beta && !self.aborted {
-                    s = -self.negamax(&child, nd, -beta, -alpha, ply + 1, true);
+                    s = self.child(side, &child, nd, alpha, beta, ply, true);
                 }
                 s
             };
@@ -791,27 +1118,32 @@ impl<B: HasSliders> Searcher<B> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if self.royal_kinds && pos.royals(pos.turn()).is_empty() {
+        if self.multi {
+            if let Some(score) = self.multi_terminal(pos, ply) {
+                return score;
+            }
+        } else if self.royal_kinds && pos.royals(pos.turn()).is_empty() {
             return -MATE + ply as i32;
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { self.eval.evaluate(pos) };
+            return if in_check { 0 } else { self.evaluate(pos) };
         }
         let mut best = -INF;
         let mut stand = -INF;
         if !in_check {
-            stand = self.eval.evaluate(pos);
+            stand = self.evaluate(pos);
             if stand >= beta {
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
         }
-        let moves = pos.legal_moves();
+        let moves = self.moves(pos);
         if moves.is_empty() {
             return self.no_moves_score(pos, ply);
         }
+        let side = self.side_of[pos.turn().idx()];
         let mut keys = [0i32; tetrarch_rules::moves::MAX_MOVES];
         let mut order = MoveList::new();
         for &m in moves.iter() {
@@ -833,9 +1165,8 @@ impl<B: HasSliders> Searcher<B> {
         let n = order.len();
         for i in 0..n {
             let m = pick_best(&mut keys[..n], &mut order, i);
-            let mut child = *pos;
-            child.play_unchecked(m);
-            let s = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            let child = self.make(pos, m);
+            let s = self.qchild(side, &child, alpha, beta, ply);
             if self.aborted {
                 return 0;
             }
@@ -884,7 +1215,10 @@ pub fn time_plan(limits: &Limits, turn: Seat) -> (Option<Duration>, Option<Durat
         let hard = mt.saturating_sub((mt / 20).min(Duration::from_millis(20)));
         return (Some(hard * 2), Some(hard.max(Duration::from_millis(1))));
     }
-    let (time, inc) = if turn.0 == 0 {
+    let seat_clock = limits.seat_time.get(turn.idx()).copied().flatten();
+    let (time, inc) = if seat_clock.is_some() {
+        (seat_clock, limits.seat_inc[turn.idx()])
+    } else if turn.0 == 0 {
         (limits.wtime, limits.winc)
     } else {
         (limits.btime, limits.binc)

@@ -7,9 +7,15 @@
 //! whose FEN is bad leaves the position as it was; one with an illegal move
 //! keeps the moves before it.
 //!
-//! Options: `UCI_Variant` (every built-in two-player variant), `Hash`,
-//! `Threads` (accepted, the search is single-threaded), `MultiPV`,
-//! `UCI_Chess960`, `UCI_LimitStrength`, `UCI_Elo` and `Level` (1-8).
+//! Options: `UCI_Variant` (every built-in variant), `Hash`, `Threads`
+//! (accepted, the search is single-threaded), `MultiPV`, `UCI_Chess960`,
+//! `UCI_LimitStrength`, `UCI_Elo`, `Level` (1-8) and `FFA_Search`
+//! (`Paranoid` or `BestReply`, for free-for-all games).
+//!
+//! Four-player variants use the small extension documented in
+//! `docs/protocol.md`: `position fen4 <FEN4> [moves ...]`, `go` for the seat
+//! to move, per-seat clocks `rtime btime ytime gtime` (and `rinc` ...), and
+//! scores from the point of view of the mover's team.
 //!
 //! ```
 //! let input = "uci\nposition startpos moves e2e4\ngo depth 2\n";
@@ -19,7 +25,7 @@
 //! assert!(text.lines().any(|l| l.starts_with("bestmove ")));
 //! ```
 
-use crate::search::{Info, Limits, MAX_LEVEL, Score, Searcher, level_for_elo};
+use crate::search::{FfaStrategy, Info, Limits, MAX_LEVEL, Score, Searcher, level_for_elo};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -27,7 +33,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 use tetrarch_rules::notation::uci::UciMove;
 use tetrarch_rules::variant::{Variant, WithWidth, builtin_names};
-use tetrarch_rules::{HasSliders, Position};
+use tetrarch_rules::{HasSliders, MoveKind, Position};
 
 /// Default transposition table size in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -46,7 +52,7 @@ trait Session: Send {
     fn board(&self) -> String;
     fn set_hash(&mut self, mb: usize);
     fn clear(&mut self);
-    fn configure(&mut self, multipv: usize, level: u8);
+    fn configure(&mut self, multipv: usize, level: u8, ffa: FfaStrategy);
     fn stop_flag(&self) -> Arc<AtomicBool>;
 }
 
@@ -71,13 +77,33 @@ impl WithWidth for NewSession {
     }
 }
 
-/// A line of moves in UCI notation, stopping at the first move that is not legal.
+/// A line of moves in UCI notation, stopping at the first move that is not
+/// legal. With more than two seats, a move of a seat that is not to move
+/// (best-reply search skips the opponents that do not reply) is preceded by
+/// `0000` for each skipped turn.
 fn line<B: HasSliders>(pos: &Position<B>, pv: &[tetrarch_rules::Move]) -> String {
     let mut p = *pos;
     let mut words = Vec::new();
+    let seats = pos.variant().seat_count();
     for &m in pv {
         if !p.is_legal(m) {
-            break;
+            let Some(owner) = p.piece_at(m.from()).map(|x| x.seat) else {
+                break;
+            };
+            if seats <= 2 || m.kind() == MoveKind::Pass {
+                break;
+            }
+            let mut q = p;
+            let mut skipped = 0;
+            while q.turn() != owner && skipped < seats {
+                q.play_unchecked(tetrarch_rules::Move::new(0, 0, MoveKind::Pass));
+                skipped += 1;
+            }
+            if !q.is_legal(m) {
+                break;
+            }
+            words.extend((0..skipped).map(|_| "0000".to_string()));
+            p = q;
         }
         words.push(UciMove::from_move(&p, m).to_string());
         p.play_unchecked(m);
@@ -165,9 +191,10 @@ impl<B: HasSliders> Session for Game<B> {
         self.searcher.clear();
     }
 
-    fn configure(&mut self, multipv: usize, level: u8) {
+    fn configure(&mut self, multipv: usize, level: u8, ffa: FfaStrategy) {
         self.searcher.multipv = multipv;
         self.searcher.level = level;
+        self.searcher.ffa_strategy = ffa;
     }
 
     fn stop_flag(&self) -> Arc<AtomicBool> {
@@ -180,6 +207,21 @@ pub fn two_player_variants() -> Vec<&'static str> {
     builtin_names()
         .filter(|n| Variant::builtin(n).is_ok_and(|v| v.seat_count() == 2))
         .collect()
+}
+
+/// Names of the built-in variants for more than two players (played with
+/// the extension of `docs/protocol.md`).
+pub fn four_player_variants() -> Vec<&'static str> {
+    builtin_names()
+        .filter(|n| Variant::builtin(n).is_ok_and(|v| v.seat_count() > 2))
+        .collect()
+}
+
+/// Every variant `UCI_Variant` accepts: two-player ones first.
+pub fn uci_variants() -> Vec<&'static str> {
+    let mut v = two_player_variants();
+    v.extend(four_player_variants());
+    v
 }
 
 type Out<W> = Arc<Mutex<W>>;
@@ -211,6 +253,9 @@ struct Engine<W: Write + Send + 'static> {
     limit_strength: bool,
     elo: u32,
     level: u8,
+    ffa: FfaStrategy,
+    /// Seats of the current variant.
+    seats: u8,
 }
 
 impl<W: Write + Send + 'static> Engine<W> {
@@ -242,7 +287,7 @@ impl<W: Write + Send + 'static> Engine<W> {
 
     fn fresh_session(&self) -> Box<dyn Session> {
         let mut s = self.effective_variant().with_width(NewSession(self.hash));
-        s.configure(self.multipv, self.level());
+        s.configure(self.multipv, self.level(), self.ffa);
         s
     }
 
@@ -285,7 +330,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     fn uci(&self) {
         self.say(&format!("id name Tetrarch {}", env!("CARGO_PKG_VERSION")));
         self.say("id author the Tetrarch authors");
-        let vars = two_player_variants()
+        let vars = uci_variants()
             .iter()
             .map(|v| format!(" var {v}"))
             .collect::<String>();
@@ -306,6 +351,12 @@ impl<W: Write + Send + 'static> Engine<W> {
         ));
         self.say(&format!(
             "option name Level type spin default {MAX_LEVEL} min 1 max {MAX_LEVEL}"
+        ));
+        self.say(&format!(
+            "option name FFA_Search type combo default {} var {} var {}",
+            FfaStrategy::default().name(),
+            FfaStrategy::Paranoid.name(),
+            FfaStrategy::BestReply.name()
         ));
         self.say("uciok");
     }
@@ -336,14 +387,15 @@ impl<W: Write + Send + 'static> Engine<W> {
         let result: Result<(), String> = match name.as_str() {
             "uci_variant" => {
                 let v = value.to_ascii_lowercase();
-                if two_player_variants().contains(&v.as_str()) {
+                if uci_variants().contains(&v.as_str()) {
                     self.variant = v;
+                    self.seats = self.effective_variant().seat_count();
                     self.replace_session();
                     Ok(())
                 } else {
                     Err(format!(
                         "unknown variant '{value}'; known: {}",
-                        two_player_variants().join(", ")
+                        uci_variants().join(", ")
                     ))
                 }
             }
@@ -364,13 +416,18 @@ impl<W: Write + Send + 'static> Engine<W> {
             "uci_limitstrength" => check().map(|b| self.limit_strength = b),
             "uci_elo" => spin(MIN_ELO as u64, MAX_ELO as u64).map(|e| self.elo = e as u32),
             "level" => spin(1, MAX_LEVEL as u64).map(|l| self.level = l as u8),
+            "ffa_search" => FfaStrategy::parse(&value)
+                .map(|f| self.ffa = f)
+                .ok_or_else(|| {
+                    format!("option FFA_Search: '{value}' is not Paranoid or BestReply")
+                }),
             _ => Err(format!("unknown option '{name}'")),
         };
         if let Err(e) = result {
             self.error(&e);
         }
-        let (multipv, level) = (self.multipv, self.level());
-        self.session().configure(multipv, level);
+        let (multipv, level, ffa) = (self.multipv, self.level(), self.ffa);
+        self.session().configure(multipv, level, ffa);
     }
 
     fn position(&mut self, args: &[&str]) {
@@ -379,9 +436,18 @@ impl<W: Write + Send + 'static> Engine<W> {
             Some(i) => (&args[..i], &args[i + 1..]),
             None => (args, &[][..]),
         };
+        let four = self.seats > 2;
         let fen = match head.first() {
             Some(&"startpos") if head.len() == 1 => None,
             Some(&"fen") if head.len() > 1 => Some(head[1..].join(" ")),
+            Some(&"fen4") if four && head.len() > 1 => Some(head[1..].join(" ")),
+            Some(&"fen4") if !four => {
+                return self.error(&format!(
+                    "position: fen4 needs a four-player UCI_Variant (now {})",
+                    self.variant
+                ));
+            }
+            _ if four => return self.error("position: expected 'startpos' or 'fen4 <FEN4>'"),
             _ => return self.error("position: expected 'startpos' or 'fen <FEN>'"),
         };
         if let Err(e) = self.session().set_position(fen.as_deref(), moves) {
@@ -390,6 +456,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn go(&mut self, args: &[&str]) {
+        let four = self.seats > 2;
         let mut limits = Limits::default();
         let mut perft = None;
         let mut i = 0;
@@ -411,6 +478,25 @@ impl<W: Write + Send + 'static> Engine<W> {
                 "nodes" => num(i + 1).map(|n| limits.nodes = Some(n.max(1) as u64)),
                 "mate" => num(i + 1).map(|n| limits.depth = Some((2 * n.clamp(1, 100) - 1) as u32)),
                 "movetime" => ms(i + 1).map(|d| limits.movetime = Some(d)),
+                // Four players: per-seat clocks (`w` is red's, `b` blue's).
+                "wtime" | "rtime" | "btime" | "ytime" | "gtime" | "winc" | "rinc" | "binc"
+                | "yinc" | "ginc"
+                    if four =>
+                {
+                    let seat = match &word[..1] {
+                        "w" | "r" => 0,
+                        "b" => 1,
+                        "y" => 2,
+                        _ => 3,
+                    };
+                    ms(i + 1).map(|d| {
+                        if word.ends_with("time") {
+                            limits.seat_time[seat] = Some(d);
+                        } else {
+                            limits.seat_inc[seat] = Some(d);
+                        }
+                    })
+                }
                 "wtime" => ms(i + 1).map(|d| limits.wtime = Some(d)),
                 "btime" => ms(i + 1).map(|d| limits.btime = Some(d)),
                 "winc" => ms(i + 1).map(|d| limits.winc = Some(d)),
@@ -519,6 +605,8 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
         limit_strength: false,
         elo: MAX_ELO,
         level: MAX_LEVEL,
+        ffa: FfaStrategy::default(),
+        seats: 2,
     };
     engine.session();
     for line in input.lines() {
