@@ -7,57 +7,8 @@ use tetrarch_engine::search::{FfaStrategy, Limits, Score, Searcher};
 use tetrarch_rules::notation::uci::UciMove;
 use tetrarch_rules::{Outcome, Position, Seat, Variant, Wide};
 
-/// A FEN4 position from `(square, piece)` pairs such as `("h1", "rK")`,
-/// `turn` one of `R B Y G`. Seats without a king are flagged eliminated (a
-/// frozen army under Regicide, a removed player under the Original rules).
-fn fen4(turn: char, pieces: &[(&str, &str)]) -> String {
-    let mut board = [[None::<&str>; 14]; 14];
-    for &(sq, p) in pieces {
-        let file = (sq.as_bytes()[0] - b'a') as usize;
-        let rank: usize = sq[1..].parse().unwrap();
-        assert!(board[rank - 1][file].is_none(), "{sq} twice");
-        board[rank - 1][file] = Some(p);
-    }
-    let corner = |f: usize, r: usize| !(3..=10).contains(&f) && !(3..=10).contains(&r);
-    let mut rows = Vec::new();
-    for (r, row) in board.iter().enumerate().rev() {
-        let mut cells = Vec::new();
-        let mut empty = 0;
-        for (f, &piece) in row.iter().enumerate() {
-            let cell = if corner(f, r) { Some("x") } else { piece };
-            match cell {
-                None => empty += 1,
-                Some(c) => {
-                    if empty > 0 {
-                        cells.push(empty.to_string());
-                        empty = 0;
-                    }
-                    cells.push(c.to_string());
-                }
-            }
-        }
-        if empty > 0 {
-            cells.push(empty.to_string());
-        }
-        rows.push(cells.join(","));
-    }
-    let elim: Vec<&str> = "rbyg"
-        .chars()
-        .map(|c| {
-            let king = format!("{c}K");
-            if pieces.iter().any(|&(_, p)| p == king) {
-                "0"
-            } else {
-                "1"
-            }
-        })
-        .collect();
-    format!(
-        "{turn}-{}-0,0,0,0-0,0,0,0-0,0,0,0-0-{}",
-        elim.join(","),
-        rows.join("/")
-    )
-}
+mod common;
+use common::fen4;
 
 fn pos(variant: &str, fen: &str) -> Position<Wide> {
     let v = Variant::builtin(variant).unwrap();
