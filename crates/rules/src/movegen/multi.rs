@@ -57,18 +57,22 @@ impl<B: HasSliders> Position<B> {
     /// Captures of the royal pieces on `kings` that leave no royal of the
     /// side to move attacked.
     fn generate_king_captures<S: Sink<B>>(&self, sink: &mut S, kings: B) {
-        let r = self.rules;
         let us = self.turn;
         let occ = self.occupied();
+        // Most positions have no king to take: find the takers from the kings.
+        let takers = kings
+            .iter()
+            .fold(B::EMPTY, |b, k| b | self.attackers_to(k, us, occ));
+        if takers.is_empty() {
+            return;
+        }
         let enemy = self.enemies(us);
         let mut caps = MoveList::new();
-        for k in 0..r.kinds {
-            let kind = Kind(k as u8);
-            for from in self.pieces(us, kind).iter() {
-                let t = self.piece_targets(us, kind, from, occ, enemy) & kings;
-                if !t.is_empty() {
-                    self.emit(&mut caps, kind, from, t);
-                }
+        for from in takers.iter() {
+            let kind = self.kind_at(from);
+            let t = self.piece_targets(us, kind, from, occ, enemy) & kings;
+            if !t.is_empty() {
+                self.emit(&mut caps, kind, from, t);
             }
         }
         for &m in caps.iter() {
@@ -101,6 +105,21 @@ impl<B: HasSliders> Position<B> {
             let km = r.moves(us, kind);
             if let Some(shifts) = &km.shifts {
                 self.emit_shifted(sink, kind, shifts, pieces, occ, enemy, target);
+                continue;
+            }
+            if !km.leaps && km.extra.is_empty() && r.promoting_kinds & (1 << k) == 0 {
+                // A pure line rider (rook, bishop, queen), kept lean as in `generate_by_pins`.
+                let avail = (!occ | enemy) & target;
+                for from in pieces.iter() {
+                    let mut t = B::EMPTY;
+                    if km.orth != 0 {
+                        t |= r.attacks.rook(from, occ);
+                    }
+                    if km.diag != 0 {
+                        t |= r.attacks.bishop(from, occ);
+                    }
+                    sink.targets(from, t & avail);
+                }
                 continue;
             }
             for from in pieces.iter() {
