@@ -213,7 +213,7 @@ impl<B: HasSliders> Position<B> {
     /// != EMPTY`: stopping at the first hit measured 4% fewer instructions
     /// in perft, where this runs for every king target.)
     #[inline(always)]
-    fn leaper_attacks(&self, cell: u8, us: Seat) -> bool {
+    pub(crate) fn leaper_attacks(&self, cell: u8, us: Seat) -> bool {
         let r = self.rules;
         let mut seats = r.enemy_seats[us.idx()];
         while seats != 0 {

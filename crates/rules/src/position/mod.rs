@@ -324,12 +324,37 @@ impl<B: HasSliders> Position<B> {
     /// Whether any seat hostile to `seat` attacks `cell` given occupancy `occ`.
     #[inline]
     pub fn attacked_by_enemies(&self, cell: u8, seat: Seat, occ: B) -> bool {
-        let mut seats = self.rules.enemy_seats[seat.idx()];
-        while seats != 0 {
-            let s = Seat(seats.trailing_zeros() as u8);
+        let r = self.rules;
+        let enemy = self.enemies(seat);
+        // Line attacks are the same for every enemy seat: look once, from the cell.
+        let orth = self.union_of(r.orth_kinds) & enemy;
+        if !orth.is_empty() && !(r.attacks.rook(cell, occ) & orth).is_empty() {
+            return true;
+        }
+        let diag = self.union_of(r.diag_kinds) & enemy;
+        if !diag.is_empty() && !(r.attacks.bishop(cell, occ) & diag).is_empty() {
+            return true;
+        }
+        if self.leaper_attacks(cell, seat) {
+            return true;
+        }
+        let mut seats = r.enemy_seats[seat.idx()];
+        while seats != 0 && r.extra_kinds != 0 {
+            let by = Seat(seats.trailing_zeros() as u8);
             seats &= seats - 1;
-            if !self.attackers_to(cell, s, occ).is_empty() {
-                return true;
+            let theirs = self.by_seat[by.idx()];
+            let mut extra = r.extra_kinds;
+            while extra != 0 {
+                let k = extra.trailing_zeros() as usize;
+                extra &= extra - 1;
+                let mine = self.by_kind[k] & theirs;
+                if !mine.is_empty()
+                    && !self
+                        .extra_attackers(cell, by, Kind(k as u8), mine, occ)
+                        .is_empty()
+                {
+                    return true;
+                }
             }
         }
         false

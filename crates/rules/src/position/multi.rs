@@ -44,6 +44,9 @@ impl<B: HasSliders> Position<B> {
             return None;
         }
         let n = self.rules.seats();
+        if alive == (1 << n) - 1 {
+            return None;
+        }
         (0..n).map(Seat).find_map(|s| {
             let team = self.team_seats(s);
             let enemies = self.rules.enemy_seats[s.idx()];
