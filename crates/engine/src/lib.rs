@@ -1,16 +1,21 @@
-//! `tetrarch-engine`: a game-playing engine for every two-player variant of
-//! the Tetrarch rules kernel, driven only by the variant's data.
+//! `tetrarch-engine`: a game-playing engine for every variant of the
+//! Tetrarch rules kernel, two or four players, driven only by the variant's
+//! data.
 //!
 //! - [`search`]: iterative deepening principal-variation search with a
 //!   fixed-size transposition table ([`tt`]), quiescence over captures and
 //!   promotions, null-move pruning, late move reductions, killer and history
 //!   ordering, check extensions, mate distance scores, repetition (against
 //!   the game history and the search path) and the fifty-move rule. Single
-//!   threaded; copy-make on [`tetrarch_rules::Position`].
+//!   threaded; copy-make on [`tetrarch_rules::Position`]. Games of more
+//!   than two seats: teams searched as two sides (a child is negated only
+//!   when the next mover is on the other team), free-for-all games by
+//!   paranoid or best-reply search ([`search::FfaStrategy`]).
 //! - [`eval`]: material with piece values derived from movement, pieces in
 //!   hand, geometric piece-square terms, mobility and king safety, tapered
-//!   between middlegame and endgame.
-//! - [`uci`]: the UCI protocol over any reader and writer (`tetrarch uci`).
+//!   between middlegame and endgame; per seat for four players.
+//! - [`uci`]: the UCI protocol over any reader and writer (`tetrarch uci`),
+//!   with the four-player extension of `docs/protocol.md`.
 //!
 //! Repetition is scored as a draw even where the variant makes perpetual
 //! check lose; the search does not model that rule yet.
@@ -38,4 +43,4 @@ pub mod tt;
 pub mod uci;
 
 pub use eval::Eval;
-pub use search::{Info, Limits, Score, SearchResult, Searcher};
+pub use search::{FfaStrategy, Info, Limits, Score, SearchResult, Searcher};
