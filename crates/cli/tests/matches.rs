@@ -207,3 +207,68 @@ fn a_match_against_stockfish_when_installed() {
     let text = assert_finished(&out, 2);
     assert!(text.contains("tetrarch-level3 vs sf"), "{text}");
 }
+
+#[test]
+fn four_player_matches_seat_four_engines_and_write_pgn4() {
+    // Teams: partners are the same engine, sides swapped in the second game.
+    let pgn = temp("teams.pgn4");
+    let pgn_arg = pgn.to_str().unwrap();
+    let out = tetrarch(&[
+        "match",
+        "--variant",
+        "fourway-teams",
+        "--engine",
+        "level=2",
+        "--engine",
+        "level=3",
+        "--nodes",
+        "200",
+        "--games",
+        "2",
+        "--max-plies",
+        "120",
+        "--pgn",
+        pgn_arg,
+    ]);
+    let text = assert_finished(&out, 2);
+    assert!(
+        text.contains("game 1: red tetrarch-level2, blue tetrarch-level3, yellow tetrarch-level2, green tetrarch-level3: "),
+        "{text}"
+    );
+    assert!(
+        text.contains("game 2: red tetrarch-level3, blue tetrarch-level2, "),
+        "{text}"
+    );
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(written.matches("[Event \"tetrarch match\"]").count(), 2);
+    assert_eq!(written.matches("[Green \"tetrarch-level").count(), 2);
+    assert_eq!(written.matches("[Variant \"fourway-teams\"]").count(), 2);
+    let replay = tetrarch(&["replay", pgn_arg]);
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    assert!(stdout(&replay).contains("games: 2"), "{}", stdout(&replay));
+
+    // Free-for-all: one opening in the six seatings of two and two.
+    let pgn = temp("ffa.pgn4");
+    let pgn_arg = pgn.to_str().unwrap();
+    let out = tetrarch(&[
+        "match",
+        "--variant",
+        "fourway-ffa",
+        "--engine",
+        "level=2",
+        "--engine",
+        "level=2",
+        "--depth",
+        "1",
+        "--games",
+        "5",
+        "--max-plies",
+        "60",
+        "--pgn",
+        pgn_arg,
+    ]);
+    assert_finished(&out, 6);
+    let replay = tetrarch(&["replay", pgn_arg]);
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    assert!(stdout(&replay).contains("games: 6"), "{}", stdout(&replay));
+}

@@ -1,5 +1,11 @@
-//! `tetrarch match`: engines play each other in a two-player variant and
-//! the result is reported from the first engine's view.
+//! `tetrarch match`: two engines play each other and the result is
+//! reported from the first engine's view.
+//!
+//! In four-player games four engines sit at the table, two of each: in
+//! team games the partners are the same engine, sides swapped between the
+//! two games of an opening; in a free-for-all each opening is played in the
+//! six seatings of two and two around the table, and the engine of the
+//! winning seat scores the game. Games are written as PGN4.
 //!
 //! - [`spec`]: `--engine`, `--tc` and `--sprt` values.
 //! - [`player`]: the player face, and our engine searched in this process.
@@ -10,7 +16,7 @@
 //! - [`pgn_out`]: games as PGN.
 //!
 //! Games are played one at a time (no concurrency); each opening is played
-//! twice with colours swapped.
+//! twice with colours swapped (six times in a four-player free-for-all).
 
 mod openings;
 mod pgn_out;
@@ -42,7 +48,8 @@ pub struct Args {
     /// `cmd=PATH[,option.NAME=VALUE...]`; either may add `name=NAME`.
     #[arg(long = "engine", value_name = "SPEC")]
     engines: Vec<String>,
-    /// Games to play (rounded up to even: each opening is played twice).
+    /// Games to play (rounded up to even: each opening is played twice;
+    /// in a four-player free-for-all to a multiple of six seatings).
     #[arg(long, default_value_t = 2)]
     games: u32,
     /// Time control: SECONDS+INCREMENT per player, like 10+0.1.
@@ -115,7 +122,7 @@ fn setup(args: &Args) -> Result<Setup> {
         max_plies: args.max_plies,
     };
     let sprt = args.sprt.as_deref().map(spec::parse_sprt).transpose()?;
-    let games = args.games.div_ceil(2) as usize * 2;
+    let games = args.games as usize;
     Ok(Setup {
         engines,
         rules,
@@ -126,19 +133,63 @@ fn setup(args: &Args) -> Result<Setup> {
 
 /// Run `tetrarch match`.
 pub fn run(args: &Args) -> Result<()> {
-    let setup = setup(args)?;
+    let mut setup = setup(args)?;
     let variant = args.variant.load()?;
-    if variant.seat_count() != 2 {
+    if ![2, 4].contains(&variant.seat_count()) {
         bail!(
-            "{} has {} seats; matches are for two-player variants",
+            "{} has {} seats; matches are for two or four players",
             variant.name,
             variant.seat_count()
         );
     }
+    let period = seatings_per_opening(&variant);
+    setup.games = setup.games.div_ceil(period) * period;
     variant.with_width(MatchWork {
         args,
         setup: &setup,
     })
+}
+
+/// Every seating of two and two around a table of four.
+const FFA_SEATINGS: [[usize; 4]; 6] = [
+    [0, 1, 0, 1],
+    [1, 0, 1, 0],
+    [0, 0, 1, 1],
+    [1, 1, 0, 0],
+    [0, 1, 1, 0],
+    [1, 0, 0, 1],
+];
+
+/// Whether every seat of `variant` is its own team (more than two teams).
+fn free_for_all(variant: &Variant) -> bool {
+    let mut teams: Vec<u8> = variant.seats.iter().map(|s| s.team).collect();
+    teams.sort_unstable();
+    teams.dedup();
+    teams.len() > 2
+}
+
+/// How many games one opening is played for: both sides with two teams,
+/// the six seatings in a four-player free-for-all.
+fn seatings_per_opening(variant: &Variant) -> usize {
+    if free_for_all(variant) {
+        FFA_SEATINGS.len()
+    } else {
+        2
+    }
+}
+
+/// Which engine (0: the first) plays each seat in game `g`. The first
+/// engine has the first seat's team in even games of two teams.
+fn seating(variant: &Variant, g: usize) -> Vec<usize> {
+    if free_for_all(variant) {
+        return FFA_SEATINGS[g % FFA_SEATINGS.len()].to_vec();
+    }
+    let first_team = variant.seats[0].team;
+    variant
+        .seats
+        .iter()
+        .map(|s| usize::from(s.team != first_team) ^ (g % 2))
+        .collect()
 }
 
 /// The match at the variant's bitboard width.
@@ -150,11 +201,14 @@ struct MatchWork<'a> {
 impl WithWidth for MatchWork<'_> {
     type Output = Result<()>;
     fn run<B: HasSliders>(self, variant: &Variant) -> Result<()> {
-        let players = [
-            player_for::<B>(&self.setup.engines[0], variant)?,
-            player_for::<B>(&self.setup.engines[1], variant)?,
-        ];
-        let pairs = self.setup.games / 2;
+        // Two engines; with four seats a second instance of each.
+        let mut players = Vec::new();
+        for _ in 0..variant.seat_count() / 2 {
+            for spec in &self.setup.engines {
+                players.push(player_for::<B>(spec, variant)?);
+            }
+        }
+        let pairs = self.setup.games / seatings_per_opening(variant);
         let openings = openings_for::<B>(self.args, variant, pairs)?;
         let pgn = self.args.pgn.as_ref().map(PgnSink::create).transpose()?;
         let mut runner = Runner {
@@ -189,7 +243,7 @@ fn player_for<B: HasSliders>(spec: &EngineSpec, variant: &Variant) -> Result<Box
 }
 
 /// The players' names, made distinct when they are the same.
-fn display_names<B: HasSliders>(players: &[Box<dyn Player<B>>; 2]) -> [String; 2] {
+fn display_names<B: HasSliders>(players: &[Box<dyn Player<B>>]) -> [String; 2] {
     let (a, b) = (players[0].name(), players[1].name());
     if a == b {
         [format!("{a} #1"), format!("{b} #2")]
@@ -242,7 +296,8 @@ impl PgnSink {
 struct Runner<'a, B: HasSliders> {
     setup: &'a Setup,
     variant: &'a Variant,
-    players: [Box<dyn Player<B>>; 2],
+    /// The first engine, the second, then (four seats) their second instances.
+    players: Vec<Box<dyn Player<B>>>,
     names: [String; 2],
     pgn: Option<PgnSink>,
     tally: Tally,
@@ -260,9 +315,10 @@ impl<B: HasSliders> Runner<'_, B> {
         let bar = options::progress(games as u64, "match");
         let mut stopped = None;
         for g in 0..games {
-            let start = openings[(g / 2) % openings.len()];
+            let period = seatings_per_opening(self.variant);
+            let start = openings[(g / period) % openings.len()];
             self.game(g, start, &bar)?;
-            if g % 2 == 1
+            if (g + 1) % seatings_per_opening(self.variant) == 0
                 && let Some(decision) = self.sprt_decision()
             {
                 stopped = Some((decision, g + 1));
@@ -274,20 +330,32 @@ impl<B: HasSliders> Runner<'_, B> {
         Ok(())
     }
 
-    /// Play game `g` (the first engine is white in even games) and count it.
+    /// Play game `g` (the first engine is white, or has Red's team, in even
+    /// games) and count it.
     fn game(&mut self, g: usize, start: Position<B>, bar: &ProgressBar) -> Result<()> {
-        let first_white = g.is_multiple_of(2);
-        let [a, b] = &mut self.players;
-        let seats: [&mut dyn Player<B>; 2] = if first_white {
-            [a.as_mut(), b.as_mut()]
-        } else {
-            [b.as_mut(), a.as_mut()]
+        let engines = seating(self.variant, g);
+        let (game, verdict) = {
+            // The k-th seat of an engine gets its k-th instance.
+            let mut slots: Vec<Option<&mut Box<dyn Player<B>>>> =
+                self.players.iter_mut().map(Some).collect();
+            let mut used = [0usize; 2];
+            let mut seats: Vec<&mut dyn Player<B>> = Vec::with_capacity(engines.len());
+            for &e in &engines {
+                let slot = slots[e + 2 * used[e]]
+                    .take()
+                    .expect("one seat per instance");
+                used[e] += 1;
+                seats.push(slot.as_mut());
+            }
+            play::play(start, &mut seats, &self.setup.rules)
         };
-        let (game, verdict) = play::play(start, seats, &self.setup.rules);
-        let (white, black) = if first_white { (0, 1) } else { (1, 0) };
-        let points = first_engine_points(&verdict, first_white);
+        let points = first_engine_points(&verdict, &engines);
         self.tally.add(points);
         self.count_ending(&verdict);
+        if engines.len() > 2 {
+            return self.four_player_game(g, &engines, &game, &verdict, bar);
+        }
+        let (white, black) = (engines[0], engines[1]);
         if let Some(sink) = self.pgn.as_mut() {
             let header = pgn_out::Header {
                 event: "tetrarch match",
@@ -303,6 +371,46 @@ impl<B: HasSliders> Runner<'_, B> {
             self.names[white],
             self.names[black],
             verdict.result(),
+            verdict.detail,
+            game.moves().len()
+        );
+        bar.suspend(|| println!("{line}"));
+        bar.inc(1);
+        bar.set_message(self.running_score());
+        Ok(())
+    }
+
+    /// Report and record a finished four-player game.
+    fn four_player_game(
+        &mut self,
+        g: usize,
+        engines: &[usize],
+        game: &tetrarch_rules::game::Game<B>,
+        verdict: &Verdict,
+        bar: &ProgressBar,
+    ) -> Result<()> {
+        let names: Vec<&str> = engines.iter().map(|&e| self.names[e].as_str()).collect();
+        if let Some(sink) = self.pgn.as_mut() {
+            sink.write(&pgn_out::game_text4(
+                game,
+                "tetrarch match",
+                g + 1,
+                &names,
+                verdict,
+            ))?;
+        }
+        let table: Vec<String> = self
+            .variant
+            .seats
+            .iter()
+            .zip(&names)
+            .map(|(s, n)| format!("{} {n}", s.name))
+            .collect();
+        let line = format!(
+            "game {}: {}: {} ({}, {} plies)",
+            g + 1,
+            table.join(", "),
+            verdict.result4(game.start()),
             verdict.detail,
             game.moves().len()
         );
@@ -387,11 +495,40 @@ impl<B: HasSliders> Runner<'_, B> {
     }
 }
 
-/// What the first engine scored in a game.
-fn first_engine_points(verdict: &Verdict, first_white: bool) -> f64 {
+/// What the first engine scored in a game where `engines[s]` played seat
+/// `s`: the winning seat's engine scores 1, the engine of a seat that
+/// faulted 0.
+fn first_engine_points(verdict: &Verdict, engines: &[usize]) -> f64 {
+    if let Some(f) = verdict.faulted {
+        return if engines[f.idx()] == 0 { 0.0 } else { 1.0 };
+    }
     match verdict.winner {
         None => 0.5,
-        Some(w) if (w.0 == 0) == first_white => 1.0,
+        Some(w) if engines[w.idx()] == 0 => 1.0,
         Some(_) => 0.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seatings() {
+        let chess = Variant::builtin("chess").unwrap();
+        assert_eq!(seating(&chess, 0), [0, 1]);
+        assert_eq!(seating(&chess, 1), [1, 0]);
+        assert_eq!(seatings_per_opening(&chess), 2);
+        let teams = Variant::builtin("fourway-teams").unwrap();
+        assert_eq!(seating(&teams, 0), [0, 1, 0, 1]);
+        assert_eq!(seating(&teams, 1), [1, 0, 1, 0]);
+        assert_eq!(seatings_per_opening(&teams), 2);
+        let ffa = Variant::builtin("fourway-ffa").unwrap();
+        assert_eq!(seatings_per_opening(&ffa), 6);
+        // Every seat is played by each engine in three seatings of six.
+        for s in 0..4 {
+            let firsts = (0..6).filter(|&g| seating(&ffa, g)[s] == 0).count();
+            assert_eq!(firsts, 3);
+        }
     }
 }

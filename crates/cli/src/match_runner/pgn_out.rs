@@ -4,6 +4,9 @@
 //! `TerminationDetails` (what happened). Moves are in SAN; a game whose
 //! SAN does not read back (a variant SAN cannot fully express) is written
 //! with UCI moves instead and marked with a `MoveNotation "UCI"` tag.
+//!
+//! Four-player games are written as PGN4 ([`game_text4`], from
+//! `Game::to_pgn4`), with a name tag per seat (`Red`, `Blue`, ...).
 
 use super::play::Verdict;
 use tetrarch_rules::game::Game;
@@ -45,6 +48,45 @@ pub fn game_text<B: HasSliders>(game: &Game<B>, header: &Header, verdict: &Verdi
         pgn.set_tag("MoveNotation", "UCI");
     }
     format!("{pgn}\n")
+}
+
+/// The PGN4 text of a finished four-player game; `names[s]` played seat `s`.
+pub fn game_text4<B: HasSliders>(
+    game: &Game<B>,
+    event: &str,
+    round: usize,
+    names: &[&str],
+    verdict: &Verdict,
+) -> String {
+    let variant = game.start().variant();
+    let seat_tags: Vec<String> = variant
+        .seats
+        .iter()
+        .map(|s| {
+            let mut c = s.name.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect())
+                .unwrap_or_default()
+        })
+        .collect();
+    let round = round.to_string();
+    let date = today();
+    let result = verdict.result4(game.start());
+    let mut tags = vec![
+        ("Event", event),
+        ("Site", "?"),
+        ("Date", date.as_str()),
+        ("Round", round.as_str()),
+    ];
+    for (tag, name) in seat_tags.iter().zip(names) {
+        tags.push((tag.as_str(), name));
+    }
+    tags.extend([
+        ("Result", result.as_str()),
+        ("Termination", verdict.termination),
+        ("TerminationDetails", verdict.detail.as_str()),
+    ]);
+    format!("{}\n", game.to_pgn4(&tags))
 }
 
 /// Whether the SAN record replays to the same moves.

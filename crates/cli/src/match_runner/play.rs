@@ -1,12 +1,16 @@
-//! One game between two players: clocks with a small margin, the rules'
-//! endings (`Game::outcome`), faults (time, crash, illegal or malformed
-//! move) and the optional adjudications (draw, win, ply cap).
+//! One game, one player per seat (two or four): clocks with a small
+//! margin, the rules' endings (`Game::outcome`), faults (time, crash,
+//! illegal or malformed move) and the optional adjudications (draw, win,
+//! ply cap). With four seats a fault loses for the faulting seat's team
+//! (the next opponent is written as the winner); the score adjudications
+//! apply only to games of two teams, from the first seat's team's view.
 
 use super::player::{Budget, Fault, Player};
 use super::spec::TimeControl;
 use std::time::{Duration, Instant};
 use tetrarch_rules::game::Game;
 use tetrarch_rules::notation::uci::UciMove;
+use tetrarch_rules::piece::MAX_SEATS;
 use tetrarch_rules::{HasSliders, Outcome, Position, Seat, WinReason};
 
 /// How far past its clock a move may arrive (process and pipe latency).
@@ -40,8 +44,11 @@ pub struct Rules {
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Verdict {
-    /// The winner, or `None` for a draw.
+    /// The winner (with four seats the lowest seat of the winning team, or
+    /// the next opponent of a seat that faulted), or `None` for a draw.
     pub winner: Option<Seat>,
+    /// The seat whose fault (time, crash, illegal move) ended the game.
+    pub faulted: Option<Seat>,
     /// The PGN `Termination` value: `normal`, `time forfeit`, `adjudication`, ...
     pub termination: &'static str,
     /// What happened, for people: `checkmate`, `sf lost on time`, ...
@@ -57,27 +64,52 @@ impl Verdict {
             None => "1/2-1/2",
         }
     }
+
+    /// The result as PGN4 writes it: as [`Verdict::result`] for games of
+    /// two teams (`1-0`: the first seat's team won); in a free-for-all one
+    /// score per seat, such as `0-0-1-0`.
+    pub fn result4<B: HasSliders>(&self, pos: &Position<B>) -> String {
+        let n = pos.variant().seat_count();
+        let solo = (0..n).all(|s| pos.team_seats(Seat(s)) == 1 << s);
+        match self.winner {
+            _ if !solo => {
+                let team0 = |w: Seat| pos.allied(w, Seat(0));
+                match self.winner {
+                    Some(w) if team0(w) => "1-0".into(),
+                    Some(_) => "0-1".into(),
+                    None => "1/2-1/2".into(),
+                }
+            }
+            Some(w) => (0..n)
+                .map(|s| if s == w.0 { "1" } else { "0" })
+                .collect::<Vec<_>>()
+                .join("-"),
+            None => vec!["1/2"; n as usize].join("-"),
+        }
+    }
 }
 
-/// Both clocks.
+/// Every seat's clock.
 struct Clocks {
     tc: Option<TimeControl>,
-    left: [Duration; 2],
+    seats: usize,
+    left: [Duration; MAX_SEATS],
 }
 
 impl Clocks {
-    fn new(tc: Option<TimeControl>) -> Clocks {
+    fn new(tc: Option<TimeControl>, seats: usize) -> Clocks {
         let base = tc.map_or(Duration::ZERO, |t| t.base);
         Clocks {
             tc,
-            left: [base; 2],
+            seats,
+            left: [base; MAX_SEATS],
         }
     }
 
     fn budget(&self, seat: Seat, rules: &Rules) -> Budget {
         let inc = self.tc.map(|t| t.inc);
         let clock = |s: usize| self.tc.map(|_| self.left[s]);
-        Budget {
+        let mut b = Budget {
             wtime: clock(0),
             btime: clock(1),
             winc: inc,
@@ -85,7 +117,15 @@ impl Clocks {
             nodes: rules.nodes,
             depth: rules.depth,
             deadline: clock(seat.idx()).map_or(NO_CLOCK_LIMIT, |t| t + MARGIN),
+            ..Budget::default()
+        };
+        if self.seats > 2 {
+            for s in 0..self.seats {
+                b.seat_time[s] = clock(s);
+                b.seat_inc[s] = inc;
+            }
         }
+        b
     }
 
     /// Charge `spent` to `seat`; false if its flag fell.
@@ -102,10 +142,21 @@ impl Clocks {
     }
 }
 
-/// A loss for `loser`.
-fn loss(loser: Seat, termination: &'static str, detail: String) -> Verdict {
+/// A loss for `loser` (and its team): the next seat of another team wins.
+fn loss<B: HasSliders>(
+    pos: &Position<B>,
+    loser: Seat,
+    termination: &'static str,
+    detail: String,
+) -> Verdict {
+    let n = pos.variant().seat_count();
+    let winner = (1..n)
+        .map(|i| Seat((loser.0 + i) % n))
+        .find(|&s| !pos.allied(s, loser))
+        .unwrap_or(loser.next(n));
     Verdict {
-        winner: Some(loser.next(2)),
+        winner: Some(winner),
+        faulted: Some(loser),
         termination,
         detail,
     }
@@ -129,26 +180,26 @@ fn by_rules(outcome: Outcome) -> Verdict {
     };
     Verdict {
         winner,
+        faulted: None,
         termination: "normal",
         detail,
     }
 }
 
-/// Play a game from `start`; `players[s]` plays seat `s`.
+/// Play a game from `start`; `players[s]` plays seat `s` (one per seat).
 pub fn play<B: HasSliders>(
     start: Position<B>,
-    players: [&mut dyn Player<B>; 2],
+    players: &mut [&mut dyn Player<B>],
     rules: &Rules,
 ) -> (Game<B>, Verdict) {
     let mut game = Game::new(start);
-    let mut players = players;
     for (s, p) in players.iter_mut().enumerate() {
         if let Err(f) = p.new_game() {
             let detail = format!("{} {f} before the game", p.name());
-            return (game, loss(Seat(s as u8), "abandoned", detail));
+            return (game, loss(&start, Seat(s as u8), "abandoned", detail));
         }
     }
-    let mut clocks = Clocks::new(rules.tc);
+    let mut clocks = Clocks::new(rules.tc, players.len());
     let mut scores: Vec<Option<i32>> = Vec::new();
     loop {
         if let Some(v) = ending(&game, &scores, rules) {
@@ -170,37 +221,41 @@ fn one_move<B: HasSliders>(
     rules: &Rules,
     scores: &mut Vec<Option<i32>>,
 ) -> Result<(), Verdict> {
-    let seat = game.position().turn();
+    let pos = *game.position();
+    let seat = pos.turn();
     let name = player.name().to_string();
     let started = Instant::now();
     let reply = player.think(game, &clocks.budget(seat, rules));
     let spent = started.elapsed();
     let reply = reply.map_err(|f| match f {
-        Fault::Timeout => loss(seat, "time forfeit", format!("{name} lost on time")),
-        Fault::Crash(_) => loss(seat, "abandoned", format!("{name} {f}")),
-        Fault::Protocol(_) => loss(seat, "rules infraction", format!("{name} {f}")),
+        Fault::Timeout => loss(&pos, seat, "time forfeit", format!("{name} lost on time")),
+        Fault::Crash(_) => loss(&pos, seat, "abandoned", format!("{name} {f}")),
+        Fault::Protocol(_) => loss(&pos, seat, "rules infraction", format!("{name} {f}")),
     })?;
     if !clocks.charge(seat, spent) {
         let ms = spent.as_millis();
         return Err(loss(
+            &pos,
             seat,
             "time forfeit",
             format!("{name} lost on time ({ms} ms)"),
         ));
     }
-    let pos = game.position();
     let mv = reply
         .uci
         .parse::<UciMove>()
-        .and_then(|u| u.to_move(pos))
+        .and_then(|u| u.to_move(&pos))
         .map_err(|e| {
             let detail = format!("{name} played illegal move '{}': {e}", reply.uci);
-            loss(seat, "rules infraction", detail)
+            loss(&pos, seat, "rules infraction", detail)
         })?;
     game.play(mv)
-        .map_err(|e| loss(seat, "rules infraction", format!("{name}: {e}")))?;
-    let white_view = |s: i32| if seat.0 == 0 { s } else { -s };
-    scores.push(reply.score.map(white_view));
+        .map_err(|e| loss(&pos, seat, "rules infraction", format!("{name}: {e}")))?;
+    // Scores from the first seat's team's view; none in a free-for-all.
+    let two_teams = (0..pos.variant().seat_count())
+        .all(|s| pos.allied(Seat(s), Seat(0)) || pos.allied(Seat(s), Seat(1)));
+    let first_view = |s: i32| if pos.allied(seat, Seat(0)) { s } else { -s };
+    scores.push(reply.score.filter(|_| two_teams).map(first_view));
     Ok(())
 }
 
@@ -212,12 +267,15 @@ fn ending<B: HasSliders>(game: &Game<B>, scores: &[Option<i32>], rules: &Rules) 
     if game.moves().len() >= rules.max_plies as usize {
         return Some(Verdict {
             winner: None,
+            faulted: None,
             termination: "adjudication",
             detail: format!("draw at the {}-ply cap", rules.max_plies),
         });
     }
     let fullmoves = game.position().fullmoves();
-    adjudicate_win(scores, rules).or_else(|| adjudicate_draw(scores, fullmoves, rules))
+    let seats = game.position().variant().seat_count() as usize;
+    adjudicate_win(scores, seats, rules)
+        .or_else(|| adjudicate_draw(scores, seats, fullmoves, rules))
 }
 
 /// The last `n` scores (white's view), if there are `n` and all were reported.
@@ -226,9 +284,11 @@ fn last_scores(scores: &[Option<i32>], n: usize) -> Option<Vec<i32>> {
     tail.iter().copied().collect()
 }
 
-fn adjudicate_win(scores: &[Option<i32>], rules: &Rules) -> Option<Verdict> {
+/// A win when every seat's last [`WIN_MOVES`] scores agree (the second
+/// team's lowest seat is seat 1 in every variant so far).
+fn adjudicate_win(scores: &[Option<i32>], seats: usize, rules: &Rules) -> Option<Verdict> {
     let limit = rules.adjudicate_win?;
-    let last = last_scores(scores, 2 * WIN_MOVES)?;
+    let last = last_scores(scores, seats * WIN_MOVES)?;
     let winner = if last.iter().all(|&s| s > limit) {
         Seat(0)
     } else if last.iter().all(|&s| s < -limit) {
@@ -238,19 +298,26 @@ fn adjudicate_win(scores: &[Option<i32>], rules: &Rules) -> Option<Verdict> {
     };
     Some(Verdict {
         winner: Some(winner),
+        faulted: None,
         termination: "adjudication",
         detail: format!("both engines scored beyond {limit} cp for {WIN_MOVES} moves"),
     })
 }
 
-fn adjudicate_draw(scores: &[Option<i32>], fullmoves: u16, rules: &Rules) -> Option<Verdict> {
+fn adjudicate_draw(
+    scores: &[Option<i32>],
+    seats: usize,
+    fullmoves: u16,
+    rules: &Rules,
+) -> Option<Verdict> {
     let moves = rules.adjudicate_draw?;
     if fullmoves <= DRAW_AFTER_MOVE {
         return None;
     }
-    let last = last_scores(scores, 2 * moves as usize)?;
+    let last = last_scores(scores, seats * moves as usize)?;
     last.iter().all(|s| s.abs() <= DRAW_CP).then(|| Verdict {
         winner: None,
+        faulted: None,
         termination: "adjudication",
         detail: format!("both engines scored within {DRAW_CP} cp for {moves} moves"),
     })
@@ -269,17 +336,20 @@ mod tests {
             ..Rules::default()
         };
         let mut scores = vec![Some(600); 9];
-        assert_eq!(adjudicate_win(&scores, &rules), None);
+        assert_eq!(adjudicate_win(&scores, 2, &rules), None);
         scores.push(Some(900));
         assert_eq!(
-            adjudicate_win(&scores, &rules).unwrap().winner,
+            adjudicate_win(&scores, 2, &rules).unwrap().winner,
             Some(Seat(0))
         );
+        // Four seats: five rounds of four moves.
+        assert_eq!(adjudicate_win(&scores, 4, &rules), None);
         scores.push(None);
-        assert_eq!(adjudicate_win(&scores, &rules), None);
+        assert_eq!(adjudicate_win(&scores, 2, &rules), None);
         let quiet = vec![Some(5); 6];
-        assert_eq!(adjudicate_draw(&quiet, 40, &rules), None);
-        assert_eq!(adjudicate_draw(&quiet, 41, &rules).unwrap().winner, None);
+        assert_eq!(adjudicate_draw(&quiet, 2, 40, &rules), None);
+        assert_eq!(adjudicate_draw(&quiet, 2, 41, &rules).unwrap().winner, None);
+        assert_eq!(adjudicate_draw(&quiet, 4, 41, &rules), None);
     }
 
     #[test]
@@ -288,7 +358,7 @@ mod tests {
             base: Duration::from_millis(1000),
             inc: Duration::from_millis(100),
         };
-        let mut c = Clocks::new(Some(tc));
+        let mut c = Clocks::new(Some(tc), 2);
         assert!(c.charge(Seat(0), Duration::from_millis(1050)));
         assert_eq!(c.left[0], Duration::from_millis(100));
         assert!(!c.charge(Seat(1), Duration::from_millis(1200)));

@@ -6,6 +6,7 @@ use std::time::Duration;
 use tetrarch_engine::search::{Limits, Score, Searcher};
 use tetrarch_rules::game::Game;
 use tetrarch_rules::notation::uci::UciMove;
+use tetrarch_rules::piece::MAX_SEATS;
 use tetrarch_rules::{HasSliders, Variant};
 
 /// Mate scores in centipawns (minus the moves to mate).
@@ -22,6 +23,10 @@ pub struct Budget {
     pub winc: Option<Duration>,
     /// Black's increment.
     pub binc: Option<Duration>,
+    /// Games of more than two seats: every seat's clock (seat order).
+    pub seat_time: [Option<Duration>; MAX_SEATS],
+    /// Games of more than two seats: every seat's increment.
+    pub seat_inc: [Option<Duration>; MAX_SEATS],
     /// Node limit per move.
     pub nodes: Option<u64>,
     /// Depth limit per move.
@@ -105,6 +110,8 @@ fn limits(b: &Budget) -> Limits {
         btime: b.btime,
         winc: b.winc,
         binc: b.binc,
+        seat_time: b.seat_time,
+        seat_inc: b.seat_inc,
         ..Limits::default()
     }
 }
@@ -134,7 +141,7 @@ impl<B: HasSliders> Player<B> for Internal<B> {
             .ok_or_else(|| Fault::Protocol("the search found no move".into()))?;
         Ok(Reply {
             uci: UciMove::from_move(pos, best).to_string(),
-            score: Some(score_cp(Score::from_internal(result.score))),
+            score: Some(score_cp(self.searcher.score(result.score))),
         })
     }
 }

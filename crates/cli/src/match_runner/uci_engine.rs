@@ -1,6 +1,9 @@
 //! External engines over UCI: started as a child process, configured with
 //! `setoption` (the variant's `UCI_Variant` / `UCI_Chess960` first, then the
-//! user's options), and sent `position fen ... moves ...` and `go`.
+//! user's options), and sent `position fen ... moves ...` and `go`. In
+//! four-player games they speak the extension of `docs/protocol.md`:
+//! `position fen4 ... moves ...` and per-seat clocks `rtime btime ytime
+//! gtime` (`rinc` ...).
 //!
 //! A reader thread turns the engine's output into lines on a channel, so
 //! the runner can wait with a deadline. An engine that misses its deadline
@@ -245,9 +248,14 @@ impl UciEngine {
     }
 }
 
-/// `position fen ... moves ...` for the game so far.
+/// `position fen ... moves ...` for the game so far (`fen4` with four seats).
 fn position_command<B: HasSliders>(game: &Game<B>) -> String {
-    let mut line = format!("position fen {}", game.start().to_fen());
+    let key = if game.start().variant().seat_count() > 2 {
+        "fen4"
+    } else {
+        "fen"
+    };
+    let mut line = format!("position {key} {}", game.start().to_fen());
     if !game.moves().is_empty() {
         line += " moves";
         for (pos, &m) in game.positions().iter().zip(game.moves()) {
@@ -261,12 +269,26 @@ fn position_command<B: HasSliders>(game: &Game<B>) -> String {
 fn go_command(b: &Budget) -> String {
     let mut line = String::from("go");
     let ms = |d: Duration| d.as_millis();
-    let times = [
-        ("wtime", b.wtime),
-        ("btime", b.btime),
-        ("winc", b.winc),
-        ("binc", b.binc),
-    ];
+    let four = b.seat_time.iter().chain(&b.seat_inc).any(Option::is_some);
+    let times = if four {
+        vec![
+            ("rtime", b.seat_time[0]),
+            ("btime", b.seat_time[1]),
+            ("ytime", b.seat_time[2]),
+            ("gtime", b.seat_time[3]),
+            ("rinc", b.seat_inc[0]),
+            ("binc", b.seat_inc[1]),
+            ("yinc", b.seat_inc[2]),
+            ("ginc", b.seat_inc[3]),
+        ]
+    } else {
+        vec![
+            ("wtime", b.wtime),
+            ("btime", b.btime),
+            ("winc", b.winc),
+            ("binc", b.binc),
+        ]
+    };
     for (key, value) in times {
         if let Some(d) = value {
             line += &format!(" {key} {}", ms(d));
@@ -323,8 +345,10 @@ impl<B: HasSliders> Player<B> for UciEngine {
         };
         let score = lines.iter().filter_map(|l| info_score(l)).next_back();
         let last = lines.last().expect("a bestmove line");
+        // A pass is a move only where frozen armies pass (four players).
+        let passes = game.position().variant().seat_count() > 2;
         match last.split_whitespace().nth(1) {
-            Some(m) if m != "(none)" && m != "0000" => Ok(Reply {
+            Some(m) if m != "(none)" && (m != "0000" || passes) => Ok(Reply {
                 uci: m.to_string(),
                 score,
             }),
@@ -354,6 +378,34 @@ mod tests {
             ..Budget::default()
         };
         assert_eq!(go_command(&b), "go wtime 1500 nodes 300");
+        let mut b = Budget::default();
+        for s in 0..4 {
+            b.seat_time[s] = Some(Duration::from_millis(1000 + s as u64));
+            b.seat_inc[s] = Some(Duration::from_millis(10));
+        }
+        assert_eq!(
+            go_command(&b),
+            "go rtime 1000 btime 1001 ytime 1002 gtime 1003 rinc 10 binc 10 yinc 10 ginc 10"
+        );
+    }
+
+    #[test]
+    fn four_player_positions_are_sent_as_fen4() {
+        use tetrarch_rules::Wide;
+        let v = Variant::builtin("fourway-teams").unwrap();
+        let mut game = Game::<Wide>::from_variant(&v).unwrap();
+        let m = "h2h4"
+            .parse::<UciMove>()
+            .unwrap()
+            .to_move(game.position())
+            .unwrap();
+        game.play(m).unwrap();
+        let line = position_command(&game);
+        assert!(
+            line.starts_with("position fen4 R-0,0,0,0-1,1,1,1-"),
+            "{line}"
+        );
+        assert!(line.ends_with(" moves h2h4"), "{line}");
     }
 
     #[test]
