@@ -220,65 +220,12 @@ impl Eval {
         let rules = pos.rules();
         let occ = pos.occupied();
         let seats = rules.seats().min(2);
-        let mut zones = [B::EMPTY; 2];
-        for (s, zone) in zones.iter_mut().enumerate() {
-            let seat = Seat(s as u8);
-            for c in pos.royals(seat).iter() {
-                *zone |= B::bit(c);
-                for k in 0..self.kinds {
-                    if self.royal & (1 << k) != 0 && pos.kind_pieces(Kind(k as u8)).has(c) {
-                        *zone |= attacks(pos, seat, Kind(k as u8), c, occ);
-                    }
-                }
-            }
-        }
+        let zones = self.royal_zones(pos, occ);
         for s in 0..seats {
             let seat = Seat(s);
             let sign = if seat == pos.turn() { 1 } else { -1 };
-            let own = pos.seat_pieces(seat);
-            let (mut smg, mut seg) = (0i32, 0i32);
-            let zone = zones[(s ^ 1) as usize];
-            let (mut units, mut attackers) = (0i32, 0i32);
-            for k in 0..self.kinds {
-                let kind = Kind(k as u8);
-                let bits = pos.pieces(seat, kind);
-                let table = &self.pst[s as usize * 16 + k];
-                let piece = (self.royal | self.pawn) & (1 << k) == 0;
-                for c in bits.iter() {
-                    let (a, b) = table[c as usize];
-                    smg += a as i32 + self.values[k];
-                    seg += b as i32 + self.values[k];
-                    if piece {
-                        let att = attacks(pos, seat, kind, c, occ);
-                        let mobility = 2 * (att & !own).count() as i32;
-                        smg += mobility;
-                        seg += mobility;
-                        let hits = (att & zone).count() as i32;
-                        if hits > 0 {
-                            units += hits;
-                            attackers += 1;
-                        }
-                    } else if self.pawn & (1 << k) != 0 && zones[s as usize].has(c) {
-                        // A pawn next to its own royal shields it.
-                        smg += 8;
-                    }
-                }
-                let n = pos.hand(seat, kind) as i32;
-                if n > 0 {
-                    smg += n * self.hand_values[k];
-                    seg += n * self.hand_values[k];
-                    if self.drops && piece {
-                        units += 2 * n;
-                        attackers += n;
-                    }
-                }
-            }
-            if attackers >= 2 {
-                let u = units.min(30);
-                smg += u * u / 2;
-            } else if attackers == 1 {
-                smg += units * units / 8;
-            }
+            let (smg, seg) =
+                self.seat_score(pos, seat, occ, zones[s as usize], zones[(s ^ 1) as usize]);
             mg += sign * smg;
             eg += sign * seg;
         }
@@ -306,18 +253,7 @@ impl Eval {
         let seats = rules.seats() as usize;
         let occ = pos.occupied();
         let alive = pos.alive_seats();
-        let mut zones = [B::EMPTY; MAX_SEATS];
-        for (s, zone) in zones.iter_mut().enumerate().take(seats) {
-            let seat = Seat(s as u8);
-            for c in pos.royals(seat).iter() {
-                *zone |= B::bit(c);
-                for k in 0..self.kinds {
-                    if self.royal & (1 << k) != 0 && pos.kind_pieces(Kind(k as u8)).has(c) {
-                        *zone |= attacks(pos, seat, Kind(k as u8), c, occ);
-                    }
-                }
-            }
-        }
+        let zones = self.royal_zones(pos, occ);
         let mut out = [0i32; MAX_SEATS];
         for (s, term) in out.iter_mut().enumerate().take(seats) {
             let seat = Seat(s as u8);
@@ -329,47 +265,97 @@ impl Eval {
                 *term = m * FROZEN_PCT / 100;
                 continue;
             }
-            let own = pos.seat_pieces(seat);
             let mut enemy_zone = B::EMPTY;
             for (o, z) in zones.iter().enumerate().take(seats) {
                 if !pos.allied(seat, Seat(o as u8)) {
                     enemy_zone |= *z;
                 }
             }
-            let (mut smg, mut seg) = (ROYAL_ALIVE, ROYAL_ALIVE);
-            let (mut units, mut attackers) = (0i32, 0i32);
-            for k in 0..self.kinds {
-                let kind = Kind(k as u8);
-                let table = &self.pst[s * 16 + k];
-                let piece = (self.royal | self.pawn) & (1 << k) == 0;
-                for c in pos.pieces(seat, kind).iter() {
-                    let (a, b) = table[c as usize];
-                    smg += a as i32 + self.values[k];
-                    seg += b as i32 + self.values[k];
-                    if piece {
-                        let att = attacks(pos, seat, kind, c, occ);
-                        let mobility = 2 * (att & !own).count() as i32;
-                        smg += mobility;
-                        seg += mobility;
-                        let hits = (att & enemy_zone).count() as i32;
-                        if hits > 0 {
-                            units += hits;
-                            attackers += 1;
-                        }
-                    } else if self.pawn & (1 << k) != 0 && zones[s].has(c) {
-                        smg += 8;
-                    }
-                }
-            }
-            if attackers >= 2 {
-                let u = units.min(30);
-                smg += u * u / 2;
-            } else if attackers == 1 {
-                smg += units * units / 8;
-            }
+            let (smg, seg) = self.seat_score(pos, seat, occ, zones[s], enemy_zone);
+            let (smg, seg) = (smg + ROYAL_ALIVE, seg + ROYAL_ALIVE);
             *term = (smg * phase + seg * (PHASE_MAX - phase)) / PHASE_MAX;
         }
         out
+    }
+}
+
+impl Eval {
+    /// Per seat, the cells of its royal pieces and the cells they attack.
+    fn royal_zones<B: HasSliders>(&self, pos: &Position<B>, occ: B) -> [B; MAX_SEATS] {
+        let mut zones = [B::EMPTY; MAX_SEATS];
+        for (s, zone) in zones
+            .iter_mut()
+            .enumerate()
+            .take(pos.rules().seats() as usize)
+        {
+            let seat = Seat(s as u8);
+            for c in pos.royals(seat).iter() {
+                *zone |= B::bit(c);
+                for k in 0..self.kinds {
+                    if self.royal & (1 << k) != 0 && pos.kind_pieces(Kind(k as u8)).has(c) {
+                        *zone |= attacks(pos, seat, Kind(k as u8), c, occ);
+                    }
+                }
+            }
+        }
+        zones
+    }
+
+    /// One seat's middle-game and end-game terms: material, piece-square,
+    /// mobility, pieces in hand, pawns shielding `own_zone`, and attacks on
+    /// `enemy_zone` (the royal zones of the seats it plays against).
+    fn seat_score<B: HasSliders>(
+        &self,
+        pos: &Position<B>,
+        seat: Seat,
+        occ: B,
+        own_zone: B,
+        enemy_zone: B,
+    ) -> (i32, i32) {
+        let s = seat.idx();
+        let own = pos.seat_pieces(seat);
+        let (mut smg, mut seg) = (0i32, 0i32);
+        let (mut units, mut attackers) = (0i32, 0i32);
+        for k in 0..self.kinds {
+            let kind = Kind(k as u8);
+            let table = &self.pst[s * 16 + k];
+            let piece = (self.royal | self.pawn) & (1 << k) == 0;
+            for c in pos.pieces(seat, kind).iter() {
+                let (a, b) = table[c as usize];
+                smg += a as i32 + self.values[k];
+                seg += b as i32 + self.values[k];
+                if piece {
+                    let att = attacks(pos, seat, kind, c, occ);
+                    let mobility = 2 * (att & !own).count() as i32;
+                    smg += mobility;
+                    seg += mobility;
+                    let hits = (att & enemy_zone).count() as i32;
+                    if hits > 0 {
+                        units += hits;
+                        attackers += 1;
+                    }
+                } else if self.pawn & (1 << k) != 0 && own_zone.has(c) {
+                    // A pawn next to its own royal shields it.
+                    smg += 8;
+                }
+            }
+            let n = pos.hand(seat, kind) as i32;
+            if n > 0 {
+                smg += n * self.hand_values[k];
+                seg += n * self.hand_values[k];
+                if self.drops && piece {
+                    units += 2 * n;
+                    attackers += n;
+                }
+            }
+        }
+        if attackers >= 2 {
+            let u = units.min(30);
+            smg += u * u / 2;
+        } else if attackers == 1 {
+            smg += units * units / 8;
+        }
+        (smg, seg)
     }
 }
 

@@ -926,18 +926,8 @@ impl<B: HasSliders> Searcher<B> {
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply);
         }
-        self.pv_len[ply] = ply;
-        self.nodes += 1;
-        if self.check_stop() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if self.multi {
-            if let Some(score) = self.multi_terminal(pos, ply) {
-                return score;
-            }
-        } else if self.royal_kinds && pos.royals(pos.turn()).is_empty() {
-            return -MATE + ply as i32;
+        if let Some(score) = self.enter_node(pos, ply) {
+            return score;
         }
         if let Some(score) = self.repetition_score(pos, ply) {
             return score;
@@ -1121,19 +1111,28 @@ impl<B: HasSliders> Searcher<B> {
         best
     }
 
-    fn qsearch(&mut self, pos: &Position<B>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Count a node of search or quiescence; its score if the search must
+    /// stop or the game is over here.
+    #[inline]
+    fn enter_node(&mut self, pos: &Position<B>, ply: usize) -> Option<i32> {
         self.pv_len[ply] = ply;
         self.nodes += 1;
         if self.check_stop() {
-            return 0;
+            return Some(0);
         }
         self.seldepth = self.seldepth.max(ply);
         if self.multi {
-            if let Some(score) = self.multi_terminal(pos, ply) {
-                return score;
-            }
+            self.multi_terminal(pos, ply)
         } else if self.royal_kinds && pos.royals(pos.turn()).is_empty() {
-            return -MATE + ply as i32;
+            Some(-MATE + ply as i32)
+        } else {
+            None
+        }
+    }
+
+    fn qsearch(&mut self, pos: &Position<B>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if let Some(score) = self.enter_node(pos, ply) {
+            return score;
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY - 1 {

@@ -557,6 +557,20 @@ impl<B: HasSliders> Rules<B> {
         &self.moves[(seat.idx() * MAX_KINDS + kind.idx()) & (MAX_SEATS * MAX_KINDS - 1)]
     }
 
+    /// Cells a kind's unlimited line rides reach from `from` given `occ`,
+    /// the first blocker of each line included.
+    #[inline(always)]
+    pub fn ride(&self, km: &KindMoves<B>, from: u8, occ: B) -> B {
+        let mut t = B::EMPTY;
+        if km.orth != 0 {
+            t |= self.attacks.rook(from, occ);
+        }
+        if km.diag != 0 {
+            t |= self.attacks.bishop(from, occ);
+        }
+        t
+    }
+
     /// Number of seats.
     #[inline(always)]
     pub fn seats(&self) -> u8 {

@@ -165,12 +165,7 @@ impl<B: HasSliders> Position<B> {
             t = (km.quiet[from] & !occ) | (km.capture[from] & enemy);
         }
         // Line rides always both move and capture (see `Rules::new`).
-        if km.orth != 0 {
-            t |= r.attacks.rook(from, occ) & (!occ | enemy);
-        }
-        if km.diag != 0 {
-            t |= r.attacks.bishop(from, occ) & (!occ | enemy);
-        }
+        t |= r.ride(km, from, occ) & (!occ | enemy);
         if km.extra.is_empty() {
             return t;
         }
@@ -433,14 +428,7 @@ impl<B: HasSliders> Position<B> {
                     // A pure line rider (rook, bishop, queen): the common case, kept lean.
                     let avail = (!occ | enemy) & target;
                     for from in pieces.iter() {
-                        let mut t = B::EMPTY;
-                        if km.orth != 0 {
-                            t |= r.attacks.rook(from, occ);
-                        }
-                        if km.diag != 0 {
-                            t |= r.attacks.bishop(from, occ);
-                        }
-                        t &= avail;
+                        let mut t = r.ride(km, from, occ) & avail;
                         if pinned.has(from) {
                             t &= r.attacks.line(king, from);
                         }

@@ -111,14 +111,7 @@ impl<B: HasSliders> Position<B> {
                 // A pure line rider (rook, bishop, queen), kept lean as in `generate_by_pins`.
                 let avail = (!occ | enemy) & target;
                 for from in pieces.iter() {
-                    let mut t = B::EMPTY;
-                    if km.orth != 0 {
-                        t |= r.attacks.rook(from, occ);
-                    }
-                    if km.diag != 0 {
-                        t |= r.attacks.bishop(from, occ);
-                    }
-                    sink.targets(from, t & avail);
+                    sink.targets(from, r.ride(km, from, occ) & avail);
                 }
                 continue;
             }

@@ -5,7 +5,7 @@
 
 use super::fen::{FenError, FenField, syntax};
 use crate::attacks::HasSliders;
-use crate::piece::{Kind, MAX_KINDS, MAX_SEATS, Piece, Seat};
+use crate::piece::{MAX_KINDS, MAX_SEATS, Piece, Seat};
 use crate::position::{Position, SetupError};
 use crate::rules::{NONE, Rules};
 use crate::square::Square;
@@ -377,25 +377,6 @@ impl<B: HasSliders> Position<B> {
         Ok(())
     }
 
-    /// The cell one step beyond `target` in `seat`'s forward direction,
-    /// where its pawn stands after skipping `target`.
-    #[inline]
-    pub(crate) fn ep_victim_of(&self, seat: Seat, target: u8) -> Option<u8> {
-        let c = self.rules.ahead[seat.idx()][target];
-        (c != NONE).then_some(c)
-    }
-
-    /// An entry stays while the skipped cell is empty and `seat`'s pawn
-    /// still stands beyond it.
-    pub(crate) fn ep_entry_valid(&self, seat: Seat, target: u8) -> bool {
-        let r = self.rules;
-        let Some(victim) = self.ep_victim_of(seat, target) else {
-            return false;
-        };
-        !self.occupied().has(target)
-            && (self.union_of(r.pawn_kinds) & self.by_seat[seat.idx()]).has(victim)
-    }
-
     /// Write FEN4 in the `x`-corner style.
     pub(crate) fn write_fen4(&self) -> String {
         let r = self.rules;
@@ -470,21 +451,5 @@ impl<B: HasSliders> Position<B> {
             }
         }
         s
-    }
-
-    /// Kinds a pawn of `seat` may promote to now: with promotion to lost
-    /// pieces, those of its choices the seat has fewer of than at the start.
-    #[inline]
-    pub(crate) fn lost_kinds(&self, seat: Seat, choices: &[Kind]) -> ([Kind; MAX_KINDS], usize) {
-        let mut out = [Kind(0); MAX_KINDS];
-        let mut n = 0;
-        for &k in choices {
-            let have = self.pieces(seat, k).count();
-            if have < u32::from(self.rules.start_counts[seat.idx()][k.idx()]) {
-                out[n] = k;
-                n += 1;
-            }
-        }
-        (out, n)
     }
 }
