@@ -1,6 +1,7 @@
 //! Notations: FEN and FEN4 for positions, UCI move strings, SAN and PGN,
 //! and PGN4 for four-player games.
 
+mod cursor;
 pub mod fen;
 pub mod fen4;
 pub mod pgn;

@@ -19,6 +19,7 @@
 //! assert_eq!(games[1].moves, ["d4"]);
 //! ```
 
+use super::cursor::Cursor;
 use std::fmt;
 
 /// One game of a PGN file: its tags, its main line and its result.
@@ -246,21 +247,17 @@ pub struct PgnError {
 /// ```
 #[derive(Clone, Debug)]
 pub struct PgnReader<'a> {
-    text: &'a str,
-    pos: usize,
-    line: usize,
+    cur: Cursor<'a>,
     game: usize,
 }
 
-const DELIMITERS: &[u8] = b"[]{}();$\"";
+const DELIMITERS: &str = "[]{}();$\"";
 
 impl<'a> PgnReader<'a> {
     /// A reader over a whole PGN text.
     pub fn new(text: &'a str) -> PgnReader<'a> {
         PgnReader {
-            text,
-            pos: 0,
-            line: 1,
+            cur: Cursor::new(text),
             game: 0,
         }
     }
@@ -268,31 +265,6 @@ impl<'a> PgnReader<'a> {
     /// The first error in the text, if any (for quick validation).
     pub fn next_game_error(&mut self) -> Option<PgnError> {
         self.by_ref().find_map(|g| g.err())
-    }
-
-    fn peek(&self) -> Option<u8> {
-        self.text.as_bytes().get(self.pos).copied()
-    }
-
-    fn bump(&mut self) -> Option<u8> {
-        let c = self.peek()?;
-        self.pos += 1;
-        if c == b'\n' {
-            self.line += 1;
-        }
-        Some(c)
-    }
-
-    fn at_line_start(&self) -> bool {
-        self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n'
-    }
-
-    fn skip_line(&mut self) {
-        while let Some(c) = self.bump() {
-            if c == b'\n' {
-                break;
-            }
-        }
     }
 
     fn error(&self, line: usize, kind: PgnErrorKind) -> PgnError {
@@ -305,62 +277,11 @@ impl<'a> PgnReader<'a> {
 
     /// Skip to the next line starting with `[`, after an error.
     fn resync(&mut self) {
-        if !self.at_line_start() {
-            self.skip_line();
+        if !self.cur.at_line_start() {
+            self.cur.skip_line();
         }
-        while self.peek().is_some() && self.peek() != Some(b'[') {
-            self.skip_line();
-        }
-    }
-
-    fn read_tag(&mut self) -> Result<(String, String), PgnError> {
-        let line = self.line;
-        let bad = |r: &Self, why| r.error(line, PgnErrorKind::BadTag(why));
-        self.bump(); // '['
-        self.skip_blanks_on_line();
-        let start = self.pos;
-        while self
-            .peek()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_')
-        {
-            self.bump();
-        }
-        let name = self.text[start..self.pos].to_string();
-        if name.is_empty() {
-            return Err(bad(self, "no tag name after '['"));
-        }
-        self.skip_blanks_on_line();
-        if self.bump() != Some(b'"') {
-            return Err(bad(self, "the value must be in double quotes"));
-        }
-        let mut value = Vec::new();
-        loop {
-            match self.bump() {
-                None | Some(b'\n') => {
-                    return Err(bad(self, "the value's closing quote is missing"));
-                }
-                Some(b'\\') => match self.bump() {
-                    Some(c @ (b'"' | b'\\')) => value.push(c),
-                    Some(b'\n') | None => {
-                        return Err(bad(self, "the value's closing quote is missing"));
-                    }
-                    Some(c) => value.extend([b'\\', c]),
-                },
-                Some(b'"') => break,
-                Some(c) => value.push(c),
-            }
-        }
-        self.skip_blanks_on_line();
-        if self.bump() != Some(b']') {
-            return Err(bad(self, "missing ']' after the value"));
-        }
-        let value = String::from_utf8_lossy(&value).into_owned();
-        Ok((name, value))
-    }
-
-    fn skip_blanks_on_line(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\r')) {
-            self.bump();
+        while self.cur.peek().is_some() && self.cur.peek() != Some('[') {
+            self.cur.skip_line();
         }
     }
 
@@ -373,47 +294,50 @@ impl<'a> PgnReader<'a> {
         loop {
             // Whitespace and `%` escape lines.
             loop {
-                if self.at_line_start() && self.peek() == Some(b'%') {
-                    self.skip_line();
-                } else if self.peek().is_some_and(|c| c.is_ascii_whitespace()) {
-                    self.bump();
-                } else if self.text[self.pos..].starts_with('\u{feff}') {
-                    self.pos += '\u{feff}'.len_utf8();
+                let c = self.cur.peek();
+                if self.cur.at_line_start() && c == Some('%') {
+                    self.cur.skip_line();
+                } else if c.is_some_and(|c| c.is_ascii_whitespace() || c == '\u{feff}') {
+                    self.cur.bump();
                 } else {
                     break;
                 }
             }
-            let Some(c) = self.peek() else {
+            let line = self.cur.line;
+            let Some(c) = self.cur.peek() else {
                 if let Some(&opened) = open.last() {
-                    return Err(self.error(self.line, PgnErrorKind::UnclosedVariation { opened }));
+                    return Err(self.error(line, PgnErrorKind::UnclosedVariation { opened }));
                 }
                 return Ok(started.then_some(g));
             };
             match c {
-                b'[' => {
+                '[' => {
                     if in_movetext {
                         if let Some(&opened) = open.last() {
                             return Err(
-                                self.error(self.line, PgnErrorKind::UnclosedVariation { opened })
+                                self.error(line, PgnErrorKind::UnclosedVariation { opened })
                             );
                         }
                         return Ok(Some(g));
                     }
                     started = true;
-                    let tag = self.read_tag()?;
+                    let tag = self
+                        .cur
+                        .read_tag()
+                        .map_err(|(line, why)| self.error(line, PgnErrorKind::BadTag(why)))?;
                     g.tags.push(tag);
                 }
-                b'{' => {
-                    let opened = self.line;
-                    match self.text[self.pos..].find('}') {
+                '{' => {
+                    let opened = line;
+                    match self.cur.text[self.cur.pos..].find('}') {
                         Some(n) => {
-                            let end = self.pos + n + 1;
-                            while self.pos < end {
-                                self.bump();
+                            let end = self.cur.pos + n + 1;
+                            while self.cur.pos < end {
+                                self.cur.bump();
                             }
                         }
                         None => {
-                            self.skip_line();
+                            self.cur.skip_line();
                             return Err(
                                 self.error(opened, PgnErrorKind::UnterminatedComment { opened })
                             );
@@ -421,43 +345,40 @@ impl<'a> PgnReader<'a> {
                     }
                     started = true;
                 }
-                b';' => self.skip_line(),
-                b'(' => {
-                    open.push(self.line);
-                    self.bump();
+                ';' => self.cur.skip_line(),
+                '(' => {
+                    open.push(line);
+                    self.cur.bump();
                     started = true;
                     in_movetext = true;
                 }
-                b')' => {
+                ')' => {
                     if open.pop().is_none() {
-                        return Err(self.error(self.line, PgnErrorKind::UnmatchedParenthesis));
+                        return Err(self.error(line, PgnErrorKind::UnmatchedParenthesis));
                     }
-                    self.bump();
+                    self.cur.bump();
                 }
-                b'$' => {
-                    self.bump();
-                    while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                        self.bump();
+                '$' => {
+                    self.cur.bump();
+                    while self.cur.peek().is_some_and(|c| c.is_ascii_digit()) {
+                        self.cur.bump();
                     }
                     started = true;
                     in_movetext = true;
                 }
-                b']' | b'}' | b'"' => {
-                    return Err(self.error(self.line, PgnErrorKind::UnexpectedChar(c as char)));
+                ']' | '}' | '"' => {
+                    return Err(self.error(line, PgnErrorKind::UnexpectedChar(c)));
                 }
                 _ => {
-                    let start = self.pos;
+                    let start = self.cur.pos;
                     while self
+                        .cur
                         .peek()
-                        .is_some_and(|c| !c.is_ascii_whitespace() && !DELIMITERS.contains(&c))
+                        .is_some_and(|c| !c.is_ascii_whitespace() && !DELIMITERS.contains(c))
                     {
-                        self.bump();
+                        self.cur.bump();
                     }
-                    // Keep to char boundaries for non-ASCII text.
-                    while !self.text.is_char_boundary(self.pos) {
-                        self.pos += 1;
-                    }
-                    let tok = &self.text[start..self.pos];
+                    let tok = &self.cur.text[start..self.cur.pos];
                     started = true;
                     in_movetext = true;
                     match classify(tok) {

@@ -58,6 +58,7 @@
 //! assert!(written.ends_with("1. h2-h3 .. b7-c7 .. h13-h12 .. m8-k8\n2. Qg1-k5 *\n"));
 //! ```
 
+use super::cursor::Cursor;
 use crate::attacks::HasSliders;
 use crate::game::Game;
 use crate::moves::{Move, MoveKind};
@@ -1268,26 +1269,11 @@ fn is_result(word: &str) -> bool {
 
 /// The reader's state over one text.
 struct Reader<'a> {
-    text: &'a str,
-    pos: usize,
-    line: usize,
+    cur: Cursor<'a>,
     game: usize,
 }
 
 impl Reader<'_> {
-    fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
-    }
-
-    fn bump(&mut self) -> Option<char> {
-        let c = self.peek()?;
-        self.pos += c.len_utf8();
-        if c == '\n' {
-            self.line += 1;
-        }
-        Some(c)
-    }
-
     fn error(&self, line: usize, kind: Pgn4SyntaxError) -> Pgn4Error {
         Pgn4Error::Syntax {
             game: self.game.max(1),
@@ -1296,19 +1282,11 @@ impl Reader<'_> {
         }
     }
 
-    fn skip_line(&mut self) {
-        while let Some(c) = self.bump() {
-            if c == '\n' {
-                break;
-            }
-        }
-    }
-
     /// Skip a `{...}` comment, nested braces included.
     fn skip_comment(&mut self) -> Result<(), Pgn4Error> {
-        let opened = self.line;
+        let opened = self.cur.line;
         let mut depth = 0usize;
-        while let Some(c) = self.bump() {
+        while let Some(c) = self.cur.bump() {
             match c {
                 '{' => depth += 1,
                 '}' => {
@@ -1325,85 +1303,30 @@ impl Reader<'_> {
 
     /// Skip a `(...)` variation, nested ones and comments included.
     fn skip_variation(&mut self) -> Result<(), Pgn4Error> {
-        let opened = self.line;
-        self.bump();
+        let opened = self.cur.line;
+        self.cur.bump();
         let mut depth = 1usize;
-        while let Some(c) = self.peek() {
+        while let Some(c) = self.cur.peek() {
             match c {
                 '{' => self.skip_comment()?,
-                '}' => return Err(self.error(self.line, Pgn4SyntaxError::UnmatchedBrace)),
+                '}' => return Err(self.error(self.cur.line, Pgn4SyntaxError::UnmatchedBrace)),
                 '(' => {
                     depth += 1;
-                    self.bump();
+                    self.cur.bump();
                 }
                 ')' => {
                     depth -= 1;
-                    self.bump();
+                    self.cur.bump();
                     if depth == 0 {
                         return Ok(());
                     }
                 }
                 _ => {
-                    self.bump();
+                    self.cur.bump();
                 }
             }
         }
         Err(self.error(opened, Pgn4SyntaxError::UnclosedVariation { opened }))
-    }
-
-    fn read_tag(&mut self) -> Result<(String, String), Pgn4Error> {
-        let line = self.line;
-        let bad = |r: &Self, why| r.error(line, Pgn4SyntaxError::BadTag(why));
-        self.bump(); // '['
-        self.skip_blanks();
-        let start = self.pos;
-        while self
-            .peek()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
-        {
-            self.bump();
-        }
-        let name = self.text[start..self.pos].to_string();
-        if name.is_empty() {
-            return Err(bad(self, "no tag name after '['"));
-        }
-        self.skip_blanks();
-        if self.bump() != Some('"') {
-            return Err(bad(self, "the value must be in double quotes"));
-        }
-        let mut value = String::new();
-        loop {
-            match self.bump() {
-                None | Some('\n') => return Err(bad(self, "the value's closing quote is missing")),
-                Some('\\') => match self.bump() {
-                    Some(c @ ('"' | '\\')) => value.push(c),
-                    None | Some('\n') => {
-                        return Err(bad(self, "the value's closing quote is missing"));
-                    }
-                    Some(c) => {
-                        value.push('\\');
-                        value.push(c);
-                    }
-                },
-                Some('"') => break,
-                Some(c) => value.push(c),
-            }
-        }
-        self.skip_blanks();
-        if self.bump() != Some(']') {
-            return Err(bad(self, "missing ']' after the value"));
-        }
-        Ok((name, value))
-    }
-
-    fn skip_blanks(&mut self) {
-        while matches!(self.peek(), Some(' ' | '\t' | '\r')) {
-            self.bump();
-        }
-    }
-
-    fn at_line_start(&self) -> bool {
-        self.pos == 0 || self.text.as_bytes().get(self.pos - 1) == Some(&b'\n')
     }
 
     fn read_all(&mut self) -> Result<Vec<Pgn4Game>, Pgn4Error> {
@@ -1413,13 +1336,13 @@ impl Reader<'_> {
         let (mut started, mut in_movetext) = (false, false);
         let mut round = 1u32;
         self.game = 1;
-        while let Some(c) = self.peek() {
+        while let Some(c) = self.cur.peek() {
             if c.is_whitespace() || c == '\u{feff}' {
-                self.bump();
+                self.cur.bump();
                 continue;
             }
-            if c == '%' && self.at_line_start() {
-                self.skip_line();
+            if c == '%' && self.cur.at_line_start() {
+                self.cur.skip_line();
                 continue;
             }
             // A tag after movetext, or anything after a result, begins the next game.
@@ -1432,7 +1355,10 @@ impl Reader<'_> {
             started = true;
             match c {
                 '[' => {
-                    let tag = self.read_tag()?;
+                    let tag = self
+                        .cur
+                        .read_tag()
+                        .map_err(|(line, why)| self.error(line, Pgn4SyntaxError::BadTag(why)))?;
                     g.tags.push(tag);
                 }
                 '{' => self.skip_comment()?,
@@ -1440,30 +1366,31 @@ impl Reader<'_> {
                     in_movetext = true;
                     self.skip_variation()?;
                 }
-                '}' => return Err(self.error(self.line, Pgn4SyntaxError::UnmatchedBrace)),
+                '}' => return Err(self.error(self.cur.line, Pgn4SyntaxError::UnmatchedBrace)),
                 ')' => {
-                    return Err(self.error(self.line, Pgn4SyntaxError::UnmatchedParenthesis));
+                    return Err(self.error(self.cur.line, Pgn4SyntaxError::UnmatchedParenthesis));
                 }
                 ']' | '"' => {
-                    return Err(self.error(self.line, Pgn4SyntaxError::UnexpectedChar(c)));
+                    return Err(self.error(self.cur.line, Pgn4SyntaxError::UnexpectedChar(c)));
                 }
-                ';' => self.skip_line(),
+                ';' => self.cur.skip_line(),
                 '$' => {
-                    self.bump();
-                    while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                        self.bump();
+                    self.cur.bump();
+                    while self.cur.peek().is_some_and(|c| c.is_ascii_digit()) {
+                        self.cur.bump();
                     }
                 }
                 _ => {
                     in_movetext = true;
-                    let start = self.pos;
+                    let start = self.cur.pos;
                     while self
+                        .cur
                         .peek()
                         .is_some_and(|c| !c.is_whitespace() && !"[]{}();$\"".contains(c))
                     {
-                        self.bump();
+                        self.cur.bump();
                     }
-                    let word = &self.text[start..self.pos];
+                    let word = &self.cur.text[start..self.cur.pos];
                     if is_result(word) {
                         g.result = Some(word.replace('½', "1/2"));
                         continue;
@@ -1504,9 +1431,7 @@ impl Reader<'_> {
 /// ```
 pub fn read_all(text: &str) -> Result<Vec<Pgn4Game>, Pgn4Error> {
     Reader {
-        text,
-        pos: 0,
-        line: 1,
+        cur: Cursor::new(text),
         game: 0,
     }
     .read_all()
