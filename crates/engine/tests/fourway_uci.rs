@@ -3,33 +3,9 @@
 //! to move, `FFA_Search`, per-seat clocks, and malformed lines.
 
 mod common;
-use common::fen4;
-use tetrarch_engine::uci::run;
+use common::{bestmoves, errors, fen4, session};
 use tetrarch_rules::notation::uci::UciMove;
 use tetrarch_rules::{Position, Variant, Wide};
-
-fn session(input: &str) -> Vec<String> {
-    let out = run(input.as_bytes(), Vec::new()).expect("the loop ends cleanly");
-    String::from_utf8(out)
-        .expect("UTF-8 output")
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
-
-fn bestmoves(lines: &[String]) -> Vec<&str> {
-    lines
-        .iter()
-        .filter_map(|l| l.strip_prefix("bestmove "))
-        .collect()
-}
-
-fn errors(lines: &[String]) -> Vec<&String> {
-    lines
-        .iter()
-        .filter(|l| l.starts_with("info string error:"))
-        .collect()
-}
 
 /// The position after `moves` from `fen` (the start when `None`).
 fn after(variant: &str, fen: Option<&str>, moves: &[&str]) -> Position<Wide> {

@@ -1,29 +1,7 @@
 //! UCI transcripts: the loop driven with in-memory input and output.
 
-use tetrarch_engine::uci::run;
-
-fn session(input: &str) -> Vec<String> {
-    let out = run(input.as_bytes(), Vec::new()).expect("the loop ends cleanly");
-    String::from_utf8(out)
-        .expect("UTF-8 output")
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
-
-fn bestmoves(lines: &[String]) -> Vec<&str> {
-    lines
-        .iter()
-        .filter_map(|l| l.strip_prefix("bestmove "))
-        .collect()
-}
-
-fn errors(lines: &[String]) -> Vec<&String> {
-    lines
-        .iter()
-        .filter(|l| l.starts_with("info string error:"))
-        .collect()
-}
+mod common;
+use common::{bestmoves, errors, session};
 
 #[test]
 fn a_normal_session() {

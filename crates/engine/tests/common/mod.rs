@@ -1,4 +1,5 @@
-//! Helpers shared by the four-player tests.
+//! Helpers shared by the engine's tests (each test file uses some of them).
+#![allow(dead_code)]
 
 /// A FEN4 position from `(square, piece)` pairs such as `("h1", "rK")`,
 /// `turn` one of `R B Y G`. Seats without a king are flagged eliminated (a
@@ -50,4 +51,31 @@ pub fn fen4(turn: char, pieces: &[(&str, &str)]) -> String {
         elim.join(","),
         rows.join("/")
     )
+}
+
+/// The output lines of a UCI session fed `input`.
+pub fn session(input: &str) -> Vec<String> {
+    let out =
+        tetrarch_engine::uci::run(input.as_bytes(), Vec::new()).expect("the loop ends cleanly");
+    String::from_utf8(out)
+        .expect("UTF-8 output")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The moves of the `bestmove` lines.
+pub fn bestmoves(lines: &[String]) -> Vec<&str> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect()
+}
+
+/// The `info string error:` lines.
+pub fn errors(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string error:"))
+        .collect()
 }
