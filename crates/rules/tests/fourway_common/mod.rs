@@ -284,32 +284,10 @@ impl Fen4 {
     }
 }
 
-/// xorshift64*: small, seeded, deterministic.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (any value).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(0x2545_F491_4F6C_DD1D)
-            | 1)
-    }
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    /// Uniform-ish in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-}
+#[path = "../common/rng.rs"]
+mod rng;
+#[allow(unused_imports)] // not every test file draws random numbers
+pub use rng::Rng;
 
 /// The positions of a random game of `v` from its start, `plies` long at
 /// most: a capture is chosen half of the time when there is one (so kings
