@@ -1,0 +1,435 @@
+//! The alpha-beta search proper: principal-variation negamax, quiescence,
+//! move ordering.
+
+use super::score::{from_tt, to_tt};
+use super::{INF, MATE, MATE_BOUND, MAX_PLY, Searcher};
+use crate::tt::{Bound, Entry};
+use tetrarch_rules::variant::StalemateRule;
+use tetrarch_rules::{HasSliders, Move, MoveKind, MoveList, Position, Seat};
+
+/// Ordering value of a captured royal piece in games of more than two seats,
+/// where kings can be taken: above every other victim.
+const ROYAL_VICTIM: i32 = 5_000;
+
+impl<B: HasSliders> Searcher<B> {
+    /// The score of `child` (reached from a node at `ply` whose mover is on
+    /// `side`) from that side's point of view, searched in the window
+    /// `(alpha, beta)` of that side: negated only when the child's mover is
+    /// on the other side.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn child(
+        &mut self,
+        side: u8,
+        child: &Position<B>,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        if self.side_of[child.turn().idx()] == side {
+            self.negamax(child, depth, alpha, beta, ply + 1, null_ok)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply + 1, null_ok)
+        }
+    }
+
+    /// Quiescence counterpart of [`Searcher::child`].
+    #[inline]
+    pub(super) fn qchild(
+        &mut self,
+        side: u8,
+        child: &Position<B>,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if self.side_of[child.turn().idx()] == side {
+            self.qsearch(child, alpha, beta, ply + 1)
+        } else {
+            -self.qsearch(child, -beta, -alpha, ply + 1)
+        }
+    }
+
+    /// `m` followed by the child's principal variation becomes this ply's.
+    #[inline]
+    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = m;
+        let len = self.pv_len[ply + 1].max(ply + 1);
+        for p in ply + 1..len {
+            self.pv[ply][p] = self.pv[ply + 1][p];
+        }
+        self.pv_len[ply] = len;
+    }
+
+    pub(super) fn no_moves_score(&self, pos: &Position<B>, ply: usize) -> i32 {
+        if self.multi {
+            // Mated players leave the board as the move is played, so a side
+            // with no move here is stalemated: a draw (docs/rules.md).
+            return 0;
+        }
+        if pos.in_check() {
+            return -MATE + ply as i32;
+        }
+        match self.stalemate {
+            StalemateRule::Draw => 0,
+            StalemateRule::Loss => -MATE + ply as i32,
+            StalemateRule::Win => MATE - ply as i32,
+        }
+    }
+
+    #[inline]
+    pub(super) fn is_capture(pos: &Position<B>, m: Move) -> bool {
+        match m.kind() {
+            MoveKind::Normal | MoveKind::Promotion(_) => pos.occupied().has(m.to()),
+            MoveKind::EnPassant => true,
+            _ => false,
+        }
+    }
+
+    pub(super) fn order_score(
+        &self,
+        pos: &Position<B>,
+        m: Move,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> i32 {
+        if Some(m) == tt_move {
+            return 1 << 30;
+        }
+        let e = &self.eval;
+        let mut s = 0;
+        let capture = Self::is_capture(pos, m);
+        if capture {
+            let victim = e.kind_on(pos, m.to()).map_or(crate::eval::PAWN, |k| {
+                if self.multi && e.is_royal(k) {
+                    ROYAL_VICTIM
+                } else {
+                    e.values[k.idx()].max(50)
+                }
+            });
+            let attacker = e.kind_on(pos, m.from()).map_or(0, |k| e.values[k.idx()]);
+            s = (1 << 28) + victim * 64 - attacker / 8;
+        }
+        if let MoveKind::Promotion(k) = m.kind() {
+            s += (1 << 27) + e.values[k.idx()];
+        }
+        if s != 0 {
+            return s;
+        }
+        let k = &self.killers[ply.min(MAX_PLY - 1)];
+        if m == k[0] {
+            return 1 << 26;
+        }
+        if m == k[1] {
+            return (1 << 26) - 1;
+        }
+        self.history[Self::hist_idx(pos.turn(), m)]
+    }
+
+    #[inline]
+    pub(super) fn hist_idx(seat: Seat, m: Move) -> usize {
+        seat.idx() * 65536 + m.from() as usize * 256 + m.to() as usize
+    }
+
+    pub(super) fn negamax(
+        &mut self,
+        pos: &Position<B>,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        if let Some(score) = self.enter_node(pos, ply) {
+            return score;
+        }
+        if let Some(score) = self.repetition_score(pos, ply) {
+            return score;
+        }
+        if self
+            .fifty
+            .is_some_and(|n| pos.halfmoves() >= u16::from(self.seats) * n)
+        {
+            return if pos.count_legal_moves() == 0 {
+                self.no_moves_score(pos, ply)
+            } else {
+                0
+            };
+        }
+        if pos.variant().rules.insufficient_material
+            // Dead positions are sparse; a cheap count spares the full test.
+            && pos.occupied().count() <= 6
+            && pos.is_insufficient_material()
+        {
+            return 0;
+        }
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(pos);
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.hash() ^ self.salt;
+        let tt = self.tt.probe(key);
+        let tt_move = tt.map(|e| e.mv).filter(|&m| m != Move::default());
+        if let Some(e) = tt
+            && !pv_node
+            && e.depth >= depth
+        {
+            let s = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let in_check = pos.in_check();
+        let static_eval = if in_check {
+            -INF
+        } else {
+            tt.map_or_else(|| self.evaluate(pos), |e| e.eval)
+        };
+        let us = pos.turn();
+        let side = self.side_of[us.idx()];
+        if !pv_node
+            && !in_check
+            && null_ok
+            && self.null_move
+            && depth >= 3
+            && static_eval >= beta
+            && beta.abs() < MATE_BOUND
+            && self.eval.has_pieces(pos, us)
+        {
+            let child = self.make_null(pos);
+            // A pass means something only when it hands the move to the other side.
+            if self.side_of[child.turn().idx()] != side {
+                let r = 3 + depth / 6;
+                self.push_node(pos.hash(), false);
+                let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.pop_node();
+                if self.aborted {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+        let moves = self.moves(pos);
+        if moves.is_empty() {
+            return self.no_moves_score(pos, ply);
+        }
+        let mut keys = [0i32; tetrarch_rules::moves::MAX_MOVES];
+        for (i, &m) in moves.iter().enumerate() {
+            keys[i] = self.order_score(pos, m, tt_move, ply);
+        }
+        let n = moves.len();
+        let mut order: MoveList = moves;
+        let mut best = -INF;
+        let mut best_move = Move::default();
+        let orig_alpha = alpha;
+        let mut quiets_tried = 0usize;
+        let mut quiets = [Move::default(); 64];
+        self.push_node(pos.hash(), in_check);
+        for i in 0..n {
+            let m = pick_best(&mut keys[..n], &mut order, i);
+            let tactical = Self::is_capture(pos, m) || m.promotion().is_some();
+            let child = self.make(pos, m);
+            let gives_check = child.in_check();
+            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let nd = depth - 1 + ext;
+            let s = if i == 0 {
+                self.child(side, &child, nd, alpha, beta, ply, true)
+            } else {
+                let mut r = 0;
+                if depth >= 3
+                    && i >= 3
+                    && !tactical
+                    && !in_check
+                    && !gives_check
+                    && keys[i] < (1 << 26) - 1
+                {
+                    r = self.lmr[(depth as usize).min(63)][i.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, nd - 1);
+                }
+                let mut s = self.child(side, &child, nd - r, alpha, alpha + 1, ply, true);
+                if s > alpha && r > 0 && !self.aborted {
+                    s = self.child(side, &child, nd, alpha, alpha + 1, ply, true);
+                }
+                if s > alpha && s < beta && !self.aborted {
+                    s = self.child(side, &child, nd, alpha, beta, ply, true);
+                }
+                s
+            };
+            if self.aborted {
+                self.pop_node();
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_move = m;
+                if s > alpha {
+                    alpha = s;
+                    self.update_pv(ply, m);
+                    if s >= beta {
+                        if !tactical {
+                            let k = &mut self.killers[ply];
+                            if k[0] != m {
+                                k[1] = k[0];
+                                k[0] = m;
+                            }
+                            let bonus = depth * depth;
+                            let h = &mut self.history[Self::hist_idx(us, m)];
+                            *h = (*h + bonus).min(1 << 20);
+                            for &q in &quiets[..quiets_tried.min(64)] {
+                                let h = &mut self.history[Self::hist_idx(us, q)];
+                                *h = (*h - bonus).max(-(1 << 20));
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && quiets_tried < 64 {
+                quiets[quiets_tried] = m;
+                quiets_tried += 1;
+            }
+        }
+        self.pop_node();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            Entry {
+                mv: best_move,
+                score: to_tt(best, ply),
+                eval: if in_check { 0 } else { static_eval },
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Count a node of search or quiescence; its score if the search must
+    /// stop or the game is over here.
+    #[inline]
+    pub(super) fn enter_node(&mut self, pos: &Position<B>, ply: usize) -> Option<i32> {
+        self.pv_len[ply] = ply;
+        self.nodes += 1;
+        if self.check_stop() {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.multi {
+            self.multi_terminal(pos, ply)
+        } else if self.royal_kinds && pos.royals(pos.turn()).is_empty() {
+            Some(-MATE + ply as i32)
+        } else {
+            None
+        }
+    }
+
+    pub(super) fn qsearch(
+        &mut self,
+        pos: &Position<B>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if let Some(score) = self.enter_node(pos, ply) {
+            return score;
+        }
+        let in_check = pos.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { self.evaluate(pos) };
+        }
+        let mut best = -INF;
+        let mut stand = -INF;
+        if !in_check {
+            stand = self.evaluate(pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let moves = self.moves(pos);
+        if moves.is_empty() {
+            return self.no_moves_score(pos, ply);
+        }
+        let side = self.side_of[pos.turn().idx()];
+        let mut keys = [0i32; tetrarch_rules::moves::MAX_MOVES];
+        let mut order = MoveList::new();
+        for &m in moves.iter() {
+            let capture = Self::is_capture(pos, m);
+            if !in_check && !capture && m.promotion().is_none() {
+                continue;
+            }
+            let k = self.order_score(pos, m, None, ply);
+            if !in_check && capture && m.promotion().is_none() {
+                // Delta pruning: even winning the victim cannot reach alpha.
+                let gain = k - (1 << 28);
+                if stand + gain / 64 + 200 < alpha {
+                    continue;
+                }
+            }
+            keys[order.len()] = k;
+            order.push(m);
+        }
+        let n = order.len();
+        for i in 0..n {
+            let m = pick_best(&mut keys[..n], &mut order, i);
+            let child = self.make(pos, m);
+            let s = self.qchild(side, &child, alpha, beta, ply);
+            if self.aborted {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    self.update_pv(ply, m);
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Move the best-keyed of `order[i..]` to slot `i` (a selection-sort
+/// step: most nodes cut off after a few moves, so a full sort is waste).
+#[inline]
+pub(super) fn pick_best(keys: &mut [i32], order: &mut MoveList, i: usize) -> Move {
+    let mut b = i;
+    for j in i + 1..keys.len() {
+        if keys[j] > keys[b] {
+            b = j;
+        }
+    }
+    keys.swap(i, b);
+    order.swap(i, b);
+    order[i]
+}

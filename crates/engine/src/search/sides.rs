@@ -1,0 +1,175 @@
+//! Who plays against whom: team games as two sides, free-for-all games
+//! by paranoid or best-reply search.
+
+use super::{EVAL_MAX, MATE, Searcher};
+use tetrarch_rules::piece::MAX_SEATS;
+use tetrarch_rules::{HasSliders, Move, MoveKind, MoveList, Position, Seat};
+
+/// Transposition keys of free-for-all searches depend on the root seat and
+/// the strategy (scores are the root's): mixed into the position's hash.
+pub(super) const FFA_SALT: [u64; MAX_SEATS] = [
+    0x6A09_E667_F3BC_C908,
+    0xBB67_AE85_84CA_A73B,
+    0x3C6E_F372_FE94_F82B,
+    0xA54F_F53A_5F1D_36F1,
+];
+pub(super) const BRS_SALT: u64 = 0x510E_527F_ADE6_82D1;
+pub(super) const PASS: Move = Move::new(0, 0, MoveKind::Pass);
+
+/// How a free-for-all (more than two teams) is searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FfaStrategy {
+    /// Paranoid: the root seat maximises its score, every other seat in turn
+    /// minimises it.
+    Paranoid,
+    /// Best-reply search (Schadd and Winands): the root's moves alternate
+    /// with one layer where the single best move of any opponent is
+    /// searched, the other opponents skipping their turn.
+    #[default]
+    BestReply,
+}
+
+impl FfaStrategy {
+    /// The name used by the UCI option `FFA_Search`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FfaStrategy::Paranoid => "Paranoid",
+            FfaStrategy::BestReply => "BestReply",
+        }
+    }
+
+    /// Read a name (any case; `brs` and `best-reply` too).
+    pub fn parse(s: &str) -> Option<FfaStrategy> {
+        match s.to_ascii_lowercase().as_str() {
+            "paranoid" => Some(FfaStrategy::Paranoid),
+            "bestreply" | "best-reply" | "best_reply" | "brs" => Some(FfaStrategy::BestReply),
+            _ => None,
+        }
+    }
+}
+
+impl<B: HasSliders> Searcher<B> {
+    pub(super) fn brs_min(&self, pos: &Position<B>) -> bool {
+        self.brs && pos.turn() != self.root
+    }
+
+    /// `pos` with passes until `seat` is to move (best-reply search skips
+    /// the turns of the opponents that do not reply).
+    pub(super) fn pass_until(&self, pos: &mut Position<B>, seat: Seat) {
+        for _ in 0..self.seats {
+            if pos.turn() == seat {
+                return;
+            }
+            pos.play_unchecked(PASS);
+        }
+    }
+
+    /// The moves searched at `pos`: its legal moves, or at an opponents'
+    /// layer of best-reply search every opponent's legal moves (passes only
+    /// when no opponent has anything else).
+    pub(super) fn moves(&self, pos: &Position<B>) -> MoveList {
+        if !self.brs_min(pos) {
+            return pos.legal_moves();
+        }
+        let mut list = MoveList::new();
+        let mut p = *pos;
+        for _ in 0..self.seats {
+            if p.turn() == self.root {
+                break;
+            }
+            for &m in p.legal_moves().iter() {
+                if m.kind() != MoveKind::Pass {
+                    list.push(m);
+                }
+            }
+            p.play_unchecked(PASS);
+        }
+        if list.is_empty() {
+            list.push(PASS);
+        }
+        list
+    }
+
+    /// The position after `m` (one of [`Searcher::moves`]).
+    #[inline]
+    pub(super) fn make(&self, pos: &Position<B>, m: Move) -> Position<B> {
+        let mut child = *pos;
+        if self.brs_min(pos) {
+            if m.kind() != MoveKind::Pass
+                && let Some(p) = pos.piece_at(m.from())
+            {
+                self.pass_until(&mut child, p.seat);
+                child.play_unchecked(m);
+            }
+            self.pass_until(&mut child, self.root);
+        } else {
+            child.play_unchecked(m);
+        }
+        child
+    }
+
+    /// The position after a null move: the side to move passes (at an
+    /// opponents' layer of best-reply search, all of them do).
+    pub(super) fn make_null(&self, pos: &Position<B>) -> Position<B> {
+        let mut child = *pos;
+        if self.brs_min(pos) {
+            self.pass_until(&mut child, self.root);
+        } else {
+            child.play_unchecked(PASS);
+        }
+        child
+    }
+
+    /// Static evaluation from the side to move's point of view.
+    #[inline]
+    pub(super) fn evaluate(&self, pos: &Position<B>) -> i32 {
+        if !self.multi {
+            return self.eval.evaluate(pos);
+        }
+        let t = self.eval.seat_terms(pos);
+        let n = self.seats as usize;
+        let us = self.side_of[pos.turn().idx()];
+        let v = if self.ffa {
+            let root = self.root.idx();
+            let others: i32 = (0..n).filter(|&s| s != root).map(|s| t[s]).sum();
+            let r = t[root] - others / (n as i32 - 1);
+            if us == 0 { r } else { -r }
+        } else {
+            (0..n)
+                .map(|s| if self.side_of[s] == us { t[s] } else { -t[s] })
+                .sum()
+        };
+        (v + 8).clamp(-EVAL_MAX, EVAL_MAX)
+    }
+
+    /// Games of more than two seats: the score of a decided position for
+    /// the side to move (a free-for-all is decided for the root when its
+    /// royal piece is gone or it is the last seat with one).
+    #[inline]
+    pub(super) fn multi_terminal(&self, pos: &Position<B>, ply: usize) -> Option<i32> {
+        let alive = pos.alive_seats();
+        let us = self.side_of[pos.turn().idx()];
+        let win = MATE - ply as i32;
+        let winner_side = if self.ffa {
+            let root = 1u8 << self.root.0;
+            if alive == 0 {
+                return Some(0);
+            } else if alive & root == 0 {
+                1
+            } else if alive == root {
+                0
+            } else {
+                return None;
+            }
+        } else {
+            if !pos.teams_decided() {
+                return None;
+            }
+            if alive == 0 {
+                return Some(0);
+            }
+            self.side_of[alive.trailing_zeros() as usize]
+        };
+        Some(if winner_side == us { win } else { -win })
+    }
+}
