@@ -70,6 +70,47 @@ fn chess_match_between_levels_finishes_and_writes_pgn_replay_reads() {
 }
 
 #[test]
+fn a_seed_replays_a_match_between_noisy_levels() {
+    // Level 1 plays with noise; the same --seed gives the same games, move
+    // for move, and another seed other games.
+    let games = |seed: &str, name: &str| {
+        let pgn = temp(name);
+        let out = tetrarch(&[
+            "match",
+            "--engine",
+            "level=1",
+            "--engine",
+            "level=1",
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--max-plies",
+            "40",
+            "--seed",
+            seed,
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        // The moves, without the date and other headers.
+        text.lines()
+            .filter(|l| !l.starts_with('['))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let first = games("5", "seed5a.pgn");
+    assert_eq!(games("5", "seed5b.pgn"), first);
+    assert!(
+        ["6", "7", "8"]
+            .iter()
+            .any(|s| games(s, &format!("seed{s}.pgn")) != first),
+        "the seed changes nothing"
+    );
+}
+
+#[test]
 fn euroshogi_match_between_levels_finishes() {
     let out = tetrarch(&[
         "match",

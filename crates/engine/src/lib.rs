@@ -6,8 +6,8 @@
 //!   fixed-size transposition table ([`tt`]), quiescence over captures and
 //!   promotions, null-move pruning, late move reductions, killer and history
 //!   ordering, check extensions, mate distance scores, repetition (against
-//!   the game history and the search path) and the fifty-move rule. Single
-//!   threaded; copy-make on [`tetrarch_rules::Position`]. Games of more
+//!   the game history and the search path) and the fifty-move rule. Lazy SMP over a
+//!   lock-free shared table; copy-make on [`tetrarch_rules::Position`]. Games of more
 //!   than two seats: teams searched as two sides (a child is negated only
 //!   when the next mover is on the other team), free-for-all games by
 //!   paranoid or best-reply search ([`search::FfaStrategy`]).

@@ -1,6 +1,7 @@
 //! The transposition table: a fixed array of entries, allocated once when
-//! its size is set and never during search.
+//! its size is set and never during search, shared by the search threads.
 
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use tetrarch_rules::Move;
 
 /// What a stored score bounds.
@@ -29,22 +30,27 @@ pub struct Entry {
     pub bound: Bound,
 }
 
-#[derive(Clone, Copy, Default)]
+/// Key bits kept in a slot; the low bits hold depth and flags, and the
+/// slot's index already comes from the key's low bits.
+const KEY_BITS: u64 = !0xFFFF;
+
+/// One slot, written by several search threads without locks: `check`
+/// holds the key, depth and flags XOR `data`, so a slot torn by two writers
+/// reads as a different key and is ignored (Hyatt and Mann's lockless
+/// hashing).
+#[derive(Default)]
 struct Slot {
-    key: u64,
-    mv: Move,
-    score: i16,
-    eval: i16,
-    depth: i8,
-    /// 0 empty, 1 exact, 2 lower, 3 upper; high bits: age.
-    flags: u8,
+    check: AtomicU64,
+    /// Move (bits 0..32), score (32..48), static evaluation (48..64).
+    data: AtomicU64,
 }
 
-/// A fixed-size hash table of search results keyed by Zobrist hash.
+/// A fixed-size hash table of search results keyed by Zobrist hash, shared
+/// by the search threads.
 pub struct Table {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     mask: usize,
-    age: u8,
+    age: AtomicU8,
 }
 
 impl Table {
@@ -54,36 +60,49 @@ impl Table {
         let want = (bytes / std::mem::size_of::<Slot>()).max(1024);
         let n = 1usize << (usize::BITS - 1 - want.leading_zeros());
         Table {
-            slots: vec![Slot::default(); n],
+            slots: (0..n).map(|_| Slot::default()).collect(),
             mask: n - 1,
-            age: 0,
+            age: AtomicU8::new(0),
         }
     }
 
     /// Forget everything.
-    pub fn clear(&mut self) {
-        self.slots.fill(Slot::default());
-        self.age = 0;
+    pub fn clear(&self) {
+        for s in self.slots.iter() {
+            s.check.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+        self.age.store(0, Ordering::Relaxed);
     }
 
     /// Start a new search: older entries become preferred victims.
-    pub fn new_search(&mut self) {
-        self.age = (self.age + 1) & 63;
+    pub fn new_search(&self) {
+        let age = self.age.load(Ordering::Relaxed);
+        self.age.store((age + 1) & 63, Ordering::Relaxed);
+    }
+
+    /// The slot's meta word (key bits, depth, flags) and data, if it holds `key`.
+    #[inline]
+    fn read(&self, key: u64) -> (u64, u64, bool) {
+        let s = &self.slots[key as usize & self.mask];
+        let data = s.data.load(Ordering::Relaxed);
+        let meta = s.check.load(Ordering::Relaxed) ^ data;
+        (meta, data, (meta ^ key) & KEY_BITS == 0)
     }
 
     /// The entry stored for `key`.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let s = &self.slots[key as usize & self.mask];
-        if s.key != key || s.flags & 3 == 0 {
+        let (meta, data, same) = self.read(key);
+        if !same || meta & 3 == 0 {
             return None;
         }
         Some(Entry {
-            mv: s.mv,
-            score: s.score as i32,
-            eval: s.eval as i32,
-            depth: s.depth as i32,
-            bound: match s.flags & 3 {
+            mv: Move::from_bits(data as u32),
+            score: (data >> 32) as i16 as i32,
+            eval: (data >> 48) as i16 as i32,
+            depth: (meta >> 8) as u8 as i8 as i32,
+            bound: match meta & 3 {
                 1 => Bound::Exact,
                 2 => Bound::Lower,
                 _ => Bound::Upper,
@@ -94,39 +113,46 @@ impl Table {
     /// Store a result, replacing the slot's entry unless that one is for the
     /// same search, deeper and for another position.
     #[inline]
-    pub fn store(&mut self, key: u64, e: Entry) {
-        let age = self.age;
-        let s = &mut self.slots[key as usize & self.mask];
-        let same = s.key == key;
-        if !same && s.flags & 3 != 0 && s.flags >> 2 == age && s.depth as i32 > e.depth + 2 {
+    pub fn store(&self, key: u64, e: Entry) {
+        let age = u64::from(self.age.load(Ordering::Relaxed));
+        let (meta, old, same) = self.read(key);
+        let flags = meta & 0xFF;
+        let old_depth = (meta >> 8) as u8 as i8 as i32;
+        if !same && flags & 3 != 0 && flags >> 2 == age && old_depth > e.depth + 2 {
             return;
         }
         let mv = if e.mv == Move::default() && same {
-            s.mv
+            old as u32
         } else {
-            e.mv
+            e.mv.to_bits()
         };
-        *s = Slot {
-            key,
-            mv,
-            score: e.score.clamp(-32_000, 32_000) as i16,
-            eval: e.eval.clamp(-32_000, 32_000) as i16,
-            depth: e.depth.clamp(-100, 127) as i8,
-            flags: (age << 2)
-                | match e.bound {
-                    Bound::Exact => 1,
-                    Bound::Lower => 2,
-                    Bound::Upper => 3,
-                },
+        let data = u64::from(mv)
+            | (u64::from(e.score.clamp(-32_000, 32_000) as i16 as u16) << 32)
+            | (u64::from(e.eval.clamp(-32_000, 32_000) as i16 as u16) << 48);
+        let bound = match e.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
         };
+        let meta = (key & KEY_BITS)
+            | (u64::from(e.depth.clamp(-100, 127) as i8 as u8) << 8)
+            | (age << 2)
+            | bound;
+        let s = &self.slots[key as usize & self.mask];
+        s.check.store(meta ^ data, Ordering::Relaxed);
+        s.data.store(data, Ordering::Relaxed);
     }
 
     /// Permille of sampled slots used in the current search.
     pub fn hashfull(&self) -> u32 {
+        let age = u64::from(self.age.load(Ordering::Relaxed));
         let n = self.slots.len().min(1000);
         let used = self.slots[..n]
             .iter()
-            .filter(|s| s.flags & 3 != 0 && s.flags >> 2 == self.age)
+            .filter(|s| {
+                let meta = s.check.load(Ordering::Relaxed) ^ s.data.load(Ordering::Relaxed);
+                meta & 3 != 0 && (meta & 0xFF) >> 2 == age
+            })
             .count();
         (used * 1000 / n) as u32
     }
@@ -138,7 +164,7 @@ mod tests {
 
     #[test]
     fn stores_and_probes() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         assert!(t.probe(42).is_none());
         let e = Entry {
             mv: Move::default(),

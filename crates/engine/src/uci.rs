@@ -8,9 +8,11 @@
 //! keeps the moves before it.
 //!
 //! Options: `UCI_Variant` (every built-in variant), `Hash`, `Threads`
-//! (accepted, the search is single-threaded), `MultiPV`, `UCI_Chess960`,
-//! `UCI_LimitStrength`, `UCI_Elo`, `Level` (1-8) and `FFA_Search`
-//! (`Paranoid` or `BestReply`, for free-for-all games).
+//! (Lazy SMP at full strength), `MultiPV`, `UCI_Chess960`,
+//! `UCI_LimitStrength`, `UCI_Elo`, `Level` (1-8), `Seed` (of the level
+//! noise; 0, the default, seeds from the clock; `ucinewgame` restarts the
+//! sequence) and `FFA_Search` (`Paranoid` or `BestReply`, for free-for-all
+//! games).
 //!
 //! Four-player variants use the small extension documented in
 //! `docs/protocol.md`: `position fen4 <FEN4> [moves ...]`, `go` for the seat
@@ -39,6 +41,8 @@ use tetrarch_rules::{HasSliders, MoveKind, Position};
 pub const DEFAULT_HASH_MB: usize = 16;
 /// Largest accepted `Hash`.
 pub const MAX_HASH_MB: usize = 65_536;
+/// Most search threads.
+pub const MAX_THREADS: usize = 256;
 /// Largest accepted `MultiPV`.
 pub const MAX_MULTIPV: usize = 256;
 const MIN_ELO: u32 = 800;
@@ -52,8 +56,19 @@ trait Session: Send {
     fn board(&self) -> String;
     fn set_hash(&mut self, mb: usize);
     fn clear(&mut self);
-    fn configure(&mut self, multipv: usize, level: u8, ffa: FfaStrategy);
+    fn configure(&mut self, config: &Config);
     fn stop_flag(&self) -> Arc<AtomicBool>;
+}
+
+/// The search settings the options choose.
+#[derive(Clone, Copy, Debug)]
+struct Config {
+    multipv: usize,
+    level: u8,
+    ffa: FfaStrategy,
+    threads: usize,
+    /// Seed of the level noise; `None` seeds from the clock.
+    seed: Option<u64>,
 }
 
 struct Game<B: HasSliders> {
@@ -61,6 +76,8 @@ struct Game<B: HasSliders> {
     pos: Position<B>,
     history: Vec<u64>,
     searcher: Searcher<B>,
+    /// The seed last given to the searcher.
+    seed: Option<u64>,
 }
 
 struct NewSession(usize);
@@ -73,6 +90,7 @@ impl WithWidth for NewSession {
             pos: Position::<B>::start(v),
             history: Vec::new(),
             searcher: Searcher::new(v, self.0),
+            seed: None,
         })
     }
 }
@@ -189,12 +207,22 @@ impl<B: HasSliders> Session for Game<B> {
 
     fn clear(&mut self) {
         self.searcher.clear();
+        if let Some(seed) = self.seed {
+            self.searcher.seed(seed);
+        }
     }
 
-    fn configure(&mut self, multipv: usize, level: u8, ffa: FfaStrategy) {
-        self.searcher.multipv = multipv;
-        self.searcher.level = level;
-        self.searcher.ffa_strategy = ffa;
+    fn configure(&mut self, c: &Config) {
+        self.searcher.multipv = c.multipv;
+        self.searcher.level = c.level;
+        self.searcher.ffa_strategy = c.ffa;
+        self.searcher.threads = c.threads;
+        if c.seed != self.seed {
+            self.seed = c.seed;
+            if let Some(seed) = c.seed {
+                self.searcher.seed(seed);
+            }
+        }
     }
 
     fn stop_flag(&self) -> Arc<AtomicBool> {
@@ -254,6 +282,8 @@ struct Engine<W: Write + Send + 'static> {
     elo: u32,
     level: u8,
     ffa: FfaStrategy,
+    threads: usize,
+    seed: Option<u64>,
     /// Seats of the current variant.
     seats: u8,
 }
@@ -285,9 +315,19 @@ impl<W: Write + Send + 'static> Engine<W> {
         }
     }
 
+    fn config(&self) -> Config {
+        Config {
+            multipv: self.multipv,
+            level: self.level(),
+            ffa: self.ffa,
+            threads: self.threads,
+            seed: self.seed,
+        }
+    }
+
     fn fresh_session(&self) -> Box<dyn Session> {
         let mut s = self.effective_variant().with_width(NewSession(self.hash));
-        s.configure(self.multipv, self.level(), self.ffa);
+        s.configure(&self.config());
         s
     }
 
@@ -340,7 +380,9 @@ impl<W: Write + Send + 'static> Engine<W> {
         self.say(&format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
         ));
-        self.say("option name Threads type spin default 1 min 1 max 256");
+        self.say(&format!(
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+        ));
         self.say(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
@@ -351,6 +393,10 @@ impl<W: Write + Send + 'static> Engine<W> {
         ));
         self.say(&format!(
             "option name Level type spin default {MAX_LEVEL} min 1 max {MAX_LEVEL}"
+        ));
+        self.say(&format!(
+            "option name Seed type spin default 0 min 0 max {}",
+            u32::MAX
         ));
         self.say(&format!(
             "option name FFA_Search type combo default {} var {} var {}",
@@ -403,7 +449,8 @@ impl<W: Write + Send + 'static> Engine<W> {
                 self.hash = mb as usize;
                 self.session().set_hash(mb as usize);
             }),
-            "threads" => spin(1, 256).map(|_| ()),
+            "threads" => spin(1, MAX_THREADS as u64).map(|n| self.threads = n as usize),
+            "seed" => spin(0, u64::from(u32::MAX)).map(|n| self.seed = (n != 0).then_some(n)),
             "multipv" => spin(1, MAX_MULTIPV as u64).map(|n| {
                 self.multipv = n as usize;
             }),
@@ -426,8 +473,8 @@ impl<W: Write + Send + 'static> Engine<W> {
         if let Err(e) = result {
             self.error(&e);
         }
-        let (multipv, level, ffa) = (self.multipv, self.level(), self.ffa);
-        self.session().configure(multipv, level, ffa);
+        let config = self.config();
+        self.session().configure(&config);
     }
 
     fn position(&mut self, args: &[&str]) {
@@ -606,6 +653,8 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
         elo: MAX_ELO,
         level: MAX_LEVEL,
         ffa: FfaStrategy::default(),
+        threads: 1,
+        seed: None,
         seats: 2,
     };
     engine.session();

@@ -154,3 +154,50 @@ fn mate_is_reported_as_mate() {
     let lines = session("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1\ngo depth 3\n");
     assert_eq!(bestmoves(&lines), vec!["(none)"]);
 }
+
+#[test]
+fn several_threads_search_and_stop() {
+    // Lazy SMP: the mate is found with helpers too, and an infinite search
+    // with helpers stops on request.
+    let lines = session(
+        "setoption name Threads value 3\nposition fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 6\n",
+    );
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert_eq!(bestmoves(&lines), vec!["a1a8"]);
+    let lines = session(
+        "setoption name Threads value 2\nposition startpos\ngo infinite\nisready\nstop\ngo depth 4\n",
+    );
+    assert_eq!(bestmoves(&lines).len(), 2, "{lines:?}");
+    let lines = session("setoption name Threads value 0\nsetoption name Threads value many\n");
+    assert_eq!(errors(&lines).len(), 2, "{lines:?}");
+}
+
+#[test]
+fn a_seed_replays_the_level_noise() {
+    // Level 1 picks among near-equal moves at random; with a seed, the same
+    // game gets the same choices, and ucinewgame restarts the sequence.
+    let played = |input: &str| -> Vec<String> {
+        bestmoves(&session(input))
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    };
+    let options = "setoption name Level value 1\nsetoption name Seed value 42\n";
+    let moves = "position startpos\ngo depth 1\nposition startpos moves e2e4\ngo depth 1\n\
+                 position startpos moves e2e4 e7e5\ngo depth 1\n";
+    let game = format!("{options}{moves}");
+    let first = played(&game);
+    assert_eq!(first.len(), 3);
+    assert_eq!(played(&game), first);
+    let twice = played(&format!("{game}ucinewgame\n{moves}"));
+    assert_eq!(twice[..3], first[..]);
+    assert_eq!(twice[3..], first[..], "{twice:?}");
+    let others: Vec<Vec<String>> = (1..=8)
+        .map(|s| played(&game.replace("value 42", &format!("value {s}"))))
+        .collect();
+    assert!(
+        others.iter().any(|o| *o != first),
+        "the seed changes nothing"
+    );
+    assert_eq!(errors(&session("setoption name Seed value -1\n")).len(), 1);
+}

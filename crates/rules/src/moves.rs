@@ -82,6 +82,24 @@ impl Move {
             _ => MoveKind::Normal,
         }
     }
+    /// The move packed in 32 bits (for tables such as a transposition
+    /// table); [`Move::from_bits`] unpacks it.
+    ///
+    /// ```
+    /// use tetrarch_rules::{Kind, Move, MoveKind};
+    /// let m = Move::new(52, 60, MoveKind::Promotion(Kind(4)));
+    /// assert_eq!(Move::from_bits(m.to_bits()), m);
+    /// ```
+    #[inline(always)]
+    pub const fn to_bits(self) -> u32 {
+        self.0
+    }
+    /// A move from [`Move::to_bits`]. Any bits decode to some move, which
+    /// need not be legal anywhere: check it against generated moves.
+    #[inline(always)]
+    pub const fn from_bits(bits: u32) -> Move {
+        Move(bits)
+    }
     /// The promotion kind, if any.
     #[inline]
     pub const fn promotion(self) -> Option<Kind> {

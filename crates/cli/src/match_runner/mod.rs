@@ -68,7 +68,7 @@ pub struct Args {
     /// (default 4; 6 in variants with drops; 0 in chess960 variants).
     #[arg(long, value_name = "N")]
     random_plies: Option<u32>,
-    /// Seed of the random openings.
+    /// Seed of the random openings and of our engine's level noise.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Adjudicate a draw when both engines report |score| <= 10 cp for this
@@ -205,7 +205,9 @@ impl WithWidth for MatchWork<'_> {
         let mut players = Vec::new();
         for _ in 0..variant.seat_count() / 2 {
             for spec in &self.setup.engines {
-                players.push(player_for::<B>(spec, variant)?);
+                // Each of our players draws its own noise, replayable from --seed.
+                let seed = self.args.seed ^ (players.len() as u64 + 1).wrapping_mul(0x9E37_79B9);
+                players.push(player_for::<B>(spec, variant, seed)?);
             }
         }
         let pairs = self.setup.games / seatings_per_opening(variant);
@@ -224,14 +226,18 @@ impl WithWidth for MatchWork<'_> {
     }
 }
 
-fn player_for<B: HasSliders>(spec: &EngineSpec, variant: &Variant) -> Result<Box<dyn Player<B>>> {
+fn player_for<B: HasSliders>(
+    spec: &EngineSpec,
+    variant: &Variant,
+    seed: u64,
+) -> Result<Box<dyn Player<B>>> {
     Ok(match &spec.kind {
         EngineKind::Level(level) => {
             let name = spec
                 .name
                 .clone()
                 .unwrap_or_else(|| format!("tetrarch-level{level}"));
-            Box::new(Internal::<B>::new(variant, *level, name))
+            Box::new(Internal::<B>::new(variant, *level, name, seed))
         }
         EngineKind::Command { path, options } => Box::new(uci_engine::UciEngine::start(
             path,

@@ -94,10 +94,12 @@ impl<B: HasSliders> Internal<B> {
     /// Hash table size per engine, in megabytes.
     const HASH_MB: usize = 16;
 
-    /// Our engine for `variant` at `level` (1..=8).
-    pub fn new(variant: &Variant, level: u8, name: String) -> Internal<B> {
+    /// Our engine for `variant` at `level` (1..=8), its level noise seeded
+    /// with `seed`.
+    pub fn new(variant: &Variant, level: u8, name: String, seed: u64) -> Internal<B> {
         let mut searcher = Searcher::new(variant, Self::HASH_MB);
         searcher.level = level;
+        searcher.seed(seed);
         Internal { name, searcher }
     }
 }

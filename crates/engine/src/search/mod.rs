@@ -41,7 +41,7 @@ use crate::tt::Table;
 use level::LEVELS;
 use sides::{BRS_SALT, FFA_SALT};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tetrarch_rules::piece::MAX_SEATS;
 use tetrarch_rules::variant::{StalemateRule, Variant};
@@ -83,8 +83,19 @@ struct RootMove {
 /// ```
 pub struct Searcher<B: HasSliders> {
     eval: Eval,
-    tt: Table,
+    tt: Arc<Table>,
     stop: Arc<AtomicBool>,
+    /// Set by the main thread when its search is over: the helpers stop.
+    halt: Arc<AtomicBool>,
+    /// Nodes searched by the helper threads, added every 2048 nodes.
+    helper_nodes: Arc<AtomicU64>,
+    /// Helper threads' searchers (Lazy SMP), made on first use.
+    helpers: Vec<Searcher<B>>,
+    /// A helper thread: no reports, no time decisions of its own.
+    is_helper: bool,
+    /// Plies a helper searches beyond the main thread's iteration, so the
+    /// threads do not all walk the same tree in lockstep.
+    depth_skew: u32,
     killers: Box<[[Move; 2]; MAX_PLY]>,
     history: Vec<i32>,
     pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
@@ -130,12 +141,19 @@ pub struct Searcher<B: HasSliders> {
     pub level: u8,
     /// How a free-for-all is searched.
     pub ffa_strategy: FfaStrategy,
+    /// Search threads at full strength (levels below 8 search on one).
+    pub threads: usize,
     _width: std::marker::PhantomData<B>,
 }
 
 impl<B: HasSliders> Searcher<B> {
     /// A searcher for `variant` with a transposition table of `hash_mb` megabytes.
     pub fn new(variant: &Variant, hash_mb: usize) -> Searcher<B> {
+        Self::with_table(variant, Arc::new(Table::new(hash_mb)))
+    }
+
+    /// A searcher sharing the transposition table `tt`.
+    fn with_table(variant: &Variant, tt: Arc<Table>) -> Searcher<B> {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (i, r) in row.iter_mut().enumerate().skip(1) {
@@ -152,8 +170,13 @@ impl<B: HasSliders> Searcher<B> {
         teams.dedup();
         Searcher {
             eval: Eval::new(variant),
-            tt: Table::new(hash_mb),
+            tt,
             stop: Arc::new(AtomicBool::new(false)),
+            halt: Arc::new(AtomicBool::new(false)),
+            helper_nodes: Arc::new(AtomicU64::new(0)),
+            helpers: Vec::new(),
+            is_helper: false,
+            depth_skew: 0,
             killers: Box::new([[Move::default(); 2]; MAX_PLY]),
             history: vec![0; MAX_SEATS * 256 * 256],
             pv: Box::new([[Move::default(); MAX_PLY]; MAX_PLY]),
@@ -187,6 +210,7 @@ impl<B: HasSliders> Searcher<B> {
             multipv: 1,
             level: MAX_LEVEL,
             ffa_strategy: FfaStrategy::default(),
+            threads: 1,
             _width: std::marker::PhantomData,
         }
     }
@@ -198,12 +222,14 @@ impl<B: HasSliders> Searcher<B> {
 
     /// Resize the transposition table (clears it).
     pub fn set_hash(&mut self, mb: usize) {
-        self.tt = Table::new(mb);
+        self.tt = Arc::new(Table::new(mb));
+        self.helpers.clear();
     }
 
     /// Forget everything learned (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.helpers.clear();
         self.history.fill(0);
         self.killers.fill([Move::default(); 2]);
     }
@@ -212,6 +238,31 @@ impl<B: HasSliders> Searcher<B> {
     /// clear it: clear it before starting.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// Seed the level noise, so that games of levels below 8 can be
+    /// replayed (by default it is seeded from the clock).
+    ///
+    /// ```
+    /// use tetrarch_engine::search::{Limits, Searcher};
+    /// use tetrarch_rules::{Position, Variant};
+    /// let chess = Variant::builtin("chess").unwrap();
+    /// let pos = Position::<u64>::start(&chess);
+    /// let limits = Limits { depth: Some(3), ..Limits::default() };
+    /// let play = |seed| {
+    ///     let mut s = Searcher::<u64>::new(&chess, 1);
+    ///     s.level = 2;
+    ///     s.seed(seed);
+    ///     (0..4).map(|_| s.search(&pos, &[], &limits, &mut |_| {}).best).collect::<Vec<_>>()
+    /// };
+    /// assert_eq!(play(7), play(7));
+    /// ```
+    pub fn seed(&mut self, seed: u64) {
+        // Xorshift must not start at zero.
+        self.rng = seed ^ 0x9E37_79B9_7F4A_7C15;
+        if self.rng == 0 {
+            self.rng = 1;
+        }
     }
 
     fn rand(&mut self) -> u64 {
@@ -224,7 +275,59 @@ impl<B: HasSliders> Searcher<B> {
     /// Search `pos`, whose game went through the positions hashed in
     /// `history` (oldest first, `pos` itself excluded), reporting each
     /// completed iteration to `report`.
+    ///
+    /// With [`Searcher::threads`] above 1 at full strength, helper threads
+    /// search the same position and share the transposition table (Lazy
+    /// SMP); the result and the reports are the main thread's, the node
+    /// counts everyone's.
     pub fn search(
+        &mut self,
+        pos: &Position<B>,
+        history: &[u64],
+        limits: &Limits,
+        report: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.tt.new_search();
+        self.helper_nodes.store(0, Ordering::Relaxed);
+        if self.threads <= 1 || self.level < MAX_LEVEL {
+            return self.search_thread(pos, history, limits, report);
+        }
+        self.halt.store(false, Ordering::Relaxed);
+        self.helpers.truncate(self.threads - 1);
+        while self.helpers.len() < self.threads - 1 {
+            let mut h = Searcher::with_table(pos.variant(), self.tt.clone());
+            h.is_helper = true;
+            h.depth_skew = (self.helpers.len() as u32 + 1) % 2;
+            h.halt = self.halt.clone();
+            h.helper_nodes = self.helper_nodes.clone();
+            self.helpers.push(h);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let mut result = std::thread::scope(|scope| {
+            for h in helpers.iter_mut() {
+                h.stop = self.stop.clone();
+                h.ffa_strategy = self.ffa_strategy;
+                scope.spawn(move || {
+                    h.search_thread(pos, history, limits, &mut |_| {});
+                    h.helper_nodes.fetch_add(h.nodes & 2047, Ordering::Relaxed);
+                });
+            }
+            let r = self.search_thread(pos, history, limits, report);
+            self.halt.store(true, Ordering::Relaxed);
+            r
+        });
+        self.helpers = helpers;
+        result.nodes = self.nodes + self.helper_nodes.load(Ordering::Relaxed);
+        result
+    }
+
+    /// Nodes searched so far by all threads.
+    fn total_nodes(&self) -> u64 {
+        self.nodes + self.helper_nodes.load(Ordering::Relaxed)
+    }
+
+    /// One thread's iterative deepening.
+    fn search_thread(
         &mut self,
         pos: &Position<B>,
         history: &[u64],
@@ -234,7 +337,6 @@ impl<B: HasSliders> Searcher<B> {
         self.start = Instant::now();
         self.nodes = 0;
         self.aborted = false;
-        self.tt.new_search();
         for h in self.history.iter_mut() {
             *h /= 8;
         }
@@ -315,6 +417,7 @@ impl<B: HasSliders> Searcher<B> {
         let all_exact = noise > 0;
         let lines = self.multipv.clamp(1, roots.len());
         for depth in 1..=max_depth {
+            let depth = (depth + self.depth_skew).min(max_depth);
             self.root_depth = depth as i32;
             self.seldepth = 0;
             for line in 0..lines {
@@ -361,14 +464,18 @@ impl<B: HasSliders> Searcher<B> {
                     seldepth: self.seldepth.max(depth as usize) as u32,
                     multipv: i + 1,
                     score: self.score(r.score),
-                    nodes: self.nodes,
+                    nodes: self.total_nodes(),
                     time: elapsed,
                     hashfull: self.tt.hashfull(),
                     pv: r.pv[..r.pv_len].to_vec(),
                 });
             }
-            if self.stop.load(Ordering::Relaxed) {
+            if self.stop.load(Ordering::Relaxed) || self.halt.load(Ordering::Relaxed) {
                 break;
+            }
+            if self.is_helper {
+                // Helpers search on until the main thread is done.
+                continue;
             }
             if !limits.infinite {
                 if soft.is_some_and(|s| elapsed > s / 2) {
@@ -382,7 +489,7 @@ impl<B: HasSliders> Searcher<B> {
                 }
             }
         }
-        result.nodes = self.nodes;
+        result.nodes = self.total_nodes();
         result
     }
 
@@ -451,9 +558,13 @@ impl<B: HasSliders> Searcher<B> {
             return true;
         }
         let tick = self.nodes & 2047 == 0;
+        if tick && self.is_helper {
+            self.helper_nodes.fetch_add(2048, Ordering::Relaxed);
+        }
         if self.nodes >= self.max_nodes
             || (tick
                 && (self.stop.load(Ordering::Relaxed)
+                    || self.halt.load(Ordering::Relaxed)
                     || self.hard.is_some_and(|h| self.start.elapsed() >= h)))
         {
             self.aborted = true;
