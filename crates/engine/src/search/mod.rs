@@ -57,6 +57,8 @@ pub const INF: i32 = 31_000;
 pub const MAX_PLY: usize = 96;
 /// Strongest level.
 pub const MAX_LEVEL: u8 = 8;
+/// Half-width of the first aspiration window, in centipawns.
+const ASPIRATION_WINDOW: i32 = 20;
 /// Largest static evaluation (well inside the mate scores).
 const EVAL_MAX: i32 = 20_000;
 
@@ -421,7 +423,7 @@ impl<B: HasSliders> Searcher<B> {
             self.root_depth = depth as i32;
             self.seldepth = 0;
             for line in 0..lines {
-                self.search_root(pos, &mut roots[line..], depth as i32, all_exact);
+                self.aspiration(pos, &mut roots[line..], depth as i32, all_exact, lines);
                 if self.aborted {
                     break;
                 }
@@ -493,16 +495,57 @@ impl<B: HasSliders> Searcher<B> {
         result
     }
 
-    /// Search the root moves at `depth`, moving the best to the front.
+    /// Search the root moves at `depth` in a window around the previous
+    /// iteration's score, widening it until the score falls inside. Only the
+    /// plain search (one line, no level noise) narrows the window: the
+    /// others need exact scores for several moves.
+    fn aspiration(
+        &mut self,
+        pos: &Position<B>,
+        roots: &mut [RootMove],
+        depth: i32,
+        all_exact: bool,
+        lines: usize,
+    ) {
+        let prev = roots[0].score;
+        let mut delta = ASPIRATION_WINDOW;
+        let narrow = depth >= 5 && !all_exact && lines == 1 && prev.abs() < MATE_BOUND;
+        let (mut alpha, mut beta) = if narrow {
+            (prev - delta, prev + delta)
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let s = self.search_root(pos, roots, depth, all_exact, alpha, beta);
+            if self.aborted || (s > alpha && s < beta) {
+                return;
+            }
+            delta *= 2;
+            if s <= alpha {
+                // Fail low: the score and move of the last iteration are
+                // refuted; nothing here is exact.
+                alpha = (s - delta).max(-INF);
+            } else {
+                beta = (s + delta).min(INF);
+            }
+            if delta > 8 * ASPIRATION_WINDOW {
+                (alpha, beta) = (-INF, INF);
+            }
+        }
+    }
+
+    /// Search the root moves at `depth` in the window `(alpha, beta)`,
+    /// moving the best to the front; the best score.
     fn search_root(
         &mut self,
         pos: &Position<B>,
         roots: &mut [RootMove],
         depth: i32,
         all_exact: bool,
-    ) {
-        let mut alpha = -INF;
-        let beta = INF;
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut best = -INF;
         let side = self.side_of[pos.turn().idx()];
         self.push_node(pos.hash(), pos.in_check());
         #[allow(clippy::needless_range_loop)]
@@ -524,6 +567,7 @@ impl<B: HasSliders> Searcher<B> {
             if self.aborted {
                 break;
             }
+            best = best.max(s);
             if s > alpha || all_exact || i == 0 {
                 roots[i].score = s;
                 roots[i].exact = true;
@@ -536,6 +580,15 @@ impl<B: HasSliders> Searcher<B> {
                 if s > alpha && !all_exact {
                     alpha = s;
                 }
+                if s >= beta && !all_exact {
+                    // Fail high: the window widens and the root is searched
+                    // again; the moves not searched rank behind this one.
+                    for r in &mut roots[i + 1..] {
+                        r.score = -INF;
+                        r.exact = false;
+                    }
+                    break;
+                }
             } else {
                 roots[i].score = -INF;
                 roots[i].exact = false;
@@ -544,12 +597,13 @@ impl<B: HasSliders> Searcher<B> {
         self.pop_node();
         if !self.aborted {
             roots.sort_by_key(|r| -r.score);
-        } else if let Some(best) = (0..roots.len())
+        } else if let Some(top) = (0..roots.len())
             .filter(|&i| roots[i].exact && roots[i].score > -INF)
             .max_by_key(|&i| roots[i].score)
         {
-            roots[..=best].rotate_right(1);
+            roots[..=top].rotate_right(1);
         }
+        best
     }
 
     #[inline]
