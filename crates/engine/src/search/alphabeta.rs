@@ -1,15 +1,48 @@
 //! The alpha-beta search proper: principal-variation negamax, quiescence,
 //! move ordering.
+//!
+//! - **Static exchange evaluation** (two seats): captures that lose
+//!   material are ordered after the quiet moves, may be reduced, and are
+//!   skipped in quiescence (most of them are refuted by the recapture).
+//! - **Reverse futility pruning** (two seats, non-PV, depth <= 7): a node
+//!   whose static evaluation beats beta by 85 cp a ply returns it.
+//! - **Futility and late move pruning** (two seats, non-PV, not in check):
+//!   quiet, non-checking, non-killer moves are skipped at depth <= 3 when the
+//!   static evaluation plus a margin cannot reach alpha, and at depth <= 5
+//!   after the first `3 + depth^2` moves. With more seats `in_check` sees
+//!   only the mover's royal, so these would prune mates (a four-player
+//!   mate-in-two test fails with them).
+//! - **Quiescence transposition entries**: quiescence probes the table (cut
+//!   at non-PV nodes, stand pat from the stored evaluation) and stores its
+//!   results at depth 0 where no deeper entry is stored.
+//!
+//! Together: +252 ± 53 Elo in 200 chess games and +330 ± 110 in 100
+//! EuroShogi games at 20k nodes a move.
 
 use super::score::{from_tt, to_tt};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, Searcher};
 use crate::tt::{Bound, Entry};
 use tetrarch_rules::variant::StalemateRule;
-use tetrarch_rules::{HasSliders, Move, MoveKind, MoveList, Position, Seat};
+use tetrarch_rules::{HasSliders, Kind, Move, MoveKind, MoveList, Position, Seat};
 
 /// Ordering value of a captured royal piece in games of more than two seats,
 /// where kings can be taken: above every other victim.
 const ROYAL_VICTIM: i32 = 5_000;
+/// Value of a royal piece in static exchange evaluation: it may only
+/// recapture last.
+const SEE_ROYAL: i32 = 20_000;
+/// Ordering key of a capture that loses material by static exchange: after
+/// the quiet moves (history stays within +-2^20).
+const BAD_CAPTURE: i32 = -(1 << 27);
+/// Reverse futility pruning: deepest remaining depth and margin per ply.
+const RFP_DEPTH: i32 = 7;
+const RFP_MARGIN: i32 = 85;
+/// Futility pruning of quiet moves: deepest remaining depth, base and per-ply margin.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_BASE: i32 = 80;
+const FUTILITY_MARGIN: i32 = 90;
+/// Late move pruning: deepest remaining depth.
+const LMP_DEPTH: i32 = 5;
 
 impl<B: HasSliders> Searcher<B> {
     /// The score of `child` (reached from a node at `ply` whose mover is on
@@ -110,6 +143,13 @@ impl<B: HasSliders> Searcher<B> {
                 }
             });
             let attacker = e.kind_on(pos, m.from()).map_or(0, |k| e.values[k.idx()]);
+            if !self.multi
+                && m.promotion().is_none()
+                && (attacker > victim || e.kind_on(pos, m.from()).is_some_and(|k| e.is_royal(k)))
+                && !self.see_ge(pos, m, 0)
+            {
+                return BAD_CAPTURE + victim * 64 - attacker / 8;
+            }
             s = (1 << 28) + victim * 64 - attacker / 8;
         }
         if let MoveKind::Promotion(k) = m.kind() {
@@ -131,6 +171,86 @@ impl<B: HasSliders> Searcher<B> {
     #[inline]
     pub(super) fn hist_idx(seat: Seat, m: Move) -> usize {
         seat.idx() * 65536 + m.from() as usize * 256 + m.to() as usize
+    }
+
+    /// Value of `kind` in static exchange evaluation.
+    #[inline]
+    fn see_value(&self, kind: Kind) -> i32 {
+        if self.eval.is_royal(kind) {
+            SEE_ROYAL
+        } else {
+            self.eval.values[kind.idx()]
+        }
+    }
+
+    /// The least valuable of `attackers` (all of one seat): cell and kind.
+    #[inline]
+    fn least_valuable(&self, pos: &Position<B>, attackers: B) -> (u8, Kind) {
+        let mut best = (attackers.lsb(), Kind(0));
+        let mut best_value = i32::MAX;
+        for k in 0..pos.variant().pieces.len() {
+            let kind = Kind(k as u8);
+            let bb = attackers & pos.kind_pieces(kind);
+            if !bb.is_empty() {
+                let v = self.see_value(kind);
+                if v < best_value {
+                    best_value = v;
+                    best = (bb.lsb(), kind);
+                }
+            }
+        }
+        best
+    }
+
+    /// Static exchange evaluation (two seats): whether the exchange sequence
+    /// on the target of capture `m`, each side recapturing with its least
+    /// valuable attacker and free to stop, wins at least `threshold`. Pins,
+    /// promotions and drops are ignored; x-rays are found by recomputing
+    /// the attackers with the exchanged pieces removed. With drops a
+    /// captured piece also goes to hand, which scales every gain alike, so
+    /// the sign against threshold 0 stays right.
+    pub(super) fn see_ge(&self, pos: &Position<B>, m: Move, threshold: i32) -> bool {
+        match m.kind() {
+            MoveKind::Normal | MoveKind::Promotion(_) => {}
+            _ => return threshold <= 0,
+        }
+        let (from, to) = (m.from(), m.to());
+        let e = &self.eval;
+        let victim = e.kind_on(pos, to).map_or(0, |k| self.see_value(k));
+        let mut swap = victim - threshold;
+        if swap < 0 {
+            return false;
+        }
+        let Some(attacker) = e.kind_on(pos, from) else {
+            return true;
+        };
+        swap = self.see_value(attacker) - swap;
+        if swap <= 0 {
+            return true;
+        }
+        let mut occ = pos.occupied() ^ B::bit(from) ^ B::bit(to);
+        let mut stm = pos.turn();
+        let mut res = 1;
+        loop {
+            stm = Seat(stm.0 ^ 1);
+            let attackers = pos.attackers_to(to, stm, occ) & occ;
+            if attackers.is_empty() {
+                break;
+            }
+            res ^= 1;
+            let (cell, kind) = self.least_valuable(pos, attackers);
+            if e.is_royal(kind) {
+                // A royal piece recaptures only onto an undefended cell.
+                let theirs = pos.attackers_to(to, Seat(stm.0 ^ 1), occ) & occ;
+                return (if theirs.is_empty() { res } else { res ^ 1 }) != 0;
+            }
+            swap = self.see_value(kind) - swap;
+            if swap < res {
+                break;
+            }
+            occ ^= B::bit(cell);
+        }
+        res != 0
     }
 
     pub(super) fn negamax(
@@ -202,6 +322,18 @@ impl<B: HasSliders> Searcher<B> {
         };
         let us = pos.turn();
         let side = self.side_of[us.idx()];
+        // Reverse futility pruning: far enough above beta that a quiet
+        // move is unlikely to lose it all.
+        // (Two seats only: with more, `in_check` sees only the mover's own
+        // royal, so threats to the others go unnoticed.)
+        let prune = !pv_node && !in_check && !self.multi;
+        if prune
+            && depth <= RFP_DEPTH
+            && beta.abs() < MATE_BOUND
+            && static_eval - RFP_MARGIN * depth >= beta
+        {
+            return static_eval;
+        }
         if !pv_node
             && !in_check
             && null_ok
@@ -242,11 +374,30 @@ impl<B: HasSliders> Searcher<B> {
         let mut quiets_tried = 0usize;
         let mut quiets = [Move::default(); 64];
         self.push_node(pos.hash(), in_check);
+        let futile = prune
+            && depth <= FUTILITY_DEPTH
+            && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+        let lmp_moves = if prune && depth <= LMP_DEPTH {
+            (3 + depth * depth) as usize
+        } else {
+            usize::MAX
+        };
         for i in 0..n {
             let m = pick_best(&mut keys[..n], &mut order, i);
             let tactical = Self::is_capture(pos, m) || m.promotion().is_some();
             let child = self.make(pos, m);
             let gives_check = child.in_check();
+            // Late move and futility pruning of quiet moves, once a move
+            // has kept this side out of a mate.
+            if i > 0
+                && !tactical
+                && !gives_check
+                && best > -MATE_BOUND
+                && keys[i] < (1 << 26) - 1
+                && (futile || i >= lmp_moves)
+            {
+                continue;
+            }
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let nd = depth - 1 + ext;
             let s = if i == 0 {
@@ -255,7 +406,7 @@ impl<B: HasSliders> Searcher<B> {
                 let mut r = 0;
                 if depth >= 3
                     && i >= 3
-                    && !tactical
+                    && (!tactical || keys[i] < 0)
                     && !in_check
                     && !gives_check
                     && keys[i] < (1 << 26) - 1
@@ -363,11 +514,33 @@ impl<B: HasSliders> Searcher<B> {
         if ply >= MAX_PLY - 1 {
             return if in_check { 0 } else { self.evaluate(pos) };
         }
+        let key = pos.hash() ^ self.salt;
+        let tt = self.tt.probe(key);
+        if let Some(e) = tt
+            && beta - alpha == 1
+        {
+            let s = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        // Store only where no search of positive depth has stored.
+        let store = tt.is_none_or(|e| e.depth <= 0);
+        let orig_alpha = alpha;
         let mut best = -INF;
+        let mut best_move = Move::default();
         let mut stand = -INF;
         if !in_check {
-            stand = self.evaluate(pos);
+            stand = tt.map_or_else(|| self.evaluate(pos), |e| e.eval);
             if stand >= beta {
+                if store {
+                    self.qstore(key, stand, stand, Bound::Lower, Move::default(), ply);
+                }
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -385,8 +558,13 @@ impl<B: HasSliders> Searcher<B> {
             if !in_check && !capture && m.promotion().is_none() {
                 continue;
             }
-            let k = self.order_score(pos, m, None, ply);
-            if !in_check && capture && m.promotion().is_none() {
+            let tt_move = tt.map(|e| e.mv);
+            let k = self.order_score(pos, m, tt_move, ply);
+            if !in_check && k < 0 {
+                // Loses material by static exchange.
+                continue;
+            }
+            if !in_check && capture && m.promotion().is_none() && k < (1 << 29) {
                 // Delta pruning: even winning the victim cannot reach alpha.
                 let gain = k - (1 << 28);
                 if stand + gain / 64 + 200 < alpha {
@@ -407,6 +585,7 @@ impl<B: HasSliders> Searcher<B> {
             if s > best {
                 best = s;
                 if s > alpha {
+                    best_move = m;
                     alpha = s;
                     self.update_pv(ply, m);
                     if s >= beta {
@@ -415,7 +594,33 @@ impl<B: HasSliders> Searcher<B> {
                 }
             }
         }
+        if store {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let eval = if in_check { 0 } else { stand };
+            self.qstore(key, best, eval, bound, best_move, ply);
+        }
         best
+    }
+
+    /// Store a quiescence result (depth 0: it never cuts a full-width search).
+    #[inline]
+    fn qstore(&mut self, key: u64, score: i32, eval: i32, bound: Bound, mv: Move, ply: usize) {
+        self.tt.store(
+            key,
+            Entry {
+                mv,
+                score: to_tt(score, ply),
+                eval,
+                depth: 0,
+                bound,
+            },
+        );
     }
 }
 
