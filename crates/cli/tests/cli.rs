@@ -278,6 +278,7 @@ fn usage_errors_exit_1_and_help_works() {
         &["--help"][..],
         &["perft", "--help"],
         &["bench", "perft", "--help"],
+        &["bench", "search", "--help"],
     ] {
         let out = ok(args);
         assert!(out.contains("Usage"), "{out}");
@@ -297,6 +298,30 @@ fn bench_quick_agrees_with_the_reference_crates() {
     ] {
         assert!(out.contains(needle), "{needle}: {out}");
     }
+}
+
+#[test]
+fn bench_search_quick_has_a_speed_for_every_variant() {
+    let out = ok(&["bench", "search", "--quick", "--threads", "2"]);
+    let variants = ok(&["variants"]);
+    for name in variants.lines().filter_map(|l| l.split_whitespace().next()) {
+        let row = out
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no row for {name}: {out}"));
+        // variant [#n] depth | nodes time nodes/s | nodes time nodes/s | reference
+        let words: Vec<&str> = row.split_whitespace().collect();
+        let at = if words[1].starts_with('#') { 2 } else { 1 };
+        let depth: u32 = words[at].parse().unwrap_or_else(|_| panic!("{row}"));
+        assert!(depth > 0, "{row}");
+        for speed in [words[at + 3], words[at + 6]] {
+            let speed: f64 = speed.parse().unwrap_or_else(|_| panic!("{row}"));
+            assert!(speed > 0.0, "{row}");
+        }
+    }
+    assert!(out.contains("stockfish"), "{out}");
+    let err = stderr(&tetrarch(&["bench", "search", "--threads", "1"]));
+    assert!(err.contains("--threads"), "{err}");
 }
 
 #[test]

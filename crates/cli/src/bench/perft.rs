@@ -4,6 +4,7 @@
 //! position, beside Fairy-Stockfish's `go perft` when that program is
 //! installed; then the start positions of the three four-player variants.
 
+use super::UciProgram;
 use crate::options::{self, VariantArgs};
 use anyhow::{Context, Result, anyhow, bail};
 use std::time::{Duration, Instant};
@@ -11,24 +12,9 @@ use tetrarch::reference::{cozy_perft, shakmaty_perft};
 use tetrarch_rules::variant::WithWidth;
 use tetrarch_rules::{HasSliders, Variant, perft};
 
-/// Arguments of `tetrarch bench`.
+/// Arguments of `tetrarch bench perft`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
-    #[command(subcommand)]
-    what: What,
-}
-
-#[derive(clap::Subcommand, Debug)]
-enum What {
-    /// Perft with bulk counting: chess start position (depth 6) and
-    /// kiwipete (depth 5) with tetrarch, cozy-chess and shakmaty side by
-    /// side; EuroShogi's start position (depth 6) with tetrarch and, if
-    /// installed, Fairy-Stockfish; the four-player start positions (depth 6).
-    Perft(PerftArgs),
-}
-
-#[derive(clap::Args, Debug)]
-struct PerftArgs {
+pub(super) struct PerftArgs {
     /// The variant tetrarch plays in the chess table (its node counts must match chess).
     #[command(flatten)]
     variant: VariantArgs,
@@ -55,14 +41,8 @@ const POSITIONS: [(&str, &str, u32, u32); 2] = [
 
 const ENGINES: [&str; 3] = ["tetrarch", "cozy-chess", "shakmaty"];
 
-/// Run `tetrarch bench`.
-pub fn run(args: &Args) -> Result<()> {
-    match &args.what {
-        What::Perft(args) => bench_perft(args),
-    }
-}
-
-fn bench_perft(args: &PerftArgs) -> Result<()> {
+/// Run `tetrarch bench perft`.
+pub(super) fn bench_perft(args: &PerftArgs) -> Result<()> {
     let variant = args.variant.load()?;
     let bar = options::progress((POSITIONS.len() * ENGINES.len()) as u64, "bench perft");
     let mut rows = Vec::new();
@@ -187,51 +167,20 @@ fn bench_euroshogi(depth: u32) -> Result<()> {
     Ok(())
 }
 
-/// Whether `name` is a program on the PATH.
-fn which(name: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(name).is_file()))
-}
-
-/// Runs `fairy-stockfish` (Debian's package) with `go perft`, timing the
-/// whole command from `go` to its node count.
+/// Runs Debian's `fairy-stockfish` with `go perft`, timing the whole
+/// command from `go` to its node count.
 fn fairy_stockfish_perft(fen: &str, depth: u32) -> Result<(u64, Duration)> {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
-    // Debian installs games outside the usual PATH.
-    let program = ["fairy-stockfish", "/usr/games/fairy-stockfish"]
-        .into_iter()
-        .find(|p| std::path::Path::new(p).is_file() || which(p))
-        .unwrap_or("fairy-stockfish");
-    let mut child = Command::new(program)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .context("cannot start `fairy-stockfish` (apt-get install fairy-stockfish)")?;
-    let mut stdin = child.stdin.take().context("no stdin")?;
-    let mut lines = BufReader::new(child.stdout.take().context("no stdout")?).lines();
-    let mut wait_for = |prefix: &str| -> Result<String> {
-        for line in lines.by_ref() {
-            let line = line?;
-            if line.starts_with(prefix) {
-                return Ok(line);
-            }
-        }
-        bail!("fairy-stockfish ended before '{prefix}'")
+    let Some(mut fsf) = UciProgram::start("fairy-stockfish")? else {
+        bail!("not installed (apt-get install fairy-stockfish)");
     };
-    writeln!(stdin, "uci")?;
-    wait_for("uciok")?;
-    writeln!(stdin, "setoption name UCI_Variant value euroshogi")?;
-    writeln!(stdin, "position fen {fen}")?;
-    writeln!(stdin, "isready")?;
-    wait_for("readyok")?;
+    fsf.set_option("UCI_Variant", "euroshogi")?;
+    fsf.send(&format!("position fen {fen}"))?;
+    fsf.sync()?;
     let start = Instant::now();
-    writeln!(stdin, "go perft {depth}")?;
-    let line = wait_for("Nodes searched")?;
+    fsf.send(&format!("go perft {depth}"))?;
+    let lines = fsf.wait_for("Nodes searched")?;
     let elapsed = start.elapsed();
-    writeln!(stdin, "quit")?;
-    let _ = child.wait();
+    let line = lines.last().expect("the line waited for");
     let nodes = line
         .rsplit(' ')
         .next()
