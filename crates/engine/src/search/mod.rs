@@ -27,6 +27,7 @@
 mod alphabeta;
 mod level;
 mod limits;
+mod ordering;
 mod repetition;
 mod score;
 mod sides;
