@@ -209,16 +209,15 @@ impl<B: HasSliders> Searcher<B> {
                 }
             }
         }
-        let moves = self.moves(pos);
-        if moves.is_empty() {
+        let mut order = MoveList::new();
+        self.moves(pos, &mut order);
+        if order.is_empty() {
             return self.no_moves_score(pos, ply);
         }
-        let mut keys = [0i32; tetrarch_rules::moves::MAX_MOVES];
-        for (i, &m) in moves.iter().enumerate() {
-            keys[i] = self.order_score(pos, m, tt_move, ply);
+        for (i, &m) in order.iter().enumerate() {
+            self.keys[ply][i] = self.order_score(pos, m, tt_move, ply);
         }
-        let n = moves.len();
-        let mut order: MoveList = moves;
+        let n = order.len();
         let mut best = -INF;
         let mut best_move = Move::default();
         let orig_alpha = alpha;
@@ -234,7 +233,7 @@ impl<B: HasSliders> Searcher<B> {
             usize::MAX
         };
         for i in 0..n {
-            let m = pick_best(&mut keys[..n], &mut order, i);
+            let m = pick_best(&mut self.keys[ply][..n], &mut order, i);
             let tactical = Self::is_capture(pos, m) || m.promotion().is_some();
             let child = self.make(pos, m);
             let gives_check = child.in_check();
@@ -244,7 +243,7 @@ impl<B: HasSliders> Searcher<B> {
                 && !tactical
                 && !gives_check
                 && best > -MATE_BOUND
-                && keys[i] < (1 << 26) - 1
+                && self.keys[ply][i] < (1 << 26) - 1
                 && (futile || i >= lmp_moves)
             {
                 continue;
@@ -257,10 +256,10 @@ impl<B: HasSliders> Searcher<B> {
                 let mut r = 0;
                 if depth >= 3
                     && i >= 3
-                    && (!tactical || keys[i] < 0)
+                    && (!tactical || self.keys[ply][i] < 0)
                     && !in_check
                     && !gives_check
-                    && keys[i] < (1 << 26) - 1
+                    && self.keys[ply][i] < (1 << 26) - 1
                 {
                     r = self.lmr[(depth as usize).min(63)][i.min(63)] as i32;
                     if pv_node {
@@ -397,12 +396,12 @@ impl<B: HasSliders> Searcher<B> {
             alpha = alpha.max(stand);
             best = stand;
         }
-        let moves = self.moves(pos);
+        let mut moves = MoveList::new();
+        self.moves(pos, &mut moves);
         if moves.is_empty() {
             return self.no_moves_score(pos, ply);
         }
         let side = self.side_of[pos.turn().idx()];
-        let mut keys = [0i32; tetrarch_rules::moves::MAX_MOVES];
         let mut order = MoveList::new();
         for &m in moves.iter() {
             let capture = Self::is_capture(pos, m);
@@ -422,12 +421,12 @@ impl<B: HasSliders> Searcher<B> {
                     continue;
                 }
             }
-            keys[order.len()] = k;
+            self.keys[ply][order.len()] = k;
             order.push(m);
         }
         let n = order.len();
         for i in 0..n {
-            let m = pick_best(&mut keys[..n], &mut order, i);
+            let m = pick_best(&mut self.keys[ply][..n], &mut order, i);
             let child = self.make(pos, m);
             let s = self.qchild(side, &child, alpha, beta, ply);
             if self.aborted {

@@ -67,17 +67,19 @@ impl<B: HasSliders> Searcher<B> {
     /// The moves searched at `pos`: its legal moves, or at an opponents'
     /// layer of best-reply search every opponent's legal moves (passes only
     /// when no opponent has anything else).
-    pub(super) fn moves(&self, pos: &Position<B>) -> MoveList {
+    pub(super) fn moves(&self, pos: &Position<B>, list: &mut MoveList) {
         if !self.brs_min(pos) {
-            return pos.legal_moves();
+            return pos.legal_moves_into(list);
         }
-        let mut list = MoveList::new();
+        list.clear();
         let mut p = *pos;
+        let mut seat_moves = MoveList::new();
         for _ in 0..self.seats {
             if p.turn() == self.root {
                 break;
             }
-            for &m in p.legal_moves().iter() {
+            p.legal_moves_into(&mut seat_moves);
+            for &m in seat_moves.iter() {
                 if m.kind() != MoveKind::Pass {
                     list.push(m);
                 }
@@ -87,7 +89,6 @@ impl<B: HasSliders> Searcher<B> {
         if list.is_empty() {
             list.push(PASS);
         }
-        list
     }
 
     /// The position after `m` (one of [`Searcher::moves`]).
