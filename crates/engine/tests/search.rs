@@ -121,6 +121,45 @@ fn euroshogi_mate_in_two() {
     assert_eq!(Score::from_internal(s), Score::Mate(2), "{m}");
 }
 
+/// Whether the side to move can force mate within `n` of its own moves
+/// (brute force over legal moves). Only checking moves can mate: stalemate
+/// is a draw in the variants this is used for.
+fn mates_within(p: &Position<u64>, n: u32) -> bool {
+    n > 0
+        && p.legal_moves().iter().any(|&m| {
+            let mut c = *p;
+            c.play_unchecked(m);
+            if !c.in_check() && n == 1 {
+                return false;
+            }
+            let replies = c.legal_moves();
+            if replies.is_empty() {
+                return c.in_check();
+            }
+            replies.iter().all(|&r| {
+                let mut d = c;
+                d.play_unchecked(r);
+                mates_within(&d, n - 1)
+            })
+        })
+}
+
+#[test]
+fn euroshogi_mate_in_three() {
+    // The rook promotes on h7, then a dropped knight drives the king into
+    // the dragon's net; no mate in two (both checked by brute force).
+    let fen = "3k4/8/8/8/8/8/8/K6R[N] w - - 0 1";
+    let v = Variant::builtin("euroshogi").unwrap();
+    let pos = Position::<u64>::from_fen(&v, fen).unwrap();
+    assert!(mates_within(&pos, 3), "no mate in 3");
+    assert!(!mates_within(&pos, 2), "a mate in 2");
+    let (m, s) = best("euroshogi", fen, 8);
+    assert_eq!(Score::from_internal(s), Score::Mate(3), "{m}");
+    // The brute force agrees with the mate in two above.
+    let two = Position::<u64>::from_fen(&v, "5k2/8/8/8/8/8/8/K3R3[GG] w - - 0 1").unwrap();
+    assert!(mates_within(&two, 2) && !mates_within(&two, 1));
+}
+
 /// Random legal playouts from the start, searched at small limits.
 fn playouts(variant: &str, games: usize, seed: u64) {
     let v = Variant::builtin(variant).unwrap();
