@@ -32,7 +32,7 @@ mod repetition;
 mod score;
 mod sides;
 
-pub use level::level_for_elo;
+pub use level::{FULL_STRENGTH_ELO, LEVEL_ONE_ELO, level_for_elo};
 pub use limits::{Limits, time_plan};
 pub use score::{Info, Score, SearchResult};
 pub use sides::FfaStrategy;
