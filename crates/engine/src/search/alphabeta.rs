@@ -154,16 +154,9 @@ impl<B: HasSliders> Searcher<B> {
         if let Some(e) = tt
             && !pv_node
             && e.depth >= depth
+            && let Some(s) = tt_cutoff(&e, ply, alpha, beta)
         {
-            let s = from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
+            return s;
         }
         let in_check = pos.in_check();
         let static_eval = if in_check {
@@ -368,16 +361,9 @@ impl<B: HasSliders> Searcher<B> {
         let tt = self.tt.probe(key);
         if let Some(e) = tt
             && beta - alpha == 1
+            && let Some(s) = tt_cutoff(&e, ply, alpha, beta)
         {
-            let s = from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
+            return s;
         }
         // Store only where no search of positive depth has stored.
         let store = tt.is_none_or(|e| e.depth <= 0);
@@ -472,4 +458,17 @@ impl<B: HasSliders> Searcher<B> {
             },
         );
     }
+}
+
+/// The stored score of `e` (found at `ply`) if its bound settles the window
+/// `(alpha, beta)`.
+#[inline]
+fn tt_cutoff(e: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = from_tt(e.score, ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    cut.then_some(s)
 }
