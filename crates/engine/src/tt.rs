@@ -15,6 +15,28 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// The bound a search result `best` sets, searched in the window
+    /// `(alpha, beta)`.
+    ///
+    /// ```
+    /// use tetrarch_engine::tt::Bound;
+    /// assert_eq!(Bound::of(50, 0, 40), Bound::Lower);
+    /// assert_eq!(Bound::of(20, 0, 40), Bound::Exact);
+    /// assert_eq!(Bound::of(-5, 0, 40), Bound::Upper);
+    /// ```
+    #[inline]
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One stored search result.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {

@@ -380,9 +380,7 @@ impl<B: HasSliders> Runner<'_, B> {
             verdict.detail,
             game.moves().len()
         );
-        bar.suspend(|| println!("{line}"));
-        bar.inc(1);
-        bar.set_message(self.running_score());
+        self.announce(bar, &line);
         Ok(())
     }
 
@@ -420,10 +418,15 @@ impl<B: HasSliders> Runner<'_, B> {
             verdict.detail,
             game.moves().len()
         );
+        self.announce(bar, &line);
+        Ok(())
+    }
+
+    /// Print a finished game's line above the progress bar and advance it.
+    fn announce(&self, bar: &ProgressBar, line: &str) {
         bar.suspend(|| println!("{line}"));
         bar.inc(1);
         bar.set_message(self.running_score());
-        Ok(())
     }
 
     fn running_score(&self) -> String {

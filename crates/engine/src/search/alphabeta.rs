@@ -304,13 +304,7 @@ impl<B: HasSliders> Searcher<B> {
             }
         }
         self.pop_node();
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, orig_alpha, beta);
         self.tt.store(
             key,
             Entry {
@@ -431,13 +425,7 @@ impl<B: HasSliders> Searcher<B> {
             }
         }
         if store {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > orig_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, orig_alpha, beta);
             let eval = if in_check { 0 } else { stand };
             self.qstore(key, best, eval, bound, best_move, ply);
         }
