@@ -86,7 +86,7 @@ pub fn split_perft<B: HasSliders>(pos: &Position<B>, depth: u32) -> (u64, Vec<(S
     let bar = options::progress(moves.len() as u64, &format!("perft {depth}"));
     let mut split = Vec::with_capacity(moves.len());
     for &m in moves.iter() {
-        let mut next = *pos;
+        let mut next = pos.child();
         next.play_unchecked(m);
         split.push((
             UciMove::from_move(pos, m).to_string(),

@@ -47,7 +47,7 @@ impl Rng {
 }
 
 /// Material of a seat (board values of the evaluation), for adjudication.
-fn material(searcher: &Searcher<Wide>, p: &Position<Wide>, seat: Seat) -> i32 {
+fn material(searcher: &Searcher<Position<Wide>>, p: &Position<Wide>, seat: Seat) -> i32 {
     let e = searcher.eval();
     (0..p.variant().pieces.len())
         .map(|k| p.pieces(seat, Kind(k as u8)).count() as i32 * e.values[k])
@@ -57,7 +57,7 @@ fn material(searcher: &Searcher<Wide>, p: &Position<Wide>, seat: Seat) -> i32 {
 /// Points per seat (summing to 1) and how the game ended.
 fn play(
     v: &Variant,
-    searchers: &mut [Searcher<Wide>; 4],
+    searchers: &mut [Searcher<Position<Wide>>; 4],
     opening: &[usize],
     nodes: u64,
     max_plies: usize,
@@ -129,7 +129,8 @@ fn main() {
     let max_plies = arg(3, 600) as usize;
     let mut rng = Rng(arg(4, 0x2545_F491_4F6C_DD1D) | 1);
     let v = Variant::builtin("fourway-ffa").unwrap();
-    let mut searchers: [Searcher<Wide>; 4] = std::array::from_fn(|_| Searcher::new(&v, 16));
+    let mut searchers: [Searcher<Position<Wide>>; 4] =
+        std::array::from_fn(|_| Searcher::new(&v, 16));
     let (mut paranoid, mut brs) = (0.0, 0.0);
     let (mut decided, mut games) = (0, 0);
     let start = std::time::Instant::now();

@@ -53,7 +53,7 @@ fn main() {
                     },
                 ),
             ] {
-                let mut s = Searcher::<Wide>::new(&v, 64);
+                let mut s = Searcher::<Position<Wide>>::new(&v, 64);
                 s.ffa_strategy = f;
                 let t = Instant::now();
                 let r = s.search(&pos, &[], &limits, &mut |_| {});

@@ -28,7 +28,7 @@
 //! // Scholar's mate is on the board: Qxf7#.
 //! let fen = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
 //! let pos = Position::<u64>::from_fen(&chess, fen).unwrap();
-//! let mut searcher = Searcher::<u64>::new(&chess, 4);
+//! let mut searcher = Searcher::<Position<u64>>::new(&chess, 4);
 //! let limits = Limits { depth: Some(2), ..Limits::default() };
 //! let result = searcher.search(&pos, &[], &limits, &mut |_| {});
 //! let best = UciMove::from_move(&pos, result.best.unwrap()).to_string();

@@ -2,7 +2,6 @@
 //! its size is set and never during search, shared by the search threads.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
-use tetrarch_rules::Move;
 
 /// What a stored score bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,8 +39,9 @@ impl Bound {
 /// One stored search result.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
-    /// Best or refuting move found (`Move::default()` if none).
-    pub mv: Move,
+    /// Key of the best or refuting move found (the family's
+    /// `GamePosition::move_key`; the key of the default move if none).
+    pub mv: u32,
     /// Score, mate scores relative to the stored node.
     pub score: i32,
     /// Static evaluation of the node.
@@ -120,7 +120,7 @@ impl Table {
             return None;
         }
         Some(Entry {
-            mv: Move::from_bits(data as u32),
+            mv: data as u32,
             score: (data >> 32) as i16 as i32,
             eval: (data >> 48) as i16 as i32,
             depth: (meta >> 8) as u8 as i8 as i32,
@@ -143,11 +143,7 @@ impl Table {
         if !same && flags & 3 != 0 && flags >> 2 == age && old_depth > e.depth + 2 {
             return;
         }
-        let mv = if e.mv == Move::default() && same {
-            old as u32
-        } else {
-            e.mv.to_bits()
-        };
+        let mv = if e.mv == 0 && same { old as u32 } else { e.mv };
         let data = u64::from(mv)
             | (u64::from(e.score.clamp(-32_000, 32_000) as i16 as u16) << 32)
             | (u64::from(e.eval.clamp(-32_000, 32_000) as i16 as u16) << 48);
@@ -189,7 +185,7 @@ mod tests {
         let t = Table::new(1);
         assert!(t.probe(42).is_none());
         let e = Entry {
-            mv: Move::default(),
+            mv: 0,
             score: 17,
             eval: 3,
             depth: 5,

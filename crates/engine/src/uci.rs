@@ -75,7 +75,7 @@ struct Game<B: HasSliders> {
     variant: Variant,
     pos: Position<B>,
     history: Vec<u64>,
-    searcher: Searcher<B>,
+    searcher: Searcher<Position<B>>,
     /// The seed last given to the searcher.
     seed: Option<u64>,
 }
@@ -100,7 +100,7 @@ impl WithWidth for NewSession {
 /// (best-reply search skips the opponents that do not reply) is preceded by
 /// `0000` for each skipped turn.
 fn line<B: HasSliders>(pos: &Position<B>, pv: &[tetrarch_rules::Move]) -> String {
-    let mut p = *pos;
+    let mut p = pos.clone();
     let mut words = Vec::new();
     let seats = pos.variant().seat_count();
     for &m in pv {
@@ -111,7 +111,7 @@ fn line<B: HasSliders>(pos: &Position<B>, pv: &[tetrarch_rules::Move]) -> String
             if seats <= 2 || m.kind() == MoveKind::Pass {
                 break;
             }
-            let mut q = p;
+            let mut q = p.clone();
             let mut skipped = 0;
             while q.turn() != owner && skipped < seats {
                 q.play_unchecked(tetrarch_rules::Move::new(0, 0, MoveKind::Pass));

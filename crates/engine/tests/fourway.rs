@@ -34,7 +34,7 @@ fn limits(depth: u32) -> Limits {
 fn best(variant: &str, fen: &str, depth: u32, ffa: FfaStrategy) -> (String, Score) {
     let v = Variant::builtin(variant).unwrap();
     let p = pos(variant, fen);
-    let mut s = Searcher::<Wide>::new(&v, 4);
+    let mut s = Searcher::<Position<Wide>>::new(&v, 4);
     s.ffa_strategy = ffa;
     let r = s.search(&p, &[], &limits(depth), &mut |_| {});
     let m = r.best.unwrap_or_else(|| panic!("{fen}: no move"));
@@ -56,7 +56,7 @@ fn forced_win(p: &Position<Wide>, us: Seat, n: u32) -> bool {
     let moves = p.legal_moves();
     let ours = p.allied(p.turn(), us);
     let mut child = |&m: &tetrarch_rules::Move| {
-        let mut c = *p;
+        let mut c = p.clone();
         c.play_unchecked(m);
         forced_win(&c, us, if ours { n - 1 } else { n })
     };
@@ -238,7 +238,7 @@ fn decided_games_have_no_move() {
     for variant in ["fourway-teams", "fourway-ffa"] {
         let v = Variant::builtin(variant).unwrap();
         let p = pos(variant, &fen);
-        let mut s = Searcher::<Wide>::new(&v, 1);
+        let mut s = Searcher::<Position<Wide>>::new(&v, 1);
         let r = s.search(&p, &[], &limits(2), &mut |_| {});
         let decided = p.teams_decided();
         assert_eq!(r.best.is_none(), decided, "{variant}");
@@ -256,7 +256,7 @@ fn playouts(variant: &str, games: usize, seed: u64) {
         rng ^= rng << 17;
         rng
     };
-    let mut s = Searcher::<Wide>::new(&v, 2);
+    let mut s = Searcher::<Position<Wide>>::new(&v, 2);
     let (mut searched, mut decided, mut frozen, mut won) = (0, 0, 0, 0);
     for g in 0..games {
         let mut p = Position::<Wide>::start(&v);
@@ -284,7 +284,7 @@ fn playouts(variant: &str, games: usize, seed: u64) {
             } else {
                 moves[(next() % moves.len() as u64) as usize]
             };
-            let mut c = p;
+            let mut c = p.clone();
             c.play_unchecked(m);
             if c.teams_decided() && next() % 4 != 0 {
                 // Mostly search the position before the deciding move.
@@ -309,7 +309,7 @@ fn playouts(variant: &str, games: usize, seed: u64) {
             frozen += 1;
         }
         let wins = |m: tetrarch_rules::Move| {
-            let mut c = p;
+            let mut c = p.clone();
             c.play_unchecked(m);
             matches!(c.outcome(), Some(Outcome::Win { winner, .. }) if p.allied(winner, p.turn()))
         };

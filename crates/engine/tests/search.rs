@@ -18,7 +18,7 @@ fn depth(d: u32) -> Limits {
 fn best(variant: &str, fen: &str, d: u32) -> (String, i32) {
     let v = Variant::builtin(variant).unwrap();
     let pos = Position::<u64>::from_fen(&v, fen).unwrap();
-    let mut s = Searcher::<u64>::new(&v, 4);
+    let mut s = Searcher::<Position<u64>>::new(&v, 4);
     let r = s.search(&pos, &[], &depth(d), &mut |_| {});
     let m = r.best.expect("a move");
     (UciMove::from_move(&pos, m).to_string(), r.score)
@@ -127,7 +127,7 @@ fn euroshogi_mate_in_two() {
 fn mates_within(p: &Position<u64>, n: u32) -> bool {
     n > 0
         && p.legal_moves().iter().any(|&m| {
-            let mut c = *p;
+            let mut c = p.clone();
             c.play_unchecked(m);
             if !c.in_check() && n == 1 {
                 return false;
@@ -137,7 +137,7 @@ fn mates_within(p: &Position<u64>, n: u32) -> bool {
                 return c.in_check();
             }
             replies.iter().all(|&r| {
-                let mut d = c;
+                let mut d = c.clone();
                 d.play_unchecked(r);
                 mates_within(&d, n - 1)
             })
@@ -170,7 +170,7 @@ fn playouts(variant: &str, games: usize, seed: u64) {
         rng ^= rng << 17;
         rng
     };
-    let mut s = Searcher::<u64>::new(&v, 2);
+    let mut s = Searcher::<Position<u64>>::new(&v, 2);
     let mut checked = 0;
     for g in 0..games {
         let mut pos = if v.rules.chess960 {
@@ -227,7 +227,7 @@ fn never_plays_an_illegal_move_in_euroshogi() {
 fn stops_promptly() {
     let v = Variant::builtin("chess").unwrap();
     let pos = Position::<u64>::start(&v);
-    let mut s = Searcher::<u64>::new(&v, 4);
+    let mut s = Searcher::<Position<u64>>::new(&v, 4);
     let flag = s.stop_flag();
     let t = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(200));
@@ -259,7 +259,7 @@ fn repetition_is_a_draw() {
         history.push(pos.hash());
         pos.play_unchecked(mv);
     }
-    let mut s = Searcher::<u64>::new(&v, 2);
+    let mut s = Searcher::<Position<u64>>::new(&v, 2);
     let r = s.search(&pos, &history, &depth(4), &mut |_| {});
     // f6g8 would repeat the start position a third time: a draw, and Black
     // has better than a draw at move 4 only by evaluation, so any legal move.

@@ -176,7 +176,7 @@ impl<B: HasSliders> Game<B> {
     /// Append a legal move without asking whether the game is over.
     fn push(&mut self, m: Move) {
         let mover = self.position().turn();
-        let mut next = *self.position();
+        let mut next = self.position().clone();
         next.play_unchecked(m);
         self.positions.push(next);
         self.moves.push(m);

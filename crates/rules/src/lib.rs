@@ -22,6 +22,7 @@
 pub mod attacks;
 pub mod betza;
 pub mod bitboard;
+pub mod family;
 pub mod game;
 pub mod geometry;
 pub mod lines;

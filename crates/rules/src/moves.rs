@@ -116,26 +116,36 @@ impl fmt::Debug for Move {
     }
 }
 
-/// Most moves one position can have in any supported variant.
+/// Moves a [`MoveList`] holds on the stack; a position with more (a large
+/// drop variant can have over a thousand) moves the list to the heap.
 pub const MAX_MOVES: usize = 1024;
 
-/// A list of moves on the stack. Its slots start uninitialised: zeroing
-/// 4 KiB at every node of a search costs more than generating the moves.
+/// A list of moves, on the stack up to [`MAX_MOVES`], on the heap beyond:
+/// no move is ever dropped, and no common position allocates. Its stack
+/// slots start uninitialised: zeroing 4 KiB at every node of a search costs
+/// more than generating the moves.
 ///
 /// ```
-/// use tetrarch_rules::{Move, MoveKind, MoveList};
+/// use tetrarch_rules::{Move, MoveKind, MoveList, moves::MAX_MOVES};
 /// let mut list = MoveList::new();
 /// list.push(Move::new(1, 2, MoveKind::Normal));
 /// assert_eq!(list.len(), 1);
 /// assert_eq!(list[0].to(), 2);
+/// for i in 0..2 * MAX_MOVES {
+///     list.push(Move::new(0, (i % 200) as u8, MoveKind::Normal));
+/// }
+/// assert_eq!(list.len(), 2 * MAX_MOVES + 1);
+/// assert_eq!(list[MAX_MOVES + 7].to(), ((MAX_MOVES + 6) % 200) as u8);
 /// ```
-pub struct MoveList {
-    moves: [MaybeUninit<Move>; MAX_MOVES],
+pub struct MoveList<M: Copy = Move> {
+    moves: [MaybeUninit<M>; MAX_MOVES],
     len: usize,
+    /// Every move, once there are more than the stack holds.
+    spilled: Option<Vec<M>>,
 }
 
-impl Clone for MoveList {
-    fn clone(&self) -> MoveList {
+impl<M: Copy> Clone for MoveList<M> {
+    fn clone(&self) -> MoveList<M> {
         let mut list = MoveList::new();
         for &m in self.iter() {
             list.push(m);
@@ -144,68 +154,106 @@ impl Clone for MoveList {
     }
 }
 
-impl MoveList {
+impl<M: Copy> MoveList<M> {
     /// An empty list.
     #[inline]
-    pub fn new() -> MoveList {
+    pub fn new() -> MoveList<M> {
         MoveList {
             moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
+            spilled: None,
         }
     }
-    /// Append a move. Capacity covers every legal position of every variant;
-    /// a push beyond it is ignored rather than panicking.
+    /// Append a move.
     #[inline(always)]
-    pub fn push(&mut self, m: Move) {
+    pub fn push(&mut self, m: M) {
         if self.len < MAX_MOVES {
             self.moves[self.len] = MaybeUninit::new(m);
             self.len += 1;
+        } else {
+            self.push_spilled(m);
         }
+    }
+    #[cold]
+    #[inline(never)]
+    fn push_spilled(&mut self, m: M) {
+        if self.spilled.is_none() {
+            let mut all = Vec::with_capacity(2 * MAX_MOVES);
+            all.extend_from_slice(self.inline());
+            self.spilled = Some(all);
+        }
+        self.spilled.as_mut().expect("spilled above").push(m);
+        self.len += 1;
     }
     /// Remove every move.
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
+        self.spilled = None;
+    }
+    /// Keep the first `len` moves.
+    pub fn truncate(&mut self, len: usize) {
+        if len < self.len {
+            self.len = len;
+            if let Some(all) = &mut self.spilled {
+                all.truncate(len);
+            }
+        }
     }
     /// Keep only the moves for which `f` is true.
-    pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
+    pub fn retain(&mut self, mut f: impl FnMut(M) -> bool) {
         let mut w = 0;
         for r in 0..self.len {
             let m = self[r];
             if f(m) {
-                self.moves[w] = MaybeUninit::new(m);
+                self[w] = m;
                 w += 1;
             }
         }
-        self.len = w;
+        self.truncate(w);
+    }
+    #[inline(always)]
+    fn inline(&self) -> &[M] {
+        let n = self.len.min(MAX_MOVES);
+        // SAFETY: the first `min(len, MAX_MOVES)` slots were written by
+        // `push`, and `MaybeUninit<M>` has the layout of `M`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<M>(), n) }
     }
 }
 
-impl Default for MoveList {
+impl<M: Copy> Default for MoveList<M> {
     fn default() -> Self {
         MoveList::new()
     }
 }
 
-impl std::ops::Deref for MoveList {
-    type Target = [Move];
+impl<M: Copy> std::ops::Deref for MoveList<M> {
+    type Target = [M];
     #[inline(always)]
-    fn deref(&self) -> &[Move] {
-        // SAFETY: the first `len` slots were written by `push` (or `retain`),
-        // and `MaybeUninit<Move>` has the layout of `Move`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
+    fn deref(&self) -> &[M] {
+        match &self.spilled {
+            None => self.inline(),
+            Some(all) => all,
+        }
     }
 }
 
-impl std::ops::DerefMut for MoveList {
+impl<M: Copy> std::ops::DerefMut for MoveList<M> {
     #[inline(always)]
-    fn deref_mut(&mut self) -> &mut [Move] {
-        // SAFETY: as in `deref`.
-        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
+    fn deref_mut(&mut self) -> &mut [M] {
+        match &mut self.spilled {
+            None => {
+                // SAFETY: as in `inline`; without a spill `len <= MAX_MOVES`.
+                unsafe {
+                    std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<M>(), self.len)
+                }
+            }
+            Some(all) => all,
+        }
     }
 }
 
-impl fmt::Debug for MoveList {
+impl<M: Copy + fmt::Debug> fmt::Debug for MoveList<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }

@@ -128,7 +128,7 @@ impl<B: HasSliders> Position<B> {
 
     /// Whether the fifty-move rule applies: that many moves by every seat
     /// without a capture or a pawn move.
-    fn fifty_moves_passed(&self) -> bool {
+    pub(crate) fn fifty_moves_passed(&self) -> bool {
         let seats = u32::from(self.rules.seats());
         self.variant()
             .rules

@@ -20,7 +20,7 @@ pub fn perft<B: HasSliders>(pos: &Position<B>, depth: u32) -> u64 {
             let moves = pos.legal_moves();
             let mut n = 0;
             for &m in moves.iter() {
-                let mut next = *pos;
+                let mut next = pos.child();
                 next.play_unchecked(m);
                 n += perft(&next, depth - 1);
             }
@@ -34,7 +34,7 @@ pub fn divide<B: HasSliders>(pos: &Position<B>, depth: u32) -> Vec<(Move, u64)> 
     pos.legal_moves()
         .iter()
         .map(|&m| {
-            let mut next = *pos;
+            let mut next = pos.child();
             next.play_unchecked(m);
             (m, perft(&next, depth.saturating_sub(1)))
         })

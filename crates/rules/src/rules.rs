@@ -5,9 +5,6 @@ use crate::attacks::{Attacks, CellTable, HasSliders, leap_table};
 use crate::piece::{Kind, MAX_KINDS, MAX_SEATS, Seat};
 use crate::square::Square;
 use crate::variant::Variant;
-use std::any::Any;
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
 
 /// A step that is neither a plain leap nor a full line ride: a ride of
 /// limited range, a partial ride, or a lame or initial-only leap.
@@ -28,9 +25,6 @@ pub struct ExtraStep {
     /// Only from the kind's initial cells.
     pub initial: bool,
 }
-
-/// Compiled rules are cached by origin, definition and width.
-type CacheKey = (String, u64, usize);
 
 /// No cell.
 pub const NONE: u8 = u8::MAX;
@@ -187,7 +181,7 @@ pub struct Rules<B: HasSliders> {
 }
 
 impl<B: HasSliders> Rules<B> {
-    /// Compile `variant`. Prefer [`Rules::shared`], which compiles once.
+    /// Compile `variant`. Prefer [`Rules::of`], which compiles once.
     pub fn new(variant: Variant) -> Rules<B> {
         let geo = variant.geometry.clone();
         assert!(geo.cells() <= B::CELLS, "board needs a wider bitboard");
@@ -520,25 +514,6 @@ impl<B: HasSliders> Rules<B> {
             back_rank,
             pin_legality,
         }
-    }
-
-    /// The compiled rules of `variant`, built on first use and kept for the
-    /// life of the process, so positions can hold a plain `&'static`.
-    pub fn shared(variant: &Variant) -> &'static Rules<B> {
-        static CACHE: OnceLock<Mutex<HashMap<CacheKey, &'static (dyn Any + Send + Sync)>>> =
-            OnceLock::new();
-        let key = (variant.origin.clone(), variant.fingerprint, B::CELLS);
-        let mut cache = CACHE
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        let entry = cache.entry(key).or_insert_with(|| {
-            let rules: &'static Rules<B> = Box::leak(Box::new(Rules::<B>::new(variant.clone())));
-            rules
-        });
-        entry
-            .downcast_ref::<Rules<B>>()
-            .expect("cache keyed by width")
     }
 
     /// Cells in line with `cell` along `seat`'s forward axis.

@@ -722,7 +722,7 @@ fn exercise(p: &Pos) -> Result<(), TestCaseError> {
     let _ = p.outcome();
     let _ = (p.moving_seats(), p.alive_seats());
     for &m in moves.iter() {
-        let mut q = *p;
+        let mut q = p.clone();
         q.play_unchecked(m);
         let _ = q.outcome();
         let _ = q.legal_moves();

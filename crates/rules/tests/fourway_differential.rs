@@ -311,7 +311,7 @@ fn run(name: &str, rules: Rules, root: &Ref, games: u64, max_plies: usize, seed:
     for game in 0..games {
         let mut rng = Rng::new(seed ^ (game + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93));
         let bias = &PROFILES[game as usize % PROFILES.len()];
-        let mut k = root_k;
+        let mut k = root_k.clone();
         let mut r = root.clone();
         let mut trail: Vec<String> = Vec::new();
         let mut previous: Option<(String, String)> = None;

@@ -1004,7 +1004,7 @@ fn original_must_get_out_of_check() {
     assert!(p.in_check());
     assert_eq!(uci_set(&p), sorted(&["d5h5", "h1g1", "h1i1"]));
     for &m in p.legal_moves().iter() {
-        let mut q = p;
+        let mut q = p.clone();
         q.play_unchecked(m);
         assert!(!q.royal_attacked(RED), "{}", uci(&p, m));
     }
@@ -1188,7 +1188,7 @@ fn original_combined_army_must_cover_both_kings() {
     assert!(!is_legal(&p, "b5c5"));
     assert!(!is_legal(&p, "a8b8"));
     for &m in p.legal_moves().iter() {
-        let mut q = p;
+        let mut q = p.clone();
         q.play_unchecked(m);
         assert!(
             !q.royal_attacked(BLUE) && !q.royal_attacked(GREEN),

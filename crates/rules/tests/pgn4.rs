@@ -179,7 +179,7 @@ fn random_game(v: &Variant, rng: &mut Rng, max: usize, seen: &mut Seen) -> Game<
     let mut game = Game::<Wide>::from_variant(v).unwrap();
     let pawn = v.kind_by_letter('p').unwrap();
     while game.moves().len() < max && game.outcome().is_none() {
-        let pos = *game.position();
+        let pos = game.position().clone();
         let legal: Vec<Move> = pos.legal_moves().iter().copied().collect();
         let captures: Vec<Move> = legal
             .iter()
@@ -276,7 +276,7 @@ fn games_from_a_set_up_position_write_and_read_their_start() {
     let opening = random_game(&v, &mut rng, 23, &mut seen);
     let fen4 = final_fen4(&opening);
     let start = Pos::from_fen(&v, &fen4).unwrap();
-    let mut game = Game::new(start);
+    let mut game = Game::new(start.clone());
     for _ in 0..30 {
         let legal = game.position().legal_moves();
         game.play(legal[rng.below(legal.len())]).unwrap();

@@ -29,14 +29,14 @@ fn roots() -> Vec<(&'static Variant, String)> {
 fn line(roots: &[(&'static Variant, String)], r: usize, choices: &[u16]) -> Vec<Pos> {
     let (v, fen) = &roots[r % roots.len()];
     let mut p = Pos::from_fen(v, fen).unwrap();
-    let mut out = vec![p];
+    let mut out = vec![p.clone()];
     for &c in choices {
         let moves = p.legal_moves();
         if moves.is_empty() {
             break;
         }
         p.play_unchecked(moves[c as usize % moves.len()]);
-        out.push(p);
+        out.push(p.clone());
     }
     out
 }
@@ -100,10 +100,10 @@ fn check_hash(p: &Pos) -> Result<(), TestCaseError> {
 }
 
 fn check_copy_make(p: &Pos) -> Result<(), TestCaseError> {
-    let before = *p;
+    let before = p.clone();
     let fen = p.to_fen();
     for &m in p.legal_moves().iter() {
-        let mut copy = *p;
+        let mut copy = p.clone();
         copy.play_unchecked(m);
         let played = p.play(m).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert!(

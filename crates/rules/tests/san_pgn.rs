@@ -98,7 +98,7 @@ fn san_round_trips_over_every_legal_move_of_many_positions() {
     for start in &starts {
         for _ in 0..6 {
             // shakmaty follows along by moves: it checks our FEN only once.
-            let (mut p, mut r) = (*start, reference(start));
+            let (mut p, mut r) = (start.clone(), reference(start));
             for _ in 0..120 {
                 moves += check_round_trip(&p, &r);
                 positions += 1;

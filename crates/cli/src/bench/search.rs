@@ -240,7 +240,7 @@ impl WithWidth for Tetrarch<'_> {
                 "{} depth {}: tetrarch, {threads} thread(s)",
                 self.label, self.depth
             ));
-            let mut searcher = Searcher::<B>::new(variant, HASH_MB);
+            let mut searcher = Searcher::<Position<B>>::new(variant, HASH_MB);
             searcher.threads = threads;
             let start = Instant::now();
             let result = searcher.search(&pos, &[], &limits, &mut |_| {});

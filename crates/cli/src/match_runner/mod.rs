@@ -322,7 +322,7 @@ impl<B: HasSliders> Runner<'_, B> {
         let mut stopped = None;
         for g in 0..games {
             let period = seatings_per_opening(self.variant);
-            let start = openings[(g / period) % openings.len()];
+            let start = openings[(g / period) % openings.len()].clone();
             self.game(g, start, &bar)?;
             if (g + 1) % seatings_per_opening(self.variant) == 0
                 && let Some(decision) = self.sprt_decision()

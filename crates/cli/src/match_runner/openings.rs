@@ -96,7 +96,7 @@ pub fn random<B: HasSliders>(
     seed: u64,
 ) -> Result<Vec<Position<B>>> {
     let mut rng = Rng::new(seed);
-    let mut judge = Searcher::<B>::new(variant, 1);
+    let mut judge = Searcher::<Position<B>>::new(variant, 1);
     let mut out = Vec::with_capacity(count);
     for _ in 0..count {
         let mut best = None;

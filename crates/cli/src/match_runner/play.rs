@@ -192,7 +192,7 @@ pub fn play<B: HasSliders>(
     players: &mut [&mut dyn Player<B>],
     rules: &Rules,
 ) -> (Game<B>, Verdict) {
-    let mut game = Game::new(start);
+    let mut game = Game::new(start.clone());
     for (s, p) in players.iter_mut().enumerate() {
         if let Err(f) = p.new_game() {
             let detail = format!("{} {f} before the game", p.name());
@@ -221,7 +221,7 @@ fn one_move<B: HasSliders>(
     rules: &Rules,
     scores: &mut Vec<Option<i32>>,
 ) -> Result<(), Verdict> {
-    let pos = *game.position();
+    let pos = game.position().clone();
     let seat = pos.turn();
     let name = player.name().to_string();
     let started = Instant::now();

@@ -87,7 +87,7 @@ pub fn score_cp(score: Score) -> i32 {
 /// Our engine at a level, searched in this process.
 pub struct Internal<B: HasSliders> {
     name: String,
-    searcher: Searcher<B>,
+    searcher: Searcher<tetrarch_rules::Position<B>>,
 }
 
 impl<B: HasSliders> Internal<B> {

@@ -1,453 +1,64 @@
-//! Static evaluation from the side to move's point of view, with every
-//! weight derived from the variant's data (movement, geometry, seats).
+//! Static evaluation, one per rules family, behind [`Evaluator`]: the
+//! search is generic over [`Searchable`] positions, whose family names the
+//! evaluation it is scored with.
 //!
-//! - **Material.** Pawns are worth [`PAWN`]. Every other non-royal kind is
-//!   valued from its expected mobility on a board where each cell is
-//!   occupied with probability 0.3 (a ride continues past a cell with
-//!   probability 0.7, the blocking cell counts as a target), averaged over
-//!   the playable cells: `value = 51 * m^1.09`, which gives the chess knight
-//!   310, bishop 354, rook 497 and queen 904. Royal kinds count nothing.
-//! - **Hands.** A piece in hand counts [`HAND_BONUS_PCT`] percent above its
-//!   board value (it can go anywhere).
-//! - **Piece-square terms**, from geometry: non-pawn pieces get
-//!   `5 * (mobility from the cell - average mobility)`; pawns get a bonus
-//!   growing with the square of their advance along their seat's forward
-//!   direction; royals stay back in the middlegame and centralise in the
-//!   endgame.
-//! - **Mobility**: 2 centipawns per attacked cell not held by a friend,
-//!   for non-pawn, non-royal pieces.
-//! - **King safety**: enemy pieces hitting the cells around a royal piece
-//!   (and enemy non-pawn pieces in hand, which can be dropped there), a
-//!   quadratic penalty; friendly pawns next to the royal a small bonus.
-//! - **Two-seat terms** (two seats advancing in opposite directions, with
-//!   pawns). A *lane* is a file along the axis of advance; every
-//!   offset below comes from the pawn kinds' Betza capture steps:
-//!   - *Passed pawns* ([`PASSED`]): no enemy pawn in front on the pawn's
-//!     own lane or on the lanes enemy pawns capture across (the adjacent
-//!     files in chess, only the own lane for a shogi pawn), and no friendly
-//!     pawn in front of it. The bonus grows with the square of the advance
-//!     up to the last rank before the promotion zone, bigger in the endgame;
-//!     only where pawns promote.
-//!   - *Doubled pawns* ([`DOUBLED`]): a pawn with a friendly pawn in front
-//!     of it on its lane. *Isolated pawns* ([`ISOLATED`]): no friendly pawn
-//!     on the lanes from which pawns defend it (none where pawns capture
-//!     straight ahead, so shogi has no such term).
-//!   - *Lane riders* (kinds with an unlimited forward ride and no
-//!     unlimited diagonal one: the rook, shogi's rook and dragon) on a lane
-//!     without pawns ([`OPEN_LANE`]) or with enemy pawns only
-//!     ([`HALF_OPEN_LANE`]).
-//!   - *Pair* ([`PAIR`]): pieces of a colour-bound kind (every step keeps
-//!     `(file + rank) % 2`: the bishop) on both colours.
-//!   - *Pawn threats* ([`PAWN_THREAT`]): each non-pawn, non-royal piece an
-//!     enemy pawn attacks.
-//!
-//! The evaluation is tapered: piece-square terms of pawns and royals and
-//! king safety blend middlegame and endgame weights by the non-pawn
-//! material left (board and hands) relative to the start position.
+//! - [`chess`]: the chess kernel's evaluation (every chess variant, two or
+//!   four seats), with every weight derived from the variant's data, and
+//!   its move-ordering knowledge (most valuable victim, static exchange).
 
-mod duel;
+pub mod chess;
 
-pub use duel::{DOUBLED, HALF_OPEN_LANE, ISOLATED, OPEN_LANE, PAIR, PASSED, PAWN_THREAT};
+pub use chess::{Eval, PAWN};
 
-use duel::Duel;
+use tetrarch_rules::family::GamePosition;
 use tetrarch_rules::piece::MAX_SEATS;
-use tetrarch_rules::variant::{Forward, Variant};
-use tetrarch_rules::{HasSliders, Kind, Position, Seat};
+use tetrarch_rules::{HasSliders, Position, Seat};
 
-/// Value of a pawn in centipawns.
-pub const PAWN: i32 = 100;
-/// How much more a piece in hand is worth than on the board, in percent.
-pub const HAND_BONUS_PCT: i32 = 10;
-/// Full phase: all non-pawn material of the start position.
-const PHASE_MAX: i32 = 256;
-/// Chance that a cell blocks a ride in the mobility model.
-const BLOCK: f64 = 0.3;
+/// Ordering key of a capture that wins or keeps material: above every quiet
+/// move (killers are `1 << 26`, history stays within `±2^20`).
+pub const GOOD_CAPTURE: i32 = 1 << 28;
+/// Ordering key added for a promotion.
+pub const PROMOTION: i32 = 1 << 27;
+/// Ordering key of a capture that loses material by static exchange:
+/// after the quiet moves.
+pub const BAD_CAPTURE: i32 = -(1 << 27);
 
-/// Evaluation tables of one variant, built once.
-#[derive(Clone, Debug)]
-pub struct Eval {
-    kinds: usize,
-    /// Board value per kind.
-    pub values: [i32; 16],
-    /// Hand value per kind.
-    pub hand_values: [i32; 16],
-    royal: u16,
-    pawn: u16,
-    /// `pst[seat][kind][cell]`: (middlegame, endgame) bonus.
-    pst: Vec<[(i16, i16); 256]>,
-    start_phase: i32,
-    drops: bool,
-    /// Pawn-structure and placement tables of a two-seat variant.
-    duel: Option<Box<Duel>>,
+/// The evaluation of one rules family, and what it knows about moves that
+/// the search orders and prunes by.
+pub trait Evaluator<P: GamePosition>: Send + Sync + 'static {
+    /// The tables of `variant`, built once per searcher.
+    fn new(variant: &P::Variant) -> Self;
+
+    /// Two seats: the score for the side to move, in centipawns.
+    fn evaluate(&self, pos: &P) -> i32;
+
+    /// More than two seats: each seat's own terms, from its point of view;
+    /// the search combines them by team or against the root seat.
+    fn seat_terms(&self, pos: &P) -> [i32; MAX_SEATS];
+
+    /// Whether `seat` has material besides pawns and royals (null-move
+    /// pruning is unsafe without it: zugzwang).
+    fn has_pieces(&self, pos: &P, seat: Seat) -> bool;
+
+    /// The ordering key of capture `m`: [`GOOD_CAPTURE`] plus a
+    /// victim-over-attacker term for captures that keep material,
+    /// [`BAD_CAPTURE`] plus that term for those that lose it by exchange
+    /// (where the family has an exchange evaluation). `multi`: more than
+    /// two seats, where royal victims come first and exchanges are not
+    /// evaluated.
+    fn capture_key(&self, pos: &P, m: P::Move, multi: bool) -> i32;
+
+    /// The ordering key added for promotion `m`: [`PROMOTION`] plus the
+    /// value of what it promotes to.
+    fn promotion_key(&self, m: P::Move) -> i32;
 }
 
-/// Expected number of targets of a kind from `(x, y)` for seat 0, in the
-/// blocking model described in the module documentation.
-fn expected_mobility(v: &Variant, kind: Kind, x: i32, y: i32) -> f64 {
-    let geo = &v.geometry;
-    let playable = |x: i32, y: i32| {
-        x >= 0
-            && y >= 0
-            && x < geo.width() as i32
-            && y < geo.height() as i32
-            && tetrarch_rules::Square::new(x as u8, y as u8)
-                .and_then(|s| geo.cell(s))
-                .is_some()
-    };
-    let fwd = v.seats[0].forward;
-    let mut total = 0.0;
-    for st in &v.piece(kind).movement.steps {
-        if st.initial || !(st.moves || st.captures) {
-            continue;
-        }
-        let (dx, dy) = fwd.orient(st.dx, st.dy);
-        let (dx, dy) = (dx as i32, dy as i32);
-        if st.lame {
-            // Lands after `range` unit steps over empty cells.
-            let n = st.range.max(1) as i32;
-            if playable(x + dx * n, y + dy * n) {
-                total += (1.0 - BLOCK).powi(n - 1);
-            }
-            continue;
-        }
-        let range = if st.range == 0 {
-            i32::MAX
-        } else {
-            st.range as i32
-        };
-        let mut w = 1.0;
-        let (mut cx, mut cy, mut n) = (x + dx, y + dy, 1);
-        while n <= range && playable(cx, cy) {
-            total += w;
-            w *= 1.0 - BLOCK;
-            cx += dx;
-            cy += dy;
-            n += 1;
-        }
-    }
-    total
+/// A position the engine can search: a rules family with its evaluation.
+pub trait Searchable: GamePosition {
+    /// The family's evaluation.
+    type Eval: Evaluator<Self>;
 }
 
-impl Eval {
-    /// Build the tables of a variant.
-    pub fn new(v: &Variant) -> Eval {
-        let geo = &v.geometry;
-        let kinds = v.pieces.len();
-        let cells: Vec<u8> = geo.playable_cells().collect();
-        let mut values = [0i32; 16];
-        let mut hand_values = [0i32; 16];
-        let (mut royal, mut pawn) = (0u16, 0u16);
-        let mut mob = vec![[0f64; 256]; kinds];
-        let mut avg = vec![0f64; kinds];
-        for k in 0..kinds {
-            let info = &v.pieces[k];
-            for &c in &cells {
-                let sq = geo.square(c);
-                mob[k][c as usize] =
-                    expected_mobility(v, Kind(k as u8), sq.file() as i32, sq.rank() as i32);
-                avg[k] += mob[k][c as usize];
-            }
-            avg[k] /= cells.len().max(1) as f64;
-            if info.royal {
-                royal |= 1 << k;
-            } else if info.pawn {
-                pawn |= 1 << k;
-                values[k] = PAWN;
-            } else {
-                values[k] = (51.0 * avg[k].powf(1.09)).round() as i32;
-            }
-            hand_values[k] = values[k] * (100 + HAND_BONUS_PCT) / 100;
-        }
-        let mut pst = vec![[(0i16, 0i16); 256]; v.seats.len() * 16];
-        for s in 0..v.seats.len() {
-            let seat = Seat(s as u8);
-            let depth = v.depth(seat) as i32;
-            for k in 0..kinds {
-                let info = &v.pieces[k];
-                for &c in &cells {
-                    let sq = geo.square(c);
-                    let rr = v.relative_rank(seat, sq) as i32;
-                    // Mobility from the cell, seen from the seat's own frame.
-                    let (fx, fy) =
-                        frame(v.seats[s].forward, sq.file() as i32, sq.rank() as i32, geo);
-                    let m = own_frame_mobility(&mob[k], v, fx, fy).unwrap_or(mob[k][c as usize]);
-                    let central = m - avg[k];
-                    let term = if info.royal {
-                        (-(12 * rr) as i16, (central * 8.0).round() as i16)
-                    } else if info.pawn {
-                        // Squared advance, full at the far rank.
-                        let a = rr * rr * 80 / (depth - 1).max(1).pow(2);
-                        ((a / 2) as i16, a as i16)
-                    } else {
-                        let t = (central * 5.0).round() as i16;
-                        (t, t)
-                    };
-                    pst[s * 16 + k][c as usize] = term;
-                }
-            }
-        }
-        let mut e = Eval {
-            kinds,
-            values,
-            hand_values,
-            royal,
-            pawn,
-            pst,
-            start_phase: 1,
-            drops: v.rules.drops,
-            duel: Duel::new(v, pawn, royal),
-        };
-        e.start_phase = v.with_width(StartMaterial(&e)).max(1);
-        e
-    }
-
-    /// Non-pawn, non-royal material of both seats (board and hands).
-    pub fn phase_material<B: HasSliders>(&self, pos: &Position<B>) -> i32 {
-        let mut total = 0;
-        for k in 0..self.kinds {
-            if (self.royal | self.pawn) & (1 << k) != 0 {
-                continue;
-            }
-            let kind = Kind(k as u8);
-            let mut n = pos.kind_pieces(kind).count() as i32;
-            for s in 0..2 {
-                n += pos.hand(Seat(s), kind) as i32;
-            }
-            total += n * self.values[k];
-        }
-        total
-    }
-
-    /// Whether `kind` is royal (a king).
-    #[inline]
-    pub fn is_royal(&self, kind: Kind) -> bool {
-        self.royal & (1 << kind.0) != 0
-    }
-
-    /// Whether `seat` has material other than pawns and royals, on the board
-    /// or in hand (null-move pruning is unsafe without it).
-    pub fn has_pieces<B: HasSliders>(&self, pos: &Position<B>, seat: Seat) -> bool {
-        (0..self.kinds).any(|k| {
-            (self.royal | self.pawn) & (1 << k) == 0
-                && (!pos.pieces(seat, Kind(k as u8)).is_empty()
-                    || pos.hand(seat, Kind(k as u8)) > 0)
-        })
-    }
-
-    /// The kind standing on `cell`, if any.
-    #[inline]
-    pub fn kind_on<B: HasSliders>(&self, pos: &Position<B>, cell: u8) -> Option<Kind> {
-        (0..self.kinds)
-            .map(|k| Kind(k as u8))
-            .find(|&k| pos.kind_pieces(k).has(cell))
-    }
-
-    /// The evaluation in centipawns, positive when the side to move stands better.
-    pub fn evaluate<B: HasSliders>(&self, pos: &Position<B>) -> i32 {
-        let phase = (self.phase_material(pos) * PHASE_MAX / self.start_phase).min(PHASE_MAX);
-        let (mut mg, mut eg) = (0i32, 0i32);
-        let rules = pos.rules();
-        let occ = pos.occupied();
-        let seats = rules.seats().min(2);
-        let zones = self.royal_zones(pos, occ);
-        for s in 0..seats {
-            let seat = Seat(s);
-            let sign = if seat == pos.turn() { 1 } else { -1 };
-            let (smg, seg) =
-                self.seat_score(pos, seat, occ, zones[s as usize], zones[(s ^ 1) as usize]);
-            mg += sign * smg;
-            eg += sign * seg;
-        }
-        if let Some(d) = &self.duel {
-            let (dmg, deg) = self.duel_terms(pos, d);
-            mg += dmg;
-            eg += deg;
-        }
-        (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX + 8
-    }
-}
-
-/// Bonus of a seat that still has its royal piece, in games of more than
-/// two seats (a seat without one is frozen or out).
-pub const ROYAL_ALIVE: i32 = 1500;
-/// Percent of its value a piece of a seat without a royal piece keeps: a
-/// frozen army only captures (or passes) and never moves otherwise.
-pub const FROZEN_PCT: i32 = 25;
-
-impl Eval {
-    /// Games of more than two seats: each seat's own terms (material,
-    /// piece-square, mobility, attacks on the royal zones of its enemies,
-    /// [`ROYAL_ALIVE`]), tapered, from that seat's point of view. The search
-    /// combines them per team (or against the root seat in a free-for-all).
-    /// A seat without a royal piece counts only its material, at
-    /// [`FROZEN_PCT`] percent; a removed seat has no pieces and counts 0.
-    pub fn seat_terms<B: HasSliders>(&self, pos: &Position<B>) -> [i32; MAX_SEATS] {
-        let phase = (self.phase_material(pos) * PHASE_MAX / self.start_phase).min(PHASE_MAX);
-        let rules = pos.rules();
-        let seats = rules.seats() as usize;
-        let occ = pos.occupied();
-        let alive = pos.alive_seats();
-        let zones = self.royal_zones(pos, occ);
-        let mut out = [0i32; MAX_SEATS];
-        for (s, term) in out.iter_mut().enumerate().take(seats) {
-            let seat = Seat(s as u8);
-            if alive & (1 << s) == 0 {
-                let mut m = 0;
-                for k in 0..self.kinds {
-                    m += pos.pieces(seat, Kind(k as u8)).count() as i32 * self.values[k];
-                }
-                *term = m * FROZEN_PCT / 100;
-                continue;
-            }
-            let mut enemy_zone = B::EMPTY;
-            for (o, z) in zones.iter().enumerate().take(seats) {
-                if !pos.allied(seat, Seat(o as u8)) {
-                    enemy_zone |= *z;
-                }
-            }
-            let (smg, seg) = self.seat_score(pos, seat, occ, zones[s], enemy_zone);
-            let (smg, seg) = (smg + ROYAL_ALIVE, seg + ROYAL_ALIVE);
-            *term = (smg * phase + seg * (PHASE_MAX - phase)) / PHASE_MAX;
-        }
-        out
-    }
-}
-
-impl Eval {
-    /// Per seat, the cells of its royal pieces and the cells they attack.
-    fn royal_zones<B: HasSliders>(&self, pos: &Position<B>, occ: B) -> [B; MAX_SEATS] {
-        let mut zones = [B::EMPTY; MAX_SEATS];
-        for (s, zone) in zones
-            .iter_mut()
-            .enumerate()
-            .take(pos.rules().seats() as usize)
-        {
-            let seat = Seat(s as u8);
-            for c in pos.royals(seat).iter() {
-                *zone |= B::bit(c);
-                for k in 0..self.kinds {
-                    if self.royal & (1 << k) != 0 && pos.kind_pieces(Kind(k as u8)).has(c) {
-                        *zone |= attacks(pos, seat, Kind(k as u8), c, occ);
-                    }
-                }
-            }
-        }
-        zones
-    }
-
-    /// One seat's middle-game and end-game terms: material, piece-square,
-    /// mobility, pieces in hand, pawns shielding `own_zone`, and attacks on
-    /// `enemy_zone` (the royal zones of the seats it plays against).
-    fn seat_score<B: HasSliders>(
-        &self,
-        pos: &Position<B>,
-        seat: Seat,
-        occ: B,
-        own_zone: B,
-        enemy_zone: B,
-    ) -> (i32, i32) {
-        let s = seat.idx();
-        let own = pos.seat_pieces(seat);
-        let (mut smg, mut seg) = (0i32, 0i32);
-        let (mut units, mut attackers) = (0i32, 0i32);
-        for k in 0..self.kinds {
-            let kind = Kind(k as u8);
-            let table = &self.pst[s * 16 + k];
-            let piece = (self.royal | self.pawn) & (1 << k) == 0;
-            for c in pos.pieces(seat, kind).iter() {
-                let (a, b) = table[c as usize];
-                smg += a as i32 + self.values[k];
-                seg += b as i32 + self.values[k];
-                if piece {
-                    let att = attacks(pos, seat, kind, c, occ);
-                    let mobility = 2 * (att & !own).count() as i32;
-                    smg += mobility;
-                    seg += mobility;
-                    let hits = (att & enemy_zone).count() as i32;
-                    if hits > 0 {
-                        units += hits;
-                        attackers += 1;
-                    }
-                } else if self.pawn & (1 << k) != 0 && own_zone.has(c) {
-                    // A pawn next to its own royal shields it.
-                    smg += 8;
-                }
-            }
-            let n = pos.hand(seat, kind) as i32;
-            if n > 0 {
-                smg += n * self.hand_values[k];
-                seg += n * self.hand_values[k];
-                if self.drops && piece {
-                    units += 2 * n;
-                    attackers += n;
-                }
-            }
-        }
-        if attackers >= 2 {
-            let u = units.min(30);
-            smg += u * u / 2;
-        } else if attackers == 1 {
-            smg += units * units / 8;
-        }
-        (smg, seg)
-    }
-}
-
-/// The cell coordinates in seat 0's frame for a seat advancing `fwd`.
-fn frame(fwd: Forward, x: i32, y: i32, geo: &tetrarch_rules::Geometry) -> (i32, i32) {
-    let (w, h) = (geo.width() as i32, geo.height() as i32);
-    match fwd {
-        Forward::North => (x, y),
-        Forward::South => (w - 1 - x, h - 1 - y),
-        Forward::East => (h - 1 - y, x),
-        Forward::West => (y, w - 1 - x),
-    }
-}
-
-/// Seat 0's mobility at `(x, y)` if that is a playable cell.
-fn own_frame_mobility(mob: &[f64; 256], v: &Variant, x: i32, y: i32) -> Option<f64> {
-    let geo = &v.geometry;
-    if x < 0 || y < 0 {
-        return None;
-    }
-    let sq = tetrarch_rules::Square::new(x as u8, y as u8)?;
-    geo.cell(sq).map(|c| mob[c as usize])
-}
-
-/// Start-position material, computed at the variant's width.
-struct StartMaterial<'a>(&'a Eval);
-
-impl tetrarch_rules::variant::WithWidth for StartMaterial<'_> {
-    type Output = i32;
-    fn run<B: HasSliders>(self, v: &Variant) -> i32 {
-        self.0.phase_material(&Position::<B>::start(v))
-    }
-}
-
-/// Cells a piece of `kind` and `seat` on `cell` attacks or may move to.
-#[inline]
-pub fn attacks<B: HasSliders>(pos: &Position<B>, seat: Seat, kind: Kind, cell: u8, occ: B) -> B {
-    let r = pos.rules();
-    let km = r.moves(seat, kind);
-    let mut att = B::EMPTY;
-    if km.leaps {
-        att |= km.capture[cell] | km.quiet[cell];
-    }
-    if km.orth != 0 {
-        att |= r.attacks.rook(cell, occ);
-    }
-    if km.diag != 0 {
-        att |= r.attacks.bishop(cell, occ);
-    }
-    for e in &km.extra {
-        if e.initial {
-            continue;
-        }
-        let (empty, blocker) = e.reach(cell, occ);
-        att |= empty;
-        if let Some(c) = blocker {
-            att |= B::bit(c);
-        }
-    }
-    att
+impl<B: HasSliders> Searchable for Position<B> {
+    type Eval = Eval;
 }

@@ -22,9 +22,10 @@
 use super::ordering::pick_best;
 use super::score::{from_tt, to_tt};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, Searcher};
+use crate::eval::{Evaluator, Searchable};
 use crate::tt::{Bound, Entry};
+use tetrarch_rules::MoveList;
 use tetrarch_rules::variant::StalemateRule;
-use tetrarch_rules::{HasSliders, Move, MoveList, Position};
 
 /// Reverse futility pruning: deepest remaining depth and margin per ply.
 const RFP_DEPTH: i32 = 7;
@@ -36,7 +37,7 @@ const FUTILITY_MARGIN: i32 = 90;
 /// Late move pruning: deepest remaining depth.
 const LMP_DEPTH: i32 = 5;
 
-impl<B: HasSliders> Searcher<B> {
+impl<P: Searchable> Searcher<P> {
     /// The score of `child` (reached from a node at `ply` whose mover is on
     /// `side`) from that side's point of view, searched in the window
     /// `(alpha, beta)` of that side: negated only when the child's mover is
@@ -46,7 +47,7 @@ impl<B: HasSliders> Searcher<B> {
     pub(super) fn child(
         &mut self,
         side: u8,
-        child: &Position<B>,
+        child: &P,
         depth: i32,
         alpha: i32,
         beta: i32,
@@ -62,14 +63,7 @@ impl<B: HasSliders> Searcher<B> {
 
     /// Quiescence counterpart of [`Searcher::child`].
     #[inline]
-    pub(super) fn qchild(
-        &mut self,
-        side: u8,
-        child: &Position<B>,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
+    pub(super) fn qchild(&mut self, side: u8, child: &P, alpha: i32, beta: i32, ply: usize) -> i32 {
         if self.side_of[child.turn().idx()] == side {
             self.qsearch(child, alpha, beta, ply + 1)
         } else {
@@ -79,7 +73,7 @@ impl<B: HasSliders> Searcher<B> {
 
     /// `m` followed by the child's principal variation becomes this ply's.
     #[inline]
-    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
+    pub(super) fn update_pv(&mut self, ply: usize, m: P::Move) {
         self.pv[ply][ply] = m;
         let len = self.pv_len[ply + 1].max(ply + 1);
         for p in ply + 1..len {
@@ -88,7 +82,7 @@ impl<B: HasSliders> Searcher<B> {
         self.pv_len[ply] = len;
     }
 
-    pub(super) fn no_moves_score(&self, pos: &Position<B>, ply: usize) -> i32 {
+    pub(super) fn no_moves_score(&self, pos: &P, ply: usize) -> i32 {
         if self.multi {
             // Mated players leave the board as the move is played, so a side
             // with no move here is stalemated: a draw (docs/rules.md).
@@ -97,7 +91,7 @@ impl<B: HasSliders> Searcher<B> {
         if pos.in_check() {
             return -MATE + ply as i32;
         }
-        match self.stalemate {
+        match pos.stalemate_rule() {
             StalemateRule::Draw => 0,
             StalemateRule::Loss => -MATE + ply as i32,
             StalemateRule::Win => MATE - ply as i32,
@@ -106,7 +100,7 @@ impl<B: HasSliders> Searcher<B> {
 
     pub(super) fn negamax(
         &mut self,
-        pos: &Position<B>,
+        pos: &P,
         depth: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -122,21 +116,14 @@ impl<B: HasSliders> Searcher<B> {
         if let Some(score) = self.repetition_score(pos, ply) {
             return score;
         }
-        if self
-            .fifty
-            .is_some_and(|n| pos.halfmoves() >= u16::from(self.seats) * n)
-        {
+        if pos.fifty_moves_passed() {
             return if pos.count_legal_moves() == 0 {
                 self.no_moves_score(pos, ply)
             } else {
                 0
             };
         }
-        if pos.variant().rules.insufficient_material
-            // Dead positions are sparse; a cheap count spares the full test.
-            && pos.occupied().count() <= 6
-            && pos.is_insufficient_material()
-        {
+        if pos.dead_position() {
             return 0;
         }
         alpha = alpha.max(-MATE + ply as i32);
@@ -150,7 +137,8 @@ impl<B: HasSliders> Searcher<B> {
         let pv_node = beta - alpha > 1;
         let key = pos.hash() ^ self.salt;
         let tt = self.tt.probe(key);
-        let tt_move = tt.map(|e| e.mv).filter(|&m| m != Move::default());
+        let no_move = P::move_key(P::Move::default());
+        let tt_move = tt.map(|e| e.mv).filter(|&m| m != no_move);
         if let Some(e) = tt
             && !pv_node
             && e.depth >= depth
@@ -207,15 +195,16 @@ impl<B: HasSliders> Searcher<B> {
         if order.is_empty() {
             return self.no_moves_score(pos, ply);
         }
+        self.reserve_keys(ply, order.len());
         for (i, &m) in order.iter().enumerate() {
             self.keys[ply][i] = self.order_score(pos, m, tt_move, ply);
         }
         let n = order.len();
         let mut best = -INF;
-        let mut best_move = Move::default();
+        let mut best_move = P::Move::default();
         let orig_alpha = alpha;
         let mut quiets_tried = 0usize;
-        let mut quiets = [Move::default(); 64];
+        let mut quiets = [P::Move::default(); 64];
         self.push_node(pos.hash(), in_check);
         let futile = prune
             && depth <= FUTILITY_DEPTH
@@ -227,7 +216,7 @@ impl<B: HasSliders> Searcher<B> {
         };
         for i in 0..n {
             let m = pick_best(&mut self.keys[ply][..n], &mut order, i);
-            let tactical = Self::is_capture(pos, m) || m.promotion().is_some();
+            let tactical = pos.is_capture(m) || pos.is_promotion(m);
             let child = self.make(pos, m);
             let gives_check = child.in_check();
             // Late move and futility pruning of quiet moves, once a move
@@ -308,7 +297,7 @@ impl<B: HasSliders> Searcher<B> {
         self.tt.store(
             key,
             Entry {
-                mv: best_move,
+                mv: P::move_key(best_move),
                 score: to_tt(best, ply),
                 eval: if in_check { 0 } else { static_eval },
                 depth,
@@ -321,7 +310,7 @@ impl<B: HasSliders> Searcher<B> {
     /// Count a node of search or quiescence; its score if the search must
     /// stop or the game is over here.
     #[inline]
-    pub(super) fn enter_node(&mut self, pos: &Position<B>, ply: usize) -> Option<i32> {
+    pub(super) fn enter_node(&mut self, pos: &P, ply: usize) -> Option<i32> {
         self.pv_len[ply] = ply;
         self.nodes += 1;
         if self.check_stop() {
@@ -330,20 +319,14 @@ impl<B: HasSliders> Searcher<B> {
         self.seldepth = self.seldepth.max(ply);
         if self.multi {
             self.multi_terminal(pos, ply)
-        } else if self.royal_kinds && pos.royals(pos.turn()).is_empty() {
+        } else if pos.royal_lost() {
             Some(-MATE + ply as i32)
         } else {
             None
         }
     }
 
-    pub(super) fn qsearch(
-        &mut self,
-        pos: &Position<B>,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
+    pub(super) fn qsearch(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if let Some(score) = self.enter_node(pos, ply) {
             return score;
         }
@@ -363,13 +346,13 @@ impl<B: HasSliders> Searcher<B> {
         let store = tt.is_none_or(|e| e.depth <= 0);
         let orig_alpha = alpha;
         let mut best = -INF;
-        let mut best_move = Move::default();
+        let mut best_move = P::Move::default();
         let mut stand = -INF;
         if !in_check {
             stand = tt.map_or_else(|| self.evaluate(pos), |e| e.eval);
             if stand >= beta {
                 if store {
-                    self.qstore(key, stand, stand, Bound::Lower, Move::default(), ply);
+                    self.qstore(key, stand, stand, Bound::Lower, P::Move::default(), ply);
                 }
                 return stand;
             }
@@ -382,10 +365,12 @@ impl<B: HasSliders> Searcher<B> {
             return self.no_moves_score(pos, ply);
         }
         let side = self.side_of[pos.turn().idx()];
+        self.reserve_keys(ply, moves.len());
         let mut order = MoveList::new();
         for &m in moves.iter() {
-            let capture = Self::is_capture(pos, m);
-            if !in_check && !capture && m.promotion().is_none() {
+            let capture = pos.is_capture(m);
+            let promotion = pos.is_promotion(m);
+            if !in_check && !capture && !promotion {
                 continue;
             }
             let tt_move = tt.map(|e| e.mv);
@@ -394,7 +379,7 @@ impl<B: HasSliders> Searcher<B> {
                 // Loses material by static exchange.
                 continue;
             }
-            if !in_check && capture && m.promotion().is_none() && k < (1 << 29) {
+            if !in_check && capture && !promotion && k < (1 << 29) {
                 // Delta pruning: even winning the victim cannot reach alpha.
                 let gain = k - (1 << 28);
                 if stand + gain / 64 + 200 < alpha {
@@ -434,11 +419,11 @@ impl<B: HasSliders> Searcher<B> {
 
     /// Store a quiescence result (depth 0: it never cuts a full-width search).
     #[inline]
-    fn qstore(&mut self, key: u64, score: i32, eval: i32, bound: Bound, mv: Move, ply: usize) {
+    fn qstore(&mut self, key: u64, score: i32, eval: i32, bound: Bound, mv: P::Move, ply: usize) {
         self.tt.store(
             key,
             Entry {
-                mv,
+                mv: P::move_key(mv),
                 score: to_tt(score, ply),
                 eval,
                 depth: 0,

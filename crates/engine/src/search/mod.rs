@@ -37,17 +37,17 @@ pub use limits::{Limits, time_plan};
 pub use score::{Info, Score, SearchResult};
 pub use sides::FfaStrategy;
 
-use crate::eval::Eval;
+use crate::eval::{Evaluator, Searchable};
 use crate::tt::Table;
 use level::LEVELS;
 use sides::{BRS_SALT, FFA_SALT};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use tetrarch_rules::family::FamilyVariant;
 use tetrarch_rules::moves::MAX_MOVES;
 use tetrarch_rules::piece::MAX_SEATS;
-use tetrarch_rules::variant::{StalemateRule, Variant};
-use tetrarch_rules::{HasSliders, Move, MoveList, Position, Seat};
+use tetrarch_rules::{MoveList, Seat};
 
 /// Score of a mate on the board (minus the plies to it).
 pub const MATE: i32 = 30_000;
@@ -65,28 +65,28 @@ const ASPIRATION_WINDOW: i32 = 20;
 const EVAL_MAX: i32 = 20_000;
 
 #[derive(Clone, Copy)]
-struct RootMove {
-    mv: Move,
+struct RootMove<M> {
+    mv: M,
     score: i32,
     exact: bool,
-    pv: [Move; MAX_PLY],
+    pv: [M; MAX_PLY],
     pv_len: usize,
 }
 
-/// A searcher for positions of one variant at bitboard width `B`.
+/// A searcher for positions of one variant of any rules family.
 ///
 /// ```
 /// use tetrarch_engine::search::{Limits, Searcher};
 /// use tetrarch_rules::{Position, Variant};
 /// let chess = Variant::builtin("chess").unwrap();
-/// let mut s = Searcher::<u64>::new(&chess, 1);
+/// let mut s = Searcher::<Position<u64>>::new(&chess, 1);
 /// let pos = Position::<u64>::from_fen(&chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
 /// let limits = Limits { depth: Some(3), ..Limits::default() };
 /// let r = s.search(&pos, &[], &limits, &mut |_| {});
 /// assert_eq!(r.best.map(|m| (m.from(), m.to())), Some((0, 56))); // Ra8#
 /// ```
-pub struct Searcher<B: HasSliders> {
-    eval: Eval,
+pub struct Searcher<P: Searchable> {
+    eval: P::Eval,
     tt: Arc<Table>,
     stop: Arc<AtomicBool>,
     /// Set by the main thread when its search is over: the helpers stop.
@@ -94,18 +94,19 @@ pub struct Searcher<B: HasSliders> {
     /// Nodes searched by the helper threads, added every 2048 nodes.
     helper_nodes: Arc<AtomicU64>,
     /// Helper threads' searchers (Lazy SMP), made on first use.
-    helpers: Vec<Searcher<B>>,
+    helpers: Vec<Searcher<P>>,
     /// A helper thread: no reports, no time decisions of its own.
     is_helper: bool,
     /// Plies a helper searches beyond the main thread's iteration, so the
     /// threads do not all walk the same tree in lockstep.
     depth_skew: u32,
-    killers: Box<[[Move; 2]; MAX_PLY]>,
+    killers: Box<[[P::Move; 2]; MAX_PLY]>,
     /// Move ordering keys per ply, kept here: a fresh 4 KiB array at every
-    /// node cost a quarter of the search's instructions in zeroing.
-    keys: Box<[[i32; MAX_MOVES]]>,
+    /// node cost a quarter of the search's instructions in zeroing. Each
+    /// grows when a position has more moves than it holds.
+    keys: Vec<Vec<i32>>,
     history: Vec<i32>,
-    pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
+    pv: Box<[[P::Move; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     lmr: Box<[[u8; 64]; 64]>,
     stack: Vec<u64>,
@@ -119,9 +120,7 @@ pub struct Searcher<B: HasSliders> {
     hard: Option<Duration>,
     max_nodes: u64,
     root_depth: i32,
-    royal_kinds: bool,
-    fifty: Option<u16>,
-    stalemate: StalemateRule,
+    /// The root position's variant makes perpetual check lose.
     perpetual_check_loses: bool,
     rng: u64,
     /// Number of seats.
@@ -139,6 +138,7 @@ pub struct Searcher<B: HasSliders> {
     brs: bool,
     /// Null-move pruning is tried (with more than two seats, only where
     /// the variant has no check: under the Original rules it lost games).
+    /// Set at each search from the root position.
     null_move: bool,
     /// Mixed into transposition keys (free-for-all: root seat, strategy).
     salt: u64,
@@ -150,17 +150,16 @@ pub struct Searcher<B: HasSliders> {
     pub ffa_strategy: FfaStrategy,
     /// Search threads at full strength (levels below 8 search on one).
     pub threads: usize,
-    _width: std::marker::PhantomData<B>,
 }
 
-impl<B: HasSliders> Searcher<B> {
+impl<P: Searchable> Searcher<P> {
     /// A searcher for `variant` with a transposition table of `hash_mb` megabytes.
-    pub fn new(variant: &Variant, hash_mb: usize) -> Searcher<B> {
+    pub fn new(variant: &P::Variant, hash_mb: usize) -> Searcher<P> {
         Self::with_table(variant, Arc::new(Table::new(hash_mb)))
     }
 
     /// A searcher sharing the transposition table `tt`.
-    fn with_table(variant: &Variant, tt: Arc<Table>) -> Searcher<B> {
+    fn with_table(variant: &P::Variant, tt: Arc<Table>) -> Searcher<P> {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (i, r) in row.iter_mut().enumerate().skip(1) {
@@ -170,13 +169,10 @@ impl<B: HasSliders> Searcher<B> {
         let seats = variant.seat_count();
         let mut side_of = [0u8; MAX_SEATS];
         for (s, side) in side_of.iter_mut().enumerate().take(seats as usize) {
-            *side = variant.seats[s].team;
+            *side = variant.team(Seat(s as u8));
         }
-        let mut teams: Vec<u8> = variant.seats.iter().map(|s| s.team).collect();
-        teams.sort_unstable();
-        teams.dedup();
         Searcher {
-            eval: Eval::new(variant),
+            eval: P::Eval::new(variant),
             tt,
             stop: Arc::new(AtomicBool::new(false)),
             halt: Arc::new(AtomicBool::new(false)),
@@ -184,10 +180,10 @@ impl<B: HasSliders> Searcher<B> {
             helpers: Vec::new(),
             is_helper: false,
             depth_skew: 0,
-            killers: Box::new([[Move::default(); 2]; MAX_PLY]),
-            keys: vec![[0; MAX_MOVES]; MAX_PLY].into_boxed_slice(),
+            killers: Box::new([[P::Move::default(); 2]; MAX_PLY]),
+            keys: vec![vec![0; MAX_MOVES]; MAX_PLY],
             history: vec![0; MAX_SEATS * 256 * 256],
-            pv: Box::new([[Move::default(); MAX_PLY]; MAX_PLY]),
+            pv: Box::new([[P::Move::default(); MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             lmr,
             stack: Vec::with_capacity(1024),
@@ -199,32 +195,28 @@ impl<B: HasSliders> Searcher<B> {
             hard: None,
             max_nodes: u64::MAX,
             root_depth: 1,
-            royal_kinds: variant.pieces.iter().any(|p| p.royal),
-            fifty: variant.rules.fifty_move,
-            stalemate: variant.rules.stalemate,
-            perpetual_check_loses: variant.rules.perpetual_check_loses,
+            perpetual_check_loses: false,
             rng: 0x9E37_79B9_7F4A_7C15
                 ^ std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0, |d| d.as_nanos() as u64),
             seats,
             multi: seats > 2,
-            ffa: teams.len() > 2,
+            ffa: variant.free_for_all(),
             side_of,
             root: Seat(0),
             brs: false,
-            null_move: seats <= 2 || !variant.rules.check,
+            null_move: true,
             salt: 0,
             multipv: 1,
             level: MAX_LEVEL,
             ffa_strategy: FfaStrategy::default(),
             threads: 1,
-            _width: std::marker::PhantomData,
         }
     }
 
     /// The evaluation tables.
-    pub fn eval(&self) -> &Eval {
+    pub fn eval(&self) -> &P::Eval {
         &self.eval
     }
 
@@ -239,7 +231,15 @@ impl<B: HasSliders> Searcher<B> {
         self.tt.clear();
         self.helpers.clear();
         self.history.fill(0);
-        self.killers.fill([Move::default(); 2]);
+        self.killers.fill([P::Move::default(); 2]);
+    }
+
+    /// Room for `n` ordering keys at `ply`.
+    #[inline]
+    fn reserve_keys(&mut self, ply: usize, n: usize) {
+        if self.keys[ply].len() < n {
+            self.keys[ply].resize(n, 0);
+        }
     }
 
     /// The flag that stops a running search when set. The search does not
@@ -258,7 +258,7 @@ impl<B: HasSliders> Searcher<B> {
     /// let pos = Position::<u64>::start(&chess);
     /// let limits = Limits { depth: Some(3), ..Limits::default() };
     /// let play = |seed| {
-    ///     let mut s = Searcher::<u64>::new(&chess, 1);
+    ///     let mut s = Searcher::<Position<u64>>::new(&chess, 1);
     ///     s.level = 2;
     ///     s.seed(seed);
     ///     (0..4).map(|_| s.search(&pos, &[], &limits, &mut |_| {}).best).collect::<Vec<_>>()
@@ -290,11 +290,11 @@ impl<B: HasSliders> Searcher<B> {
     /// counts everyone's.
     pub fn search(
         &mut self,
-        pos: &Position<B>,
+        pos: &P,
         history: &[u64],
         limits: &Limits,
-        report: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
+        report: &mut dyn FnMut(&Info<P::Move>),
+    ) -> SearchResult<P::Move> {
         self.tt.new_search();
         self.helper_nodes.store(0, Ordering::Relaxed);
         if self.threads <= 1 || self.level < MAX_LEVEL {
@@ -303,7 +303,7 @@ impl<B: HasSliders> Searcher<B> {
         self.halt.store(false, Ordering::Relaxed);
         self.helpers.truncate(self.threads - 1);
         while self.helpers.len() < self.threads - 1 {
-            let mut h = Searcher::with_table(pos.variant(), self.tt.clone());
+            let mut h = Searcher::with_table(pos.family_variant(), self.tt.clone());
             h.is_helper = true;
             h.depth_skew = (self.helpers.len() as u32 + 1) % 2;
             h.halt = self.halt.clone();
@@ -337,18 +337,18 @@ impl<B: HasSliders> Searcher<B> {
     /// One thread's iterative deepening.
     fn search_thread(
         &mut self,
-        pos: &Position<B>,
+        pos: &P,
         history: &[u64],
         limits: &Limits,
-        report: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
+        report: &mut dyn FnMut(&Info<P::Move>),
+    ) -> SearchResult<P::Move> {
         self.start = Instant::now();
         self.nodes = 0;
         self.aborted = false;
         for h in self.history.iter_mut() {
             *h /= 8;
         }
-        self.killers.fill([Move::default(); 2]);
+        self.killers.fill([P::Move::default(); 2]);
         self.stack.clear();
         self.stack.reserve(history.len() + MAX_PLY + 2);
         self.stack.extend_from_slice(history);
@@ -365,6 +365,8 @@ impl<B: HasSliders> Searcher<B> {
             .min(level_depth)
             .clamp(1, MAX_PLY as u32 - 16);
         self.root = pos.turn();
+        self.perpetual_check_loses = pos.perpetual_check_loses();
+        self.null_move = !self.multi || !pos.check_rule();
         self.brs = false;
         self.salt = 0;
         if self.ffa {
@@ -376,19 +378,18 @@ impl<B: HasSliders> Searcher<B> {
             self.salt = FFA_SALT[root] ^ if self.brs { BRS_SALT } else { 0 };
         }
 
-        let legal = if self.multi && pos.teams_decided() {
-            // The game is over: no move to play.
-            MoveList::new()
-        } else {
-            pos.legal_moves()
-        };
-        let mut roots: Vec<RootMove> = legal
+        let mut legal = MoveList::new();
+        // With more seats the game can be over with moves left: none to play.
+        if !(self.multi && pos.teams_decided()) {
+            pos.legal_moves_into(&mut legal);
+        }
+        let mut roots: Vec<RootMove<P::Move>> = legal
             .iter()
             .map(|&mv| RootMove {
                 mv,
                 score: -INF,
                 exact: false,
-                pv: [Move::default(); MAX_PLY],
+                pv: [P::Move::default(); MAX_PLY],
                 pv_len: 0,
             })
             .collect();
@@ -405,7 +406,7 @@ impl<B: HasSliders> Searcher<B> {
         // Initial order: the usual move ordering.
         {
             let tt_move = self.tt.probe(pos.hash() ^ self.salt).map(|e| e.mv);
-            let mut keyed: Vec<(i32, RootMove)> = roots
+            let mut keyed: Vec<(i32, RootMove<P::Move>)> = roots
                 .iter()
                 .map(|r| (self.order_score(pos, r.mv, tt_move, 0), *r))
                 .collect();
@@ -421,7 +422,7 @@ impl<B: HasSliders> Searcher<B> {
                 }
             })
             .collect();
-        let noise_by_move: Vec<(Move, i32)> = roots.iter().map(|r| r.mv).zip(noise_of).collect();
+        let noise_by_move: Vec<(P::Move, i32)> = roots.iter().map(|r| r.mv).zip(noise_of).collect();
         let all_exact = noise > 0;
         let lines = self.multipv.clamp(1, roots.len());
         for depth in 1..=max_depth {
@@ -507,8 +508,8 @@ impl<B: HasSliders> Searcher<B> {
     /// others need exact scores for several moves.
     fn aspiration(
         &mut self,
-        pos: &Position<B>,
-        roots: &mut [RootMove],
+        pos: &P,
+        roots: &mut [RootMove<P::Move>],
         depth: i32,
         all_exact: bool,
         lines: usize,
@@ -544,8 +545,8 @@ impl<B: HasSliders> Searcher<B> {
     /// moving the best to the front; the best score.
     fn search_root(
         &mut self,
-        pos: &Position<B>,
-        roots: &mut [RootMove],
+        pos: &P,
+        roots: &mut [RootMove<P::Move>],
         depth: i32,
         all_exact: bool,
         mut alpha: i32,

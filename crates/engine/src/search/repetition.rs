@@ -1,9 +1,9 @@
 //! Repetition: the positions of the game and of the search path.
 
 use super::{MATE, Searcher};
-use tetrarch_rules::{HasSliders, Position};
+use crate::eval::Searchable;
 
-impl<B: HasSliders> Searcher<B> {
+impl<P: Searchable> Searcher<P> {
     pub(super) fn push_node(&mut self, key: u64, in_check: bool) {
         self.stack.push(key);
         self.checks.push(in_check);
@@ -17,10 +17,10 @@ impl<B: HasSliders> Searcher<B> {
     /// The score of `pos` if it repeats an earlier position with the same
     /// side to move: a draw, unless the variant makes perpetual check lose
     /// and one side's moves all gave check since then (docs/rules.md).
-    pub(super) fn repetition_score(&self, pos: &Position<B>, ply: usize) -> Option<i32> {
+    pub(super) fn repetition_score(&self, pos: &P, ply: usize) -> Option<i32> {
         let h = pos.hash();
         let n = self.stack.len();
-        let limit = (pos.halfmoves() as usize).min(n);
+        let limit = (pos.reversible_plies() as usize).min(n);
         // With two seats the side to move repeats every other ply; with more,
         // turns do not simply alternate (the hash holds the side to move).
         let step = if self.multi { 1 } else { 2 };
@@ -37,7 +37,7 @@ impl<B: HasSliders> Searcher<B> {
     /// `d` plies back `pos` stood before. At even distances the side to move
     /// is to move again (in check there: the opponent had just checked); at
     /// odd distances the opponent is (in check: we had just checked).
-    pub(super) fn perpetual_score(&self, pos: &Position<B>, d: usize, ply: usize) -> i32 {
+    pub(super) fn perpetual_score(&self, pos: &P, d: usize, ply: usize) -> i32 {
         if !self.perpetual_check_loses {
             return 0;
         }
@@ -56,14 +56,15 @@ impl<B: HasSliders> Searcher<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tetrarch_rules::Variant;
     use tetrarch_rules::notation::uci::UciMove;
+    use tetrarch_rules::{Position, Variant};
 
     /// The searcher after walking `moves` from `fen` as negamax would, and
     /// the position reached.
-    fn walk(variant: &str, fen: &str, moves: &[&str]) -> (Searcher<u64>, Position<u64>) {
+    fn walk(variant: &str, fen: &str, moves: &[&str]) -> (Searcher<Position<u64>>, Position<u64>) {
         let v = Variant::builtin(variant).unwrap();
-        let mut s = Searcher::<u64>::new(&v, 1);
+        let mut s = Searcher::<Position<u64>>::new(&v, 1);
+        s.perpetual_check_loses = v.rules.perpetual_check_loses;
         let mut pos = Position::from_fen(&v, fen).unwrap();
         for m in moves {
             s.push_node(pos.hash(), pos.in_check());

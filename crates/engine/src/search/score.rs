@@ -51,7 +51,7 @@ impl std::fmt::Display for Score {
 
 /// Progress of a search, sent after each completed iteration and line.
 #[derive(Clone, Debug)]
-pub struct Info {
+pub struct Info<M = Move> {
     /// Nominal depth.
     pub depth: u32,
     /// Deepest ply reached.
@@ -67,14 +67,14 @@ pub struct Info {
     /// Transposition table use, permille.
     pub hashfull: u32,
     /// The line.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
 /// What a search found.
 #[derive(Clone, Debug)]
-pub struct SearchResult {
+pub struct SearchResult<M = Move> {
     /// The move to play; `None` when there is no legal move.
-    pub best: Option<Move>,
+    pub best: Option<M>,
     /// Its internal score.
     pub score: i32,
     /// Depth of the last completed iteration.
@@ -82,7 +82,7 @@ pub struct SearchResult {
     /// Nodes searched.
     pub nodes: u64,
     /// Principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
 pub(super) fn to_tt(s: i32, ply: usize) -> i32 {

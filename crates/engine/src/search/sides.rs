@@ -2,8 +2,11 @@
 //! by paranoid or best-reply search.
 
 use super::{EVAL_MAX, MATE, Searcher};
+use crate::eval::{Evaluator, Searchable};
+use tetrarch_rules::MoveList;
+use tetrarch_rules::Seat;
+use tetrarch_rules::family::PlayInPlace;
 use tetrarch_rules::piece::MAX_SEATS;
-use tetrarch_rules::{HasSliders, Move, MoveKind, MoveList, Position, Seat};
 
 /// Transposition keys of free-for-all searches depend on the root seat and
 /// the strategy (scores are the root's): mixed into the position's hash.
@@ -14,7 +17,6 @@ pub(super) const FFA_SALT: [u64; MAX_SEATS] = [
     0xA54F_F53A_5F1D_36F1,
 ];
 pub(super) const BRS_SALT: u64 = 0x510E_527F_ADE6_82D1;
-pub(super) const PASS: Move = Move::new(0, 0, MoveKind::Pass);
 
 /// How a free-for-all (more than two teams) is searched.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,31 +50,32 @@ impl FfaStrategy {
     }
 }
 
-impl<B: HasSliders> Searcher<B> {
-    pub(super) fn brs_min(&self, pos: &Position<B>) -> bool {
+impl<P: Searchable> Searcher<P> {
+    pub(super) fn brs_min(&self, pos: &P) -> bool {
         self.brs && pos.turn() != self.root
     }
 
     /// `pos` with passes until `seat` is to move (best-reply search skips
     /// the turns of the opponents that do not reply).
-    pub(super) fn pass_until(&self, pos: &mut Position<B>, seat: Seat) {
+    pub(super) fn pass_until(&self, pos: &mut P::Child<'_>, seat: Seat) {
+        let pass = pos.pass_move();
         for _ in 0..self.seats {
             if pos.turn() == seat {
                 return;
             }
-            pos.play_unchecked(PASS);
+            pos.play_unchecked(pass);
         }
     }
 
     /// The moves searched at `pos`: its legal moves, or at an opponents'
     /// layer of best-reply search every opponent's legal moves (passes only
     /// when no opponent has anything else).
-    pub(super) fn moves(&self, pos: &Position<B>, list: &mut MoveList) {
+    pub(super) fn moves(&self, pos: &P, list: &mut MoveList<P::Move>) {
         if !self.brs_min(pos) {
             return pos.legal_moves_into(list);
         }
         list.clear();
-        let mut p = *pos;
+        let mut p = pos.child();
         let mut seat_moves = MoveList::new();
         for _ in 0..self.seats {
             if p.turn() == self.root {
@@ -80,26 +83,24 @@ impl<B: HasSliders> Searcher<B> {
             }
             p.legal_moves_into(&mut seat_moves);
             for &m in seat_moves.iter() {
-                if m.kind() != MoveKind::Pass {
+                if !pos.is_pass(m) {
                     list.push(m);
                 }
             }
-            p.play_unchecked(PASS);
+            p.play_unchecked(pos.pass_move());
         }
         if list.is_empty() {
-            list.push(PASS);
+            list.push(pos.pass_move());
         }
     }
 
     /// The position after `m` (one of [`Searcher::moves`]).
     #[inline]
-    pub(super) fn make(&self, pos: &Position<B>, m: Move) -> Position<B> {
-        let mut child = *pos;
+    pub(super) fn make<'p>(&self, pos: &'p P, m: P::Move) -> P::Child<'p> {
+        let mut child = pos.child();
         if self.brs_min(pos) {
-            if m.kind() != MoveKind::Pass
-                && let Some(p) = pos.piece_at(m.from())
-            {
-                self.pass_until(&mut child, p.seat);
+            if let Some(seat) = pos.mover(m) {
+                self.pass_until(&mut child, seat);
                 child.play_unchecked(m);
             }
             self.pass_until(&mut child, self.root);
@@ -111,19 +112,19 @@ impl<B: HasSliders> Searcher<B> {
 
     /// The position after a null move: the side to move passes (at an
     /// opponents' layer of best-reply search, all of them do).
-    pub(super) fn make_null(&self, pos: &Position<B>) -> Position<B> {
-        let mut child = *pos;
+    pub(super) fn make_null<'p>(&self, pos: &'p P) -> P::Child<'p> {
+        let mut child = pos.child();
         if self.brs_min(pos) {
             self.pass_until(&mut child, self.root);
         } else {
-            child.play_unchecked(PASS);
+            child.play_unchecked(pos.pass_move());
         }
         child
     }
 
     /// Static evaluation from the side to move's point of view.
     #[inline]
-    pub(super) fn evaluate(&self, pos: &Position<B>) -> i32 {
+    pub(super) fn evaluate(&self, pos: &P) -> i32 {
         if !self.multi {
             return self.eval.evaluate(pos);
         }
@@ -147,7 +148,7 @@ impl<B: HasSliders> Searcher<B> {
     /// the side to move (a free-for-all is decided for the root when its
     /// royal piece is gone or it is the last seat with one).
     #[inline]
-    pub(super) fn multi_terminal(&self, pos: &Position<B>, ply: usize) -> Option<i32> {
+    pub(super) fn multi_terminal(&self, pos: &P, ply: usize) -> Option<i32> {
         let alive = pos.alive_seats();
         let us = self.side_of[pos.turn().idx()];
         let win = MATE - ply as i32;

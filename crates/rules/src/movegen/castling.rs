@@ -17,7 +17,7 @@ impl<B: HasSliders> Position<B> {
         final_test: bool,
         attacked: impl Fn(u8, B) -> bool,
     ) {
-        let r = self.rules;
+        let r = &*self.rules;
         let Some(c) = &r.variant.rules.castling else {
             return;
         };

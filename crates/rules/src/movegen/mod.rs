@@ -146,7 +146,7 @@ impl<B: HasSliders> Position<B> {
     }
 
     pub(crate) fn generate<S: Sink<B>>(&self, sink: &mut S) {
-        let r = self.rules;
+        let r = &*self.rules;
         if r.multi {
             return self.generate_multi(sink);
         }
@@ -161,7 +161,7 @@ impl<B: HasSliders> Position<B> {
         let us = self.turn;
         for &m in pseudo.iter() {
             if !r.variant.rules.check || {
-                let mut next = *self;
+                let mut next = self.child();
                 next.play_unchecked(m);
                 !next.royal_attacked(us)
             } {
@@ -173,7 +173,7 @@ impl<B: HasSliders> Position<B> {
     /// Targets of the piece of `kind` on `from`, before any legality test.
     #[inline(always)]
     fn piece_targets(&self, us: Seat, kind: Kind, from: u8, occ: B, enemy: B) -> B {
-        let r = self.rules;
+        let r = &*self.rules;
         let km = r.moves(us, kind);
         let mut t = B::EMPTY;
         if km.leaps {
@@ -202,7 +202,7 @@ impl<B: HasSliders> Position<B> {
     /// Enemy pieces whose leap lands on `cell`.
     #[inline(always)]
     fn leaper_attackers(&self, cell: u8, us: Seat) -> B {
-        let r = self.rules;
+        let r = &*self.rules;
         let mut att = B::EMPTY;
         let mut seats = r.enemy_seats[us.idx()];
         while seats != 0 {
@@ -224,7 +224,7 @@ impl<B: HasSliders> Position<B> {
     /// in perft, where this runs for every king target.)
     #[inline(always)]
     pub(crate) fn leaper_attacks(&self, cell: u8, us: Seat) -> bool {
-        let r = self.rules;
+        let r = &*self.rules;
         let mut seats = r.enemy_seats[us.idx()];
         while seats != 0 {
             let seat = Seat(seats.trailing_zeros() as u8);
@@ -256,7 +256,7 @@ impl<B: HasSliders> Position<B> {
         enemy: B,
         target: B,
     ) {
-        let r = self.rules;
+        let r = &*self.rules;
         let mut promotes = r.promoting_kinds & (1 << kind.0) != 0;
         let lost;
         let mut choices: &[Kind] = &r.variant.pieces[kind.idx()].promotions;
@@ -354,7 +354,7 @@ impl<B: HasSliders> Position<B> {
     /// Hand `targets` of a piece to the sink, splitting off promotions.
     #[inline(always)]
     fn emit<S: Sink<B>>(&self, sink: &mut S, kind: Kind, from: u8, targets: B) {
-        let r = self.rules;
+        let r = &*self.rules;
         if r.promoting_kinds & (1 << kind.0) != 0 {
             let mut zone = r.promotion_zone[self.turn.idx()];
             let lost;
@@ -386,7 +386,7 @@ impl<B: HasSliders> Position<B> {
     /// Moves onto `skip` are left out (the caller tries them itself).
     #[inline(always)]
     fn generate_by_pins<S: Sink<B>>(&self, sink: &mut S, king: u8, skip: B) {
-        let r = self.rules;
+        let r = &*self.rules;
         let us = self.turn;
         let own = self.by_seat[us.idx()];
         let occ = self.occupied();
@@ -498,7 +498,7 @@ impl<B: HasSliders> Position<B> {
 
     /// Drops from the hand of the side to move onto cells of `mask`.
     fn generate_drops<S: Sink<B>>(&self, sink: &mut S, mask: B) {
-        let r = self.rules;
+        let r = &*self.rules;
         let us = self.turn;
         if mask.is_empty() {
             return;
@@ -521,7 +521,7 @@ impl<B: HasSliders> Position<B> {
     /// Every move by the rules of movement, before testing that no royal is
     /// left attacked (castling's own attack conditions are tested here).
     pub(crate) fn generate_pseudo(&self, list: &mut MoveList) {
-        let r = self.rules;
+        let r = &*self.rules;
         let us = self.turn;
         let occ = self.occupied();
         let enemy = self.enemies(us);
@@ -547,7 +547,7 @@ impl<B: HasSliders> Position<B> {
         if self.ep == NONE {
             return;
         }
-        let r = self.rules;
+        let r = &*self.rules;
         let us = self.turn;
         let mut pawns = r.pawn_kinds;
         while pawns != 0 {
@@ -557,7 +557,7 @@ impl<B: HasSliders> Position<B> {
             for f in from.iter() {
                 let m = Move::new(f, self.ep, MoveKind::EnPassant);
                 if !test || {
-                    let mut next = *self;
+                    let mut next = self.child();
                     next.play_unchecked(m);
                     !next.royal_attacked(us)
                 } {

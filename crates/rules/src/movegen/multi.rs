@@ -13,7 +13,7 @@ impl<B: HasSliders> Position<B> {
     /// Legal moves of a game of more than two seats.
     #[inline(never)]
     pub(super) fn generate_multi<S: Sink<B>>(&self, sink: &mut S) {
-        let r = self.rules;
+        let r = &*self.rules;
         if self.teams_decided() {
             return;
         }
@@ -43,8 +43,8 @@ impl<B: HasSliders> Position<B> {
         // A combined army (or an unusual set of royals): try every move.
         let mut pseudo = MoveList::new();
         for s in (0..r.seats()).filter(|s| side & (1 << s) != 0) {
-            let mut seat_view = *self;
-            seat_view.turn = Seat(s);
+            let mut seat_view = self.child();
+            seat_view.get_mut().turn = Seat(s);
             seat_view.generate_free(&mut pseudo, false);
         }
         for &m in pseudo.iter() {
@@ -86,7 +86,7 @@ impl<B: HasSliders> Position<B> {
     /// `captures_only`, those of a frozen army. Castling tests its path here
     /// where the variant has check; nothing else is tested.
     fn generate_free<S: Sink<B>>(&self, sink: &mut S, captures_only: bool) {
-        let r = self.rules;
+        let r = &*self.rules;
         let us = self.turn;
         let own = self.by_seat[us.idx()];
         let occ = self.occupied();
@@ -133,7 +133,7 @@ impl<B: HasSliders> Position<B> {
 
     /// Partner pawn swaps of the side to move.
     pub(super) fn generate_swaps<S: Sink<B>>(&self, sink: &mut S) {
-        let r = self.rules;
+        let r = &*self.rules;
         let us = self.turn;
         let mut partners = r.swap_partners[us.idx()];
         if partners == 0 {
@@ -191,7 +191,7 @@ impl<B: HasSliders> Position<B> {
         if self.eps == [NONE; crate::piece::MAX_SEATS] {
             return;
         }
-        let r = self.rules;
+        let r = &*self.rules;
         let us = self.turn;
         for s in 0..r.seats() {
             let target = self.eps[s as usize];

@@ -143,7 +143,7 @@ impl<B: HasSliders> Position<B> {
                 "board too large for this bitboard width",
             ));
         }
-        let rules = Rules::<B>::shared(variant);
+        let rules = Rules::<B>::of(variant);
         let mut pos = Position::empty(rules);
         if let Some((at, c)) = fen.chars().enumerate().find(|(_, c)| !c.is_ascii()) {
             return Err(syntax(
@@ -210,7 +210,8 @@ impl<B: HasSliders> Position<B> {
     }
 
     fn read_board(&mut self, at: usize, board: &str) -> Result<(), FenError> {
-        let v = &self.rules.variant;
+        let rules = self.rules.clone();
+        let v = &rules.variant;
         let geo = &v.geometry;
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != geo.height() as usize {
@@ -369,7 +370,7 @@ impl<B: HasSliders> Position<B> {
         if text == "-" {
             return Ok(());
         }
-        let r = self.rules;
+        let r = &*self.rules;
         let geo = &r.variant.geometry;
         let Some(c) = &r.variant.rules.castling else {
             return Err(syntax(
@@ -472,7 +473,7 @@ impl<B: HasSliders> Position<B> {
         if self.rules.multi {
             return self.write_fen4();
         }
-        let r = self.rules;
+        let r = &*self.rules;
         let v = &r.variant;
         let geo = &v.geometry;
         let mut s = String::new();
@@ -535,7 +536,7 @@ impl<B: HasSliders> Position<B> {
     }
 
     fn castling_field(&self) -> String {
-        let r = self.rules;
+        let r = &*self.rules;
         let geo = &r.variant.geometry;
         let Some(c) = &r.variant.rules.castling else {
             return "-".into();

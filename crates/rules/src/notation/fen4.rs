@@ -192,7 +192,7 @@ impl<B: HasSliders> Position<B> {
                 format!("'{c}' is not a FEN4 character"),
             ));
         }
-        let rules = Rules::<B>::shared(variant);
+        let rules = Rules::<B>::of(variant);
         let mut pos = Position::empty(rules);
         let text = text.trim();
         // The extras block may hold anything but braces; cut it out first.
@@ -310,7 +310,7 @@ impl<B: HasSliders> Position<B> {
     /// that right can still be used: the rook at the end of the back rank
     /// nearer the king for kingside, the farther end for queenside.
     fn castling_rook_cell(&self, seat: Seat, king_side: bool) -> Option<u8> {
-        let r = self.rules;
+        let r = &*self.rules;
         let c = r.variant.rules.castling.as_ref()?;
         let back = r.back_rank[seat.idx()];
         let king = self.pieces(seat, c.king) & back;
@@ -379,7 +379,7 @@ impl<B: HasSliders> Position<B> {
 
     /// Write FEN4 in the `x`-corner style.
     pub(crate) fn write_fen4(&self) -> String {
-        let r = self.rules;
+        let r = &*self.rules;
         let v = &r.variant;
         let geo = &v.geometry;
         let seats = r.seats();

@@ -903,7 +903,7 @@ fn mark<B: HasSliders>(before: &Position<B>, m: Move, after: &Position<B>) -> &'
 /// assert_eq!(written[11], "Ql6-l5+");
 /// ```
 pub fn move_text<B: HasSliders>(pos: &Position<B>, m: Move) -> String {
-    let mut after = *pos;
+    let mut after = pos.child();
     after.play_unchecked(m);
     format!("{}{}", Pgn4Move::from_move(pos, m), mark(pos, m, &after))
 }
@@ -1083,7 +1083,7 @@ impl Pgn4Game {
             None => Position::from_fen(variant, &variant.start_fen),
         }
         .map_err(Pgn4Error::StartPosition)?;
-        let mut pos = start;
+        let mut pos = start.clone();
         let mut moves = Vec::with_capacity(self.entries.len());
         let mut retired = Retired::default();
         for e in &self.entries {

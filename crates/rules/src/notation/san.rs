@@ -815,7 +815,7 @@ impl SanPlus {
     /// ```
     pub fn from_move<B: HasSliders>(pos: &Position<B>, m: Move) -> SanPlus {
         let san = San::from_move(pos, m);
-        let mut after = *pos;
+        let mut after = pos.child();
         after.play_unchecked(m);
         let suffix = if after.in_check() {
             Some(if after.count_legal_moves() == 0 {

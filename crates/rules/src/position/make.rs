@@ -27,7 +27,7 @@ impl<B: HasSliders> Position<B> {
         if !self.is_legal(m) {
             return Err(IllegalMove(m, self.to_fen()));
         }
-        let mut next = *self;
+        let mut next = self.clone();
         next.play_unchecked(m);
         Ok(next)
     }
@@ -44,7 +44,8 @@ impl<B: HasSliders> Position<B> {
         if self.rules.multi {
             return self.play_multi(m);
         }
-        let r = self.rules;
+        // SAFETY: `r` is used only within this call, which never replaces `self.rules`.
+        let r = unsafe { self.rules_apart() };
         let us = self.turn;
         let seats = r.seats();
         let ep_victim = self.ep_victim;
@@ -144,7 +145,7 @@ impl<B: HasSliders> Position<B> {
     /// King and rook landing cells for castling with the rook on `rook`.
     #[inline(always)]
     pub(crate) fn castle_targets(&self, king: u8, rook: u8) -> (u8, u8) {
-        let r = self.rules;
+        let r = &*self.rules;
         if r.castle_steps != 0 {
             // Along the back rank: one cell apart in a rank, `width` apart in a file.
             let width = r.variant.geometry.width() as i32;
@@ -171,7 +172,7 @@ impl<B: HasSliders> Position<B> {
     /// rights, a rook its own.
     #[inline(always)]
     pub(crate) fn moved_for_castling(&mut self, us: Seat, kind: Kind, from: u8) {
-        let r = self.rules;
+        let r = &*self.rules;
         if let Some(c) = &r.variant.rules.castling {
             if kind == c.king {
                 self.clear_castling(self.castling & self.by_seat[us.idx()] & r.back_rank[us.idx()]);

@@ -15,6 +15,9 @@ use crate::piece::{HAND_SEATS, Kind, MAX_KINDS, MAX_SEATS, Piece, Seat};
 use crate::rules::{NONE, Rules};
 use crate::variant::Variant;
 use crate::zobrist;
+use std::marker::PhantomData;
+use std::mem::ManuallyDrop;
+use std::sync::Arc;
 
 /// A position of one variant.
 ///
@@ -24,9 +27,10 @@ use crate::zobrist;
 /// assert_eq!(pos.legal_moves().len(), 20);
 /// assert!(!pos.in_check());
 /// ```
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Position<B: HasSliders> {
-    pub(crate) rules: &'static Rules<B>,
+    /// The compiled variant, shared by every position of it.
+    pub(crate) rules: Arc<Rules<B>>,
     pub(crate) by_kind: [B; MAX_KINDS],
     pub(crate) by_seat: [B; MAX_SEATS],
     /// Pieces in hand, per seat and kind (drop variants have two seats).
@@ -48,9 +52,23 @@ pub struct Position<B: HasSliders> {
     pub(crate) hash: u64,
 }
 
+/// Positions are the same when the same variant has the same pieces on the
+/// same cells and in hand, the same seat to move, and the same castling
+/// and en passant rights: what the repetition rule and the hash count
+/// (FIDE 9.2.2). The clocks are not part of it.
+///
+/// ```
+/// use tetrarch_rules::{Position, Variant};
+/// let fen = |clock| format!("4k3/8/8/8/8/8/8/4K2R w K - {clock} 1");
+/// let a = Position::<u64>::from_fen(&Variant::builtin("chess").unwrap(), &fen(0)).unwrap();
+/// let b = Position::<u64>::from_fen(&Variant::builtin("chess").unwrap(), &fen(9)).unwrap();
+/// assert_eq!(a, b);
+/// assert_eq!(a.hash(), b.hash());
+/// ```
 impl<B: HasSliders> PartialEq for Position<B> {
     fn eq(&self, o: &Self) -> bool {
-        std::ptr::eq(self.rules, o.rules)
+        (Arc::ptr_eq(&self.rules, &o.rules)
+            || self.rules.variant.fingerprint == o.rules.variant.fingerprint)
             && self.by_kind == o.by_kind
             && self.by_seat == o.by_seat
             && self.hands == o.hands
@@ -58,8 +76,6 @@ impl<B: HasSliders> PartialEq for Position<B> {
             && self.castling == o.castling
             && self.ep == o.ep
             && self.eps == o.eps
-            && self.halfmoves == o.halfmoves
-            && self.fullmoves == o.fullmoves
     }
 }
 impl<B: HasSliders> Eq for Position<B> {}
@@ -94,9 +110,51 @@ impl<B: HasSliders> std::fmt::Display for Position<B> {
     }
 }
 
+/// A position made by [`Position::child`]: read it through `Deref`, change
+/// it with [`Child::play_unchecked`], keep it with `(*child).clone()`.
+pub struct Child<'a, B: HasSliders> {
+    pos: ManuallyDrop<Position<B>>,
+    _parent: PhantomData<&'a Position<B>>,
+}
+
+impl<B: HasSliders> std::ops::Deref for Child<'_, B> {
+    type Target = Position<B>;
+    #[inline(always)]
+    fn deref(&self) -> &Position<B> {
+        &self.pos
+    }
+}
+
+impl<'a, B: HasSliders> Child<'a, B> {
+    /// Play a move known to be legal (or pseudo-legal, to test it).
+    #[inline(always)]
+    pub fn play_unchecked(&mut self, m: crate::Move) {
+        self.pos.play_unchecked(m);
+    }
+
+    /// The position, to change in place. Crate-private: handing out
+    /// `&mut Position` would let a caller swap the borrowed copy with an
+    /// owned one.
+    #[inline(always)]
+    pub(crate) fn get_mut(&mut self) -> &mut Position<B> {
+        &mut self.pos
+    }
+
+    /// Another copy of the same parent.
+    #[inline(always)]
+    pub fn fork(&self) -> Child<'a, B> {
+        Child {
+            // SAFETY: as in `Position::child`; the copy borrows the same
+            // parent for the same `'a`.
+            pos: ManuallyDrop::new(unsafe { std::ptr::read(&*self.pos) }),
+            _parent: PhantomData,
+        }
+    }
+}
+
 impl<B: HasSliders> Position<B> {
     /// An empty board of `rules`, first seat to move.
-    pub(crate) fn empty(rules: &'static Rules<B>) -> Position<B> {
+    pub(crate) fn empty(rules: Arc<Rules<B>>) -> Position<B> {
         Position {
             rules,
             by_kind: [B::EMPTY; MAX_KINDS],
@@ -125,13 +183,57 @@ impl<B: HasSliders> Position<B> {
 
     /// The compiled rules.
     #[inline(always)]
-    pub fn rules(&self) -> &'static Rules<B> {
-        self.rules
+    pub fn rules(&self) -> &Rules<B> {
+        &self.rules
+    }
+    /// The compiled rules, shared.
+    pub fn shared_rules(&self) -> &Arc<Rules<B>> {
+        &self.rules
     }
     /// The variant.
     #[inline(always)]
-    pub fn variant(&self) -> &'static Variant {
+    pub fn variant(&self) -> &Variant {
         &self.rules.variant
+    }
+
+    /// The rules, borrowed apart from `self`, so that a mutating method
+    /// can read the tables while it changes the board.
+    ///
+    /// # Safety
+    /// The result must not outlive `self`, and `self.rules` must not be
+    /// replaced while it is in use (nothing replaces it after a position
+    /// is made).
+    #[inline(always)]
+    pub(crate) unsafe fn rules_apart<'r>(&self) -> &'r Rules<B> {
+        // SAFETY: `self.rules` keeps the allocation alive; the caller
+        // keeps the reference within the life of `self`.
+        unsafe { &*Arc::as_ptr(&self.rules) }
+    }
+
+    /// A copy of the position for copy-make: it shares the original's
+    /// compiled rules without touching their reference count (an atomic
+    /// operation per node would cost searches and perft several percent),
+    /// so it may not outlive the original.
+    ///
+    /// ```
+    /// use tetrarch_rules::{Position, Variant, notation::uci::UciMove};
+    /// let pos = Position::<u64>::start(&Variant::builtin("chess").unwrap());
+    /// let mut child = pos.child();
+    /// child.play_unchecked("e2e4".parse::<UciMove>().unwrap().to_move(&pos).unwrap());
+    /// assert_eq!(child.legal_moves().len(), 20);
+    /// let kept: Position<u64> = (*child).clone();
+    /// assert_ne!(kept, pos);
+    /// ```
+    #[inline(always)]
+    pub fn child(&self) -> Child<'_, B> {
+        Child {
+            // SAFETY: the bitwise copy's `Arc` is never dropped (it is in a
+            // `ManuallyDrop`) and never handed out by value; the borrow of
+            // `self` for `'_` keeps the original, and with it the rules,
+            // alive for as long as the copy exists.
+            pos: ManuallyDrop::new(unsafe { std::ptr::read(self) }),
+            _parent: PhantomData,
+        }
     }
     /// The seat to move.
     #[inline(always)]
@@ -263,7 +365,7 @@ impl<B: HasSliders> Position<B> {
     /// Pieces of `by` that attack `cell`, given occupancy `occ`.
     #[inline]
     pub fn attackers_to(&self, cell: u8, by: Seat, occ: B) -> B {
-        let r = self.rules;
+        let r = &*self.rules;
         let theirs = self.by_seat[by.idx()];
         let mut att = B::EMPTY;
         let orth = self.union_of(r.orth_kinds) & theirs;
@@ -324,7 +426,7 @@ impl<B: HasSliders> Position<B> {
     /// Whether any seat hostile to `seat` attacks `cell` given occupancy `occ`.
     #[inline]
     pub fn attacked_by_enemies(&self, cell: u8, seat: Seat, occ: B) -> bool {
-        let r = self.rules;
+        let r = &*self.rules;
         let enemy = self.enemies(seat);
         // Line attacks are the same for every enemy seat: look once, from the cell.
         let orth = self.union_of(r.orth_kinds) & enemy;
@@ -439,7 +541,7 @@ impl<B: HasSliders> Position<B> {
         if self.ep == NONE {
             return false;
         }
-        let r = self.rules;
+        let r = &*self.rules;
         let us = self.turn;
         let Some(victim) = self.piece_at(self.ep_victim) else {
             return false;
@@ -450,7 +552,8 @@ impl<B: HasSliders> Position<B> {
             pawns &= pawns - 1;
             let pawn = Piece { seat: us, kind };
             for from in (r.moves(us, kind).capture_from[self.ep] & self.pieces(us, kind)).iter() {
-                let mut after = *self;
+                let mut child = self.child();
+                let after = child.get_mut();
                 after.remove(pawn, from);
                 after.remove(victim, self.ep_victim);
                 after.put(pawn, self.ep);

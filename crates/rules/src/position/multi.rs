@@ -22,7 +22,7 @@ impl<B: HasSliders> Position<B> {
     /// An entry stays while the skipped cell is empty and `seat`'s pawn
     /// still stands beyond it.
     pub(crate) fn ep_entry_valid(&self, seat: Seat, target: u8) -> bool {
-        let r = self.rules;
+        let r = &*self.rules;
         let Some(victim) = self.ep_victim_of(seat, target) else {
             return false;
         };
@@ -124,10 +124,10 @@ impl<B: HasSliders> Position<B> {
 
     /// The board after `m` alone, for legality tests: pieces, castling
     /// rights and the clock, but no turn change.
-    pub(crate) fn after_for_test(&self, m: Move) -> Position<B> {
-        let mut next = *self;
+    pub(crate) fn after_for_test(&self, m: Move) -> super::Child<'_, B> {
+        let mut next = self.child();
         if self.rules.multi {
-            next.play_board(m, self.moving_seats());
+            next.get_mut().play_board(m, self.moving_seats());
         } else {
             next.play_unchecked(m);
         }
@@ -136,7 +136,8 @@ impl<B: HasSliders> Position<B> {
 
     /// Play `m` in a game of more than two seats.
     pub(crate) fn play_multi(&mut self, m: Move) {
-        let r = self.rules;
+        // SAFETY: `r` is used only within this call, which never replaces `self.rules`.
+        let r = unsafe { self.rules_apart() };
         let side = self.moving_seats();
         for s in 0..r.seats() as usize {
             if side & (1 << s) != 0 && self.eps[s] != NONE {
@@ -240,7 +241,8 @@ impl<B: HasSliders> Position<B> {
     /// swaps, rights and the fifty-move clock. The mover is the owner of
     /// the piece on `from`.
     pub(crate) fn play_board(&mut self, m: Move, side: u8) {
-        let r = self.rules;
+        // SAFETY: `r` is used only within this call, which never replaces `self.rules`.
+        let r = unsafe { self.rules_apart() };
         let (from, to) = (m.from(), m.to());
         self.halfmoves = self.halfmoves.saturating_add(1);
         if m.kind() == MoveKind::Pass {

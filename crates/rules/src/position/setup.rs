@@ -79,7 +79,7 @@ pub enum SetupError {
 impl<B: HasSliders> Position<B> {
     /// Check the position against the variant's rules of setup.
     pub fn validate(&self) -> Result<(), SetupError> {
-        let r = self.rules;
+        let r = &*self.rules;
         let v = &r.variant;
         let geo = &v.geometry;
         for s in 0..r.seats() {
@@ -194,7 +194,7 @@ impl<B: HasSliders> Position<B> {
     /// In drop variants pieces may stand anywhere they can still move from,
     /// with at most one unpromoted pawn per file where the variant says so.
     fn validate_drop_setup(&self, seat: Seat) -> Result<(), SetupError> {
-        let r = self.rules;
+        let r = &*self.rules;
         let v = &r.variant;
         let name = || v.seats[seat.idx()].name.clone();
         for k in 0..r.kinds {
@@ -224,7 +224,7 @@ impl<B: HasSliders> Position<B> {
     /// No more pieces of a kind than the start position has, counting
     /// promoted pieces as their unpromoted kind and pieces in hand.
     fn validate_piece_counts(&self) -> Result<(), SetupError> {
-        let r = self.rules;
+        let r = &*self.rules;
         let v = &r.variant;
         let Ok(start) = Position::<B>::from_fen_unchecked(v, &v.start_fen) else {
             return Ok(());

@@ -1,7 +1,11 @@
 //! Variants as data: a TOML file read into a checked, read-only [`Variant`].
 
 mod builtin;
+mod compiled;
 mod spec;
+
+pub(crate) use compiled::Compiled;
+pub use compiled::live_compiled_rules;
 
 pub use builtin::{builtin, builtin_names};
 pub use spec::VariantSpec;
@@ -169,8 +173,10 @@ pub struct Variant {
     pub rules: RuleSet,
     /// Where the definition came from (a file path or `builtin:NAME`).
     pub origin: String,
-    /// A digest of the whole definition: compiled rules are cached by it.
+    /// A digest of the whole definition: compiled rules are shared by it.
     pub fingerprint: u64,
+    /// What was compiled from it, per bitboard width.
+    pub(crate) compiled: Compiled,
 }
 
 /// A variant that cannot be loaded, naming the file and the field.
@@ -542,6 +548,7 @@ impl Variant {
             },
             origin: origin.to_string(),
             fingerprint: 0,
+            compiled: Compiled::default(),
         };
         let mut variant = variant;
         variant.fingerprint = {

@@ -68,7 +68,7 @@ pub fn is_legal(p: &Pos, text: &str) -> bool {
 
 /// `p` after the moves in `line` (UCI, space separated).
 pub fn play(p: &Pos, line: &str) -> Pos {
-    let mut p = *p;
+    let mut p = p.clone();
     for text in line.split_whitespace() {
         let m = find(&p, text);
         p = p.play(m).unwrap_or_else(|e| panic!("{e}"));

@@ -132,7 +132,7 @@ pub fn is_legal(p: &Pos, text: &str) -> bool {
 
 /// `p` after the moves in `line` (UCI, space separated).
 pub fn play(p: &Pos, line: &str) -> Pos {
-    let mut p = *p;
+    let mut p = p.clone();
     for text in line.split_whitespace() {
         let m = find(&p, text);
         assert!(p.is_legal(m), "{text}");
@@ -295,7 +295,7 @@ pub use rng::Rng;
 pub fn random_game(v: &Variant, seed: u64, plies: usize) -> Vec<Pos> {
     let mut rng = Rng::new(seed);
     let mut p = Pos::start(v);
-    let mut out = vec![p];
+    let mut out = vec![p.clone()];
     for _ in 0..plies {
         let moves = p.legal_moves();
         if moves.is_empty() {
@@ -312,7 +312,7 @@ pub fn random_game(v: &Variant, seed: u64, plies: usize) -> Vec<Pos> {
             moves[rng.below(moves.len())]
         };
         p.play_unchecked(m);
-        out.push(p);
+        out.push(p.clone());
     }
     out
 }

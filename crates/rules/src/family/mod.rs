@@ -1,0 +1,192 @@
+//! Rules families: the face a family of games (the chess kernel, draughts)
+//! shows the engine, the width-free game and the tools. The engine is
+//! generic over [`GamePosition`], so every family gets the whole search;
+//! [`crate::AnyGame`] erases it, so the server and the CLI need no types.
+//!
+//! A family implements three things: a variant definition
+//! ([`FamilyVariant`]), a position ([`GamePosition`]) with its move type,
+//! and a copy-make child ([`PlayInPlace`]). Hooks the engine uses to order
+//! and prune (check, captures, promotions) have defaults for families
+//! without them.
+
+mod chess;
+
+use crate::moves::MoveList;
+use crate::outcome::Outcome;
+use crate::piece::Seat;
+use crate::variant::StalemateRule;
+use std::fmt;
+
+/// What the engine and the tools need of a family's variant definition.
+pub trait FamilyVariant: Clone + Send + Sync + fmt::Debug + 'static {
+    /// Identifier, such as `chess`.
+    fn name(&self) -> &str;
+    /// One line for people.
+    fn description(&self) -> &str;
+    /// Number of seats.
+    fn seat_count(&self) -> u8;
+    /// The team of `seat`: seats with the same team are partners.
+    fn team(&self, seat: Seat) -> u8;
+    /// The name of `seat`, such as `white` or `red`.
+    fn seat_name(&self, seat: Seat) -> &str;
+    /// Whether more than two teams play, each for itself.
+    fn free_for_all(&self) -> bool {
+        let mut teams: Vec<u8> = (0..self.seat_count()).map(|s| self.team(Seat(s))).collect();
+        teams.sort_unstable();
+        teams.dedup();
+        teams.len() > 2
+    }
+}
+
+/// A copy-made position that moves in place (see [`GamePosition::child`]).
+pub trait PlayInPlace<M> {
+    /// Play a move known to be legal.
+    fn play_unchecked(&mut self, m: M);
+}
+
+/// A position of a rules family: everything the engine's search needs, and
+/// the notation the width-free game speaks.
+///
+/// Moves are small `Copy` values. A family's moves must be distinct by
+/// everything that makes them different moves (a draughts capture by its
+/// whole path), since `Eq` is how a move given as text is found among the
+/// legal ones.
+pub trait GamePosition: Clone + Send + Sync + fmt::Debug + 'static {
+    /// A move.
+    type Move: Copy + Eq + Default + fmt::Debug + Send + Sync + 'static;
+    /// The family's variant definition.
+    type Variant: FamilyVariant;
+    /// A copy for copy-make that shares what the original shares, tied to
+    /// the original's life (no reference counting per node).
+    type Child<'a>: std::ops::Deref<Target = Self> + PlayInPlace<Self::Move>
+    where
+        Self: 'a;
+    /// Why a position text was refused.
+    type TextError: std::error::Error + Send + Sync + 'static;
+
+    /// The start position of `variant`.
+    fn start_of(variant: &Self::Variant) -> Self;
+    /// A position of `variant` from its text (FEN, FEN4, the family's own).
+    fn from_text(variant: &Self::Variant, text: &str) -> Result<Self, Self::TextError>;
+    /// The position as text, read back by [`GamePosition::from_text`].
+    fn to_text(&self) -> String;
+    /// The variant.
+    fn family_variant(&self) -> &Self::Variant;
+
+    /// The seat to move.
+    fn turn(&self) -> Seat;
+    /// A key of the position: equal for positions that are the same for
+    /// repetition (pieces, side to move, rights), incrementally kept.
+    fn hash(&self) -> u64;
+    /// Plies since the last irreversible move (the window of repetition).
+    fn reversible_plies(&self) -> u16;
+
+    /// The legal moves, into `list` (cleared first).
+    fn legal_moves_into(&self, list: &mut MoveList<Self::Move>);
+    /// The number of legal moves.
+    fn count_legal_moves(&self) -> u64 {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list.len() as u64
+    }
+    /// Whether `m` is legal here.
+    fn is_legal(&self, m: Self::Move) -> bool {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list.contains(&m)
+    }
+    /// Play a legal move.
+    fn play_unchecked(&mut self, m: Self::Move);
+    /// A copy to play a move on, for copy-make.
+    fn child(&self) -> Self::Child<'_>;
+    /// The move that only hands the turn on (null move, and the turns
+    /// best-reply search skips). It need not be legal.
+    fn pass_move(&self) -> Self::Move;
+    /// Whether `m` is that pass.
+    fn is_pass(&self, m: Self::Move) -> bool;
+    /// The seat whose piece `m` moves, if the move is of a piece on the
+    /// board (best-reply search plays moves of seats not on turn).
+    fn mover(&self, m: Self::Move) -> Option<Seat>;
+
+    /// Seats still in the game, as a bit set (seat 0 is bit 0).
+    fn alive_seats(&self) -> u8;
+    /// Whether at most one team is left in.
+    fn teams_decided(&self) -> bool;
+    /// The ending the position decides by itself, if any.
+    fn outcome(&self) -> Option<Outcome>;
+    /// What a player without a legal move gets when not in check.
+    fn stalemate_rule(&self) -> StalemateRule {
+        StalemateRule::Draw
+    }
+    /// Whether the fifty-move rule (or the family's own) ends the game here.
+    fn fifty_moves_passed(&self) -> bool {
+        false
+    }
+    /// Whether neither side can win any more, where the variant draws
+    /// such positions; a quick answer, for the search.
+    fn dead_position(&self) -> bool {
+        false
+    }
+    /// Whether the side to move has lost its last royal piece (two seats,
+    /// variants where royals can be captured).
+    fn royal_lost(&self) -> bool {
+        false
+    }
+    /// Whether a repetition caused by one side's checks alone loses.
+    fn perpetual_check_loses(&self) -> bool {
+        false
+    }
+    /// The repetition count that draws, if the variant has one.
+    fn repetition_limit(&self) -> Option<u8> {
+        None
+    }
+
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool {
+        false
+    }
+    /// Whether the variant has check: royal pieces may not be left attacked.
+    fn check_rule(&self) -> bool {
+        false
+    }
+    /// Whether `m` captures.
+    fn is_capture(&self, m: Self::Move) -> bool;
+    /// Whether `m` promotes (or crowns).
+    fn is_promotion(&self, m: Self::Move) -> bool;
+    /// A key of `m`, equal only for equal moves of one position: what a
+    /// transposition table keeps.
+    fn move_key(m: Self::Move) -> u32;
+    /// The cells a move goes from and to, for history tables.
+    fn move_cells(m: Self::Move) -> (u8, u8);
+
+    /// Read a move in the family's protocol notation (UCI for chess).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveTextError>;
+    /// A move in the protocol notation.
+    fn move_text(&self, m: Self::Move) -> String;
+    /// A move as people read it in a move list (SAN, PGN4 long algebraic,
+    /// a draughts path).
+    fn display_move(&self, m: Self::Move) -> String {
+        self.move_text(m)
+    }
+}
+
+/// A move given as text that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextError {
+    /// Not a move in the notation.
+    #[error("'{text}' is not a move ({expected})")]
+    Syntax {
+        /// The text.
+        text: String,
+        /// What the notation looks like.
+        expected: &'static str,
+    },
+    /// A well-formed move that is not legal here.
+    #[error("'{text}' is not a legal move in {position}")]
+    Illegal {
+        /// The text.
+        text: String,
+        /// The position, as text.
+        position: String,
+    },
+}
