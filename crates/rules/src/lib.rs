@@ -19,6 +19,7 @@
 //! assert_eq!(perft(&Position::<u64>::start(&chess), 4), 197_281);
 //! ```
 
+pub mod any;
 pub mod attacks;
 pub mod betza;
 pub mod bitboard;
@@ -38,6 +39,7 @@ pub mod square;
 pub mod variant;
 mod zobrist;
 
+pub use any::{AnyGame, AnyVariant, PlayError};
 pub use attacks::{Attacks, HasSliders};
 pub use betza::Movement;
 pub use bitboard::{Bitboard, Wide};

@@ -22,6 +22,10 @@ pub enum WinReason {
     PerpetualCheck,
     /// Regicide: every royal piece of the losing team was captured.
     KingsCaptured,
+    /// The loser's time ran out.
+    Timeout,
+    /// The loser left the game and did not come back.
+    Abandonment,
 }
 
 /// Why a game was drawn.
@@ -41,6 +45,69 @@ pub enum DrawReason {
     Impasse,
     /// Regicide free-for-all: no king is left.
     NoKings,
+}
+
+impl WinReason {
+    /// The reason as an identifier: `checkmate`, `timeout`, ...
+    ///
+    /// ```
+    /// use tetrarch_rules::WinReason;
+    /// assert_eq!(WinReason::KingsCaptured.name(), "kings-captured");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            WinReason::Checkmate => "checkmate",
+            WinReason::Stalemate => "stalemate",
+            WinReason::Resignation => "resignation",
+            WinReason::PerpetualCheck => "perpetual-check",
+            WinReason::KingsCaptured => "kings-captured",
+            WinReason::Timeout => "timeout",
+            WinReason::Abandonment => "abandonment",
+        }
+    }
+}
+
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            WinReason::Checkmate => "checkmate",
+            WinReason::Stalemate => "stalemate (a loss in this variant)",
+            WinReason::Resignation => "resignation",
+            WinReason::PerpetualCheck => "perpetual check (the checker loses)",
+            WinReason::KingsCaptured => "the opposing kings were captured",
+            WinReason::Timeout => "time ran out",
+            WinReason::Abandonment => "the other side left the game",
+        })
+    }
+}
+
+impl DrawReason {
+    /// The reason as an identifier: `stalemate`, `fifty-moves`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            DrawReason::Stalemate => "stalemate",
+            DrawReason::InsufficientMaterial => "insufficient-material",
+            DrawReason::FiftyMoves => "fifty-moves",
+            DrawReason::Repetition => "repetition",
+            DrawReason::Agreement => "agreement",
+            DrawReason::Impasse => "impasse",
+            DrawReason::NoKings => "no-kings",
+        }
+    }
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrawReason::Stalemate => "stalemate",
+            DrawReason::InsufficientMaterial => "insufficient material",
+            DrawReason::FiftyMoves => "the fifty-move rule",
+            DrawReason::Repetition => "repetition",
+            DrawReason::Agreement => "agreement",
+            DrawReason::Impasse => "impasse",
+            DrawReason::NoKings => "the loss of every king",
+        })
+    }
 }
 
 /// The result of a finished game.
@@ -66,6 +133,14 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Why the game ended, as an identifier (`checkmate`, `agreement`).
+    pub fn reason_name(&self) -> &'static str {
+        match self {
+            Outcome::Win { reason, .. } => reason.name(),
+            Outcome::Draw(reason) => reason.name(),
+        }
+    }
+
     /// The PGN result string for two-seat games: `1-0`, `0-1` or `1/2-1/2`.
     pub fn pgn_result(&self) -> &'static str {
         match self {

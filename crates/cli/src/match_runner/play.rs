@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use tetrarch_rules::game::Game;
 use tetrarch_rules::notation::uci::UciMove;
 use tetrarch_rules::piece::MAX_SEATS;
-use tetrarch_rules::{HasSliders, Outcome, Position, Seat, WinReason};
+use tetrarch_rules::{HasSliders, Outcome, Position, Seat};
 
 /// How far past its clock a move may arrive (process and pipe latency).
 pub const MARGIN: Duration = Duration::from_millis(100);
@@ -165,13 +165,7 @@ fn loss<B: HasSliders>(
 /// The verdict of an ending by the rules.
 fn by_rules(outcome: Outcome) -> Verdict {
     let detail = match outcome {
-        Outcome::Win { reason, .. } => match reason {
-            WinReason::Checkmate => "checkmate".to_string(),
-            WinReason::Stalemate => "stalemate (a loss in this variant)".to_string(),
-            WinReason::PerpetualCheck => "perpetual check (the checker loses)".to_string(),
-            WinReason::Resignation => "resignation".to_string(),
-            WinReason::KingsCaptured => "the opposing kings were captured".to_string(),
-        },
+        Outcome::Win { reason, .. } => reason.to_string(),
         Outcome::Draw(reason) => format!("draw by {reason:?}").to_lowercase(),
     };
     let winner = match outcome {

@@ -1,15 +1,21 @@
 //! The chess kernel as a rules family: [`Position`] at every bitboard width.
 
-use super::{FamilyVariant, GamePosition, MoveTextError, PlayInPlace};
+use super::view::{
+    self, BoardView, HandView, MoveView, PieceKindView, PieceView, SeatInfoView, SeatState,
+    VariantView,
+};
+use super::{FamilyVariant, GamePosition, MoveTextError, PlayInPlace, Step};
 use crate::attacks::HasSliders;
+use crate::game::Game;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::notation::fen::FenError;
+use crate::notation::pgn4::{self, Pgn4Entry};
 use crate::notation::san::SanPlus;
 use crate::notation::uci::UciMove;
-use crate::outcome::Outcome;
-use crate::piece::Seat;
+use crate::outcome::{DrawReason, Outcome};
+use crate::piece::{HAND_SEATS, Seat};
 use crate::position::{Child, Position};
-use crate::variant::{StalemateRule, Variant};
+use crate::variant::{Forward, StalemateRule, Variant};
 
 impl FamilyVariant for Variant {
     fn name(&self) -> &str {
@@ -26,6 +32,49 @@ impl FamilyVariant for Variant {
     }
     fn seat_name(&self, seat: Seat) -> &str {
         &self.seats[seat.idx()].name
+    }
+    fn view(&self) -> VariantView {
+        let geo = &self.geometry;
+        let holes = (0..geo.height())
+            .flat_map(|r| (0..geo.width()).map(move |f| (f, r)))
+            .filter_map(|(f, r)| crate::Square::new(f, r))
+            .filter(|&sq| geo.cell(sq).is_none())
+            .map(|sq| sq.to_string())
+            .collect();
+        VariantView {
+            name: self.name.clone(),
+            description: self.description.clone(),
+            family: "chess".into(),
+            width: geo.width(),
+            height: geo.height(),
+            holes,
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| SeatInfoView {
+                    seat: i as u8,
+                    name: s.name.clone(),
+                    team: s.team,
+                    home: match s.forward {
+                        Forward::North => "south",
+                        Forward::South => "north",
+                        Forward::East => "west",
+                        Forward::West => "east",
+                    }
+                    .into(),
+                })
+                .collect(),
+            pieces: (0..self.pieces.len())
+                .map(|k| PieceKindView {
+                    letter: view::kind_letter(self, crate::Kind(k as u8)),
+                    name: self.pieces[k].name.clone(),
+                    royal: self.pieces[k].royal,
+                })
+                .collect(),
+            drops: self.rules.drops,
+            numbered_starts: self.rules.chess960.then_some(960),
+        }
     }
 }
 
@@ -195,4 +244,199 @@ impl<B: HasSliders> GamePosition for Position<B> {
             SanPlus::from_move(self, m).to_string()
         }
     }
+    fn describe_move(&self, m: Move) -> MoveView {
+        self.describe(m)
+    }
+
+    fn board_view(&self, seat: Option<Seat>) -> BoardView {
+        self.view_for(seat)
+    }
+    fn seat_state(&self, seat: Seat) -> SeatState {
+        self.state_of(seat)
+    }
+    fn retire(&mut self, seat: Seat) {
+        self.retire_seat(seat);
+    }
+    fn claim_draw(&self, seat: Seat) -> Result<DrawReason, String> {
+        self.impasse(seat)
+    }
+
+    fn record(
+        positions: &[Self],
+        steps: &[Step<Move>],
+        outcome: Option<Outcome>,
+        tags: &[(&str, &str)],
+    ) -> String {
+        write_record(positions, steps, outcome, tags)
+    }
+    fn record_format(&self) -> &'static str {
+        if self.variant().seat_count() > 2 {
+            "pgn4"
+        } else {
+            "pgn"
+        }
+    }
+}
+
+impl<B: HasSliders> Position<B> {
+    fn cell_name(&self, cell: u8) -> String {
+        self.variant().geometry.square(cell).to_string()
+    }
+
+    fn describe(&self, m: Move) -> MoveView {
+        let cell = |c: u8| Some(self.cell_name(c));
+        let (from, to, path) = match m.kind() {
+            MoveKind::Pass => (None, None, Vec::new()),
+            MoveKind::Drop(_) => (None, cell(m.to()), Vec::new()),
+            MoveKind::Castle => {
+                let (king, _) = self.castle_targets(m.from(), m.to());
+                let path = vec![self.cell_name(king), self.cell_name(m.to())];
+                (cell(m.from()), cell(king), path)
+            }
+            _ => (cell(m.from()), cell(m.to()), Vec::new()),
+        };
+        let letter = |k: crate::Kind| Some(view::kind_letter(self.variant(), k));
+        MoveView {
+            uci: self.move_text(m),
+            san: self.display_move(m),
+            from,
+            to,
+            path,
+            promotion: m.promotion().and_then(letter),
+            drop: match m.kind() {
+                MoveKind::Drop(k) => letter(k),
+                _ => None,
+            },
+            capture: GamePosition::is_capture(self, m),
+        }
+    }
+
+    fn view_for(&self, _seat: Option<Seat>) -> BoardView {
+        let v = self.variant();
+        let geo = &v.geometry;
+        let pieces = geo
+            .playable_cells()
+            .filter_map(|c| {
+                self.piece_at(c).map(|p| PieceView {
+                    cell: self.cell_name(c),
+                    seat: p.seat.0,
+                    kind: view::kind_letter(v, p.kind),
+                })
+            })
+            .collect();
+        let seats = v.seat_count();
+        let hands = if v.rules.drops {
+            (0..seats.min(HAND_SEATS as u8))
+                .map(|s| HandView {
+                    seat: s,
+                    pieces: (0..v.pieces.len())
+                        .map(|k| crate::Kind(k as u8))
+                        .filter(|&k| self.hand(Seat(s), k) > 0)
+                        .map(|k| (view::kind_letter(v, k), self.hand(Seat(s), k)))
+                        .collect(),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let checks = if v.rules.check {
+            (0..seats)
+                .map(Seat)
+                .filter(|&s| self.royal_attacked(s))
+                .flat_map(|s| {
+                    self.royals(s)
+                        .iter()
+                        .map(|c| self.cell_name(c))
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let moving = self.moving_seats();
+        BoardView {
+            turn: Position::turn(self).0,
+            moving: (0..seats).filter(|s| moving & (1 << s) != 0).collect(),
+            pieces,
+            hands,
+            checks,
+            seats: (0..seats).map(|s| self.state_of(Seat(s))).collect(),
+        }
+    }
+
+    fn state_of(&self, seat: Seat) -> SeatState {
+        if Position::alive_seats(self) & (1 << seat.0) != 0 {
+            SeatState::Playing
+        } else if self.seat_pieces(seat).is_empty() {
+            SeatState::Out
+        } else {
+            SeatState::Frozen
+        }
+    }
+
+    /// Impasse: both royal pieces stand in their promotion zones and the
+    /// claimant is not in check.
+    fn impasse(&self, seat: Seat) -> Result<DrawReason, String> {
+        let v = self.variant();
+        if !v.rules.impasse {
+            return Err(format!("{} has no draw to claim", v.name));
+        }
+        let zones = &self.rules().promotion_zone;
+        let entered = (0..v.seat_count()).all(|s| {
+            let royals = self.royals(Seat(s));
+            !royals.is_empty() && (royals & !zones[s as usize]).is_empty()
+        });
+        if !entered {
+            return Err("both kings must stand in their promotion zones".into());
+        }
+        if Position::turn(self) == seat && Position::in_check(self) {
+            return Err("a player in check cannot claim impasse".into());
+        }
+        Ok(DrawReason::Impasse)
+    }
+}
+
+/// The record of a chess-kernel game: PGN with two seats, PGN4 with more.
+fn write_record<B: HasSliders>(
+    positions: &[Position<B>],
+    steps: &[Step<Move>],
+    outcome: Option<Outcome>,
+    tags: &[(&str, &str)],
+) -> String {
+    let start = &positions[0];
+    let mut game = Game::new(start.clone());
+    for (i, step) in steps.iter().enumerate() {
+        match step {
+            Step::Move(m) if game.moves().len() == i => {
+                game.play(*m).expect("a recorded move is legal")
+            }
+            _ => break,
+        }
+    }
+    if start.variant().seat_count() <= 2 {
+        let result = outcome.map_or("*", |o| o.pgn_result());
+        let mut tags = tags.to_vec();
+        tags.push(("Result", result));
+        return game.to_pgn(&tags).to_string();
+    }
+    let result = pgn4::result_token(start, outcome);
+    let mut tags = tags.to_vec();
+    tags.push(("Result", &result));
+    let mut record = game.to_pgn4(&tags);
+    // Seats that left in a game that went on: an `R` or `T` entry where they left.
+    record.entries = steps
+        .iter()
+        .zip(positions)
+        .map(|(step, pos)| Pgn4Entry {
+            round: u32::from(pos.fullmoves()),
+            text: match step {
+                Step::Move(m) => pgn4::move_text(pos, *m),
+                Step::Retire { timed_out, .. } => if *timed_out { "T" } else { "R" }.into(),
+            },
+        })
+        .collect();
+    let end = positions.last().expect("a game has a start");
+    record.set_tag("CurrentMove", &steps.len().to_string());
+    record.set_tag("CurrentPosition", &end.to_fen());
+    record.to_string()
 }

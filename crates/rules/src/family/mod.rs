@@ -10,12 +10,17 @@
 //! without them.
 
 mod chess;
+mod perft;
+pub mod view;
+
+pub use perft::{divide, perft};
 
 use crate::moves::MoveList;
-use crate::outcome::Outcome;
+use crate::outcome::{DrawReason, Outcome};
 use crate::piece::Seat;
 use crate::variant::StalemateRule;
 use std::fmt;
+use view::{BoardView, MoveView, SeatState, VariantView};
 
 /// What the engine and the tools need of a family's variant definition.
 pub trait FamilyVariant: Clone + Send + Sync + fmt::Debug + 'static {
@@ -29,6 +34,8 @@ pub trait FamilyVariant: Clone + Send + Sync + fmt::Debug + 'static {
     fn team(&self, seat: Seat) -> u8;
     /// The name of `seat`, such as `white` or `red`.
     fn seat_name(&self, seat: Seat) -> &str;
+    /// What a client needs to draw and set up games of the variant.
+    fn view(&self) -> VariantView;
     /// Whether more than two teams play, each for itself.
     fn free_for_all(&self) -> bool {
         let mut teams: Vec<u8> = (0..self.seat_count()).map(|s| self.team(Seat(s))).collect();
@@ -168,6 +175,49 @@ pub trait GamePosition: Clone + Send + Sync + fmt::Debug + 'static {
     fn display_move(&self, m: Self::Move) -> String {
         self.move_text(m)
     }
+    /// A legal move described for a client: cells, promotion, drop.
+    fn describe_move(&self, m: Self::Move) -> MoveView;
+
+    /// The position as `seat` may see it (`None`: a spectator). Families
+    /// without hidden information show everyone everything.
+    fn board_view(&self, seat: Option<Seat>) -> BoardView;
+    /// Where `seat` stands in the game.
+    fn seat_state(&self, seat: Seat) -> SeatState;
+    /// Take `seat` out of the game without a move (it resigned or ran out
+    /// of time in a game that goes on without it).
+    fn retire(&mut self, seat: Seat);
+    /// A draw `seat` claims by a rule of the variant that needs a claim
+    /// (impasse in shogi): the reason, or why the claim fails.
+    fn claim_draw(&self, seat: Seat) -> Result<DrawReason, String> {
+        let _ = seat;
+        Err("this variant has no draw to claim".into())
+    }
+
+    /// The game record (PGN, PGN4, the family's own) of the game from
+    /// `positions[0]` through `steps` (`positions[i + 1]` follows
+    /// `steps[i]`), ending in `outcome`, with `tags` first.
+    fn record(
+        positions: &[Self],
+        steps: &[Step<Self::Move>],
+        outcome: Option<Outcome>,
+        tags: &[(&str, &str)],
+    ) -> String;
+    /// The name of the record format: `pgn`, `pgn4`.
+    fn record_format(&self) -> &'static str;
+}
+
+/// One step of a game: a move, or a player leaving without one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step<M> {
+    /// A move.
+    Move(M),
+    /// A seat left the game: it resigned (`timed_out` false) or its time ran out.
+    Retire {
+        /// The seat.
+        seat: Seat,
+        /// Whether its clock ran out.
+        timed_out: bool,
+    },
 }
 
 /// A move given as text that cannot be played.

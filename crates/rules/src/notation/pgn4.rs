@@ -934,6 +934,8 @@ pub fn describe_outcome<B: HasSliders>(pos: &Position<B>, outcome: Outcome) -> S
                 WinReason::Resignation => "by resignation",
                 WinReason::PerpetualCheck => "by perpetual check",
                 WinReason::KingsCaptured => "by capturing the kings",
+                WinReason::Timeout => "on time",
+                WinReason::Abandonment => "as the others left",
             };
             format!("{names} {verb} {why}")
         }
@@ -993,7 +995,7 @@ impl Retired {
 /// The result token of an outcome: for teams `1-0` when the team of the
 /// first seat wins, `0-1` when the other does, `1/2-1/2` for a draw; with
 /// every seat its own team, one score per seat (`0-0-1-0`).
-fn result_token<B: HasSliders>(pos: &Position<B>, outcome: Option<Outcome>) -> String {
+pub(crate) fn result_token<B: HasSliders>(pos: &Position<B>, outcome: Option<Outcome>) -> String {
     let v = pos.variant();
     let n = v.seat_count();
     let solo = (0..n).all(|s| pos.team_seats(Seat(s)) == 1 << s);

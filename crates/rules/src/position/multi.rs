@@ -213,6 +213,19 @@ impl<B: HasSliders> Position<B> {
         }
     }
 
+    /// Take `seat` out of the game without a move (it resigned or ran out
+    /// of time): its pieces leave the board, and if it was to move, the
+    /// turn passes on as after a pass.
+    pub fn retire_seat(&mut self, seat: Seat) {
+        if !self.rules.multi {
+            return;
+        }
+        self.remove_seat(seat);
+        if self.turn == seat {
+            self.play_multi(Move::new(0, 0, MoveKind::Pass));
+        }
+    }
+
     /// Take every piece of `seat` off the board: it is out.
     fn remove_seat(&mut self, seat: Seat) {
         for cell in self.by_seat[seat.idx()].iter() {

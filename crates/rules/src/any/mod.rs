@@ -1,0 +1,387 @@
+//! The width-free, family-free game: [`AnyVariant`] and [`AnyGame`], as
+//! shakmaty's `VariantPosition` is for its variants. Moves come and go as
+//! text in the variant's protocol notation (UCI for the chess kernel), so
+//! the server, the UCI loop and the CLI need no types of any family; the
+//! engine reaches the typed game with [`AnyGame::typed`].
+//!
+//! ```
+//! use tetrarch_rules::{AnyGame, AnyVariant, Seat};
+//! let chess = AnyVariant::builtin("chess").unwrap();
+//! let mut game = AnyGame::new(&chess);
+//! for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+//!     game.play(m).unwrap();
+//! }
+//! assert_eq!(game.display_moves(), ["f3", "e5", "g4", "Qh4#"]);
+//! assert_eq!(game.outcome().unwrap().winners(&chess), [Seat(1)]);
+//! assert!(game.play("e1f2").is_err());
+//! assert!(game.record(&[]).ends_with("1. f3 e5 2. g4 Qh4# 0-1\n"));
+//! ```
+
+mod typed;
+
+pub use typed::TypedGame;
+
+use crate::attacks::HasSliders;
+use crate::family::view::{BoardView, MoveView, SeatState, VariantView};
+use crate::family::{FamilyVariant, GamePosition, MoveTextError};
+use crate::outcome::{DrawReason, Outcome};
+use crate::piece::Seat;
+use crate::position::Position;
+use crate::variant::{Variant, VariantError, WithWidth};
+use std::fmt;
+use std::path::Path;
+use typed::ErasedGame;
+
+/// A variant of any rules family.
+#[derive(Clone, Debug)]
+pub enum AnyVariant {
+    /// A variant of the chess kernel (chess, shogi-like, four-player chess).
+    Chess(Variant),
+}
+
+impl AnyVariant {
+    /// A built-in variant by name.
+    pub fn builtin(name: &str) -> Result<AnyVariant, VariantError> {
+        Variant::builtin(name).map(AnyVariant::Chess)
+    }
+
+    /// The names of the built-in variants.
+    pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+        crate::variant::builtin_names()
+    }
+
+    /// A variant file.
+    pub fn from_file(path: &Path) -> Result<AnyVariant, VariantError> {
+        Variant::from_file(path).map(AnyVariant::Chess)
+    }
+
+    /// A variant from TOML text; `origin` names it in errors.
+    pub fn from_toml(text: &str, origin: &str) -> Result<AnyVariant, VariantError> {
+        Variant::from_toml(text, origin).map(AnyVariant::Chess)
+    }
+
+    fn face(&self) -> &dyn FamilyFace {
+        match self {
+            AnyVariant::Chess(v) => v,
+        }
+    }
+
+    /// Identifier, such as `chess`.
+    pub fn name(&self) -> &str {
+        self.face().name()
+    }
+    /// One line for people.
+    pub fn description(&self) -> &str {
+        self.face().description()
+    }
+    /// Number of seats.
+    pub fn seat_count(&self) -> u8 {
+        self.face().seat_count()
+    }
+    /// The team of `seat`.
+    pub fn team(&self, seat: Seat) -> u8 {
+        self.face().team(seat)
+    }
+    /// The name of `seat`.
+    pub fn seat_name(&self, seat: Seat) -> &str {
+        self.face().seat_name(seat)
+    }
+    /// Whether every seat plays for itself (more than two teams).
+    pub fn free_for_all(&self) -> bool {
+        self.face().free_for_all()
+    }
+    /// What a client needs to draw the board and set up games.
+    pub fn view(&self) -> VariantView {
+        self.face().view()
+    }
+    /// Where the definition came from (a path, or `builtin:NAME`).
+    pub fn origin(&self) -> &str {
+        match self {
+            AnyVariant::Chess(v) => &v.origin,
+        }
+    }
+}
+
+/// The object-safe part of [`FamilyVariant`], for [`AnyVariant`]'s accessors.
+trait FamilyFace {
+    fn name(&self) -> &str;
+    fn description(&self) -> &str;
+    fn seat_count(&self) -> u8;
+    fn team(&self, seat: Seat) -> u8;
+    fn seat_name(&self, seat: Seat) -> &str;
+    fn free_for_all(&self) -> bool;
+    fn view(&self) -> VariantView;
+}
+
+impl<V: FamilyVariant> FamilyFace for V {
+    fn name(&self) -> &str {
+        FamilyVariant::name(self)
+    }
+    fn description(&self) -> &str {
+        FamilyVariant::description(self)
+    }
+    fn seat_count(&self) -> u8 {
+        FamilyVariant::seat_count(self)
+    }
+    fn team(&self, seat: Seat) -> u8 {
+        FamilyVariant::team(self, seat)
+    }
+    fn seat_name(&self, seat: Seat) -> &str {
+        FamilyVariant::seat_name(self, seat)
+    }
+    fn free_for_all(&self) -> bool {
+        FamilyVariant::free_for_all(self)
+    }
+    fn view(&self) -> VariantView {
+        FamilyVariant::view(self)
+    }
+}
+
+impl Outcome {
+    /// The seats that won (a team wins together); none for a draw.
+    pub fn winners(&self, variant: &AnyVariant) -> Vec<Seat> {
+        match self {
+            Outcome::Win { winner, .. } => (0..variant.seat_count())
+                .map(Seat)
+                .filter(|&s| variant.team(s) == variant.team(*winner))
+                .collect(),
+            Outcome::Draw(_) => Vec::new(),
+        }
+    }
+}
+
+/// Something a game refuses to do.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game has ended.
+    #[error("the game is over: {0}")]
+    Over(Outcome),
+    /// A move that is not legal here.
+    #[error("'{text}' is not a legal move in {position}")]
+    Illegal {
+        /// The move as text.
+        text: String,
+        /// The position as text.
+        position: String,
+    },
+    /// A move that could not be read or is not legal.
+    #[error(transparent)]
+    Move(#[from] MoveTextError),
+    /// The start position is not valid.
+    #[error("start position: {0}")]
+    Position(String),
+    /// No seat of that number.
+    #[error("there is no seat {0}: the game has {1} seats")]
+    NoSuchSeat(u8, u8),
+    /// The seat has left the game.
+    #[error("seat {0} is out of the game")]
+    SeatOut(u8),
+    /// A draw claim whose conditions do not hold.
+    #[error("claim refused: {0}")]
+    ClaimRefused(String),
+    /// Nothing to take back.
+    #[error("there is no move to take back")]
+    NothingToUndo,
+}
+
+/// A game of any variant: positions, the moves and retirements that led
+/// to them, and the endings decided by the players or the clock.
+pub struct AnyGame {
+    variant: AnyVariant,
+    game: Box<dyn ErasedGame>,
+}
+
+impl Clone for AnyGame {
+    fn clone(&self) -> AnyGame {
+        AnyGame {
+            variant: self.variant.clone(),
+            game: self.game.box_clone(),
+        }
+    }
+}
+
+impl fmt::Debug for AnyGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AnyGame")
+            .field("variant", &self.variant.name())
+            .field("game", &self.game)
+            .finish()
+    }
+}
+
+/// Where a game starts.
+#[derive(Clone, Copy)]
+enum Start<'a> {
+    Default,
+    Text(&'a str),
+    Numbered(u16),
+}
+
+/// Makes the typed game of a chess-kernel variant at its width.
+struct ChessGame<'a>(Start<'a>);
+
+impl WithWidth for ChessGame<'_> {
+    type Output = Result<Box<dyn ErasedGame>, PlayError>;
+    fn run<B: HasSliders>(self, v: &Variant) -> Self::Output {
+        let start = match self.0 {
+            Start::Default => Ok(Position::<B>::start(v)),
+            Start::Text(text) => Position::<B>::from_fen(v, text),
+            Start::Numbered(n) => Position::<B>::fischer_random(v, n),
+        }
+        .map_err(|e| PlayError::Position(e.to_string()))?;
+        Ok(Box::new(TypedGame::new(start)))
+    }
+}
+
+impl AnyGame {
+    /// A game from the variant's start position.
+    pub fn new(variant: &AnyVariant) -> AnyGame {
+        AnyGame::from_position(variant, None).expect("a variant's start position is checked")
+    }
+
+    /// A game from `position` (FEN, FEN4, the family's text), or from the
+    /// start when `None`.
+    ///
+    /// ```
+    /// use tetrarch_rules::{AnyGame, AnyVariant};
+    /// let chess = AnyVariant::builtin("chess").unwrap();
+    /// let game = AnyGame::from_position(&chess, Some("8/8/8/8/8/8/8/K1k5 w - - 0 1")).unwrap();
+    /// assert_eq!(game.legal_moves().len(), 3);
+    /// let err = AnyGame::from_position(&chess, Some("8/8/8/8/8/8/8/K1x5 w - - 0 1")).unwrap_err();
+    /// assert!(err.to_string().contains("'x' is not a piece of chess"));
+    /// ```
+    pub fn from_position(
+        variant: &AnyVariant,
+        position: Option<&str>,
+    ) -> Result<AnyGame, PlayError> {
+        AnyGame::starting(variant, position.map_or(Start::Default, Start::Text))
+    }
+
+    fn starting(variant: &AnyVariant, start: Start) -> Result<AnyGame, PlayError> {
+        let game = match variant {
+            AnyVariant::Chess(v) => v.with_width(ChessGame(start))?,
+        };
+        Ok(AnyGame {
+            variant: variant.clone(),
+            game,
+        })
+    }
+
+    /// A numbered start position (chess960: 0 to 959), for variants that
+    /// number them.
+    pub fn numbered(variant: &AnyVariant, number: u16) -> Result<AnyGame, PlayError> {
+        if variant.view().numbered_starts.is_none() {
+            return Err(PlayError::Position(format!(
+                "{} has no numbered start positions",
+                variant.name()
+            )));
+        }
+        AnyGame::starting(variant, Start::Numbered(number))
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &AnyVariant {
+        &self.variant
+    }
+
+    /// The typed game, when it is of family `P` (for the engine).
+    pub fn typed<P: GamePosition + fmt::Display>(&self) -> Option<&TypedGame<P>> {
+        self.game.as_any().downcast_ref()
+    }
+
+    /// The seat to move (also once the game is over: the one that would).
+    pub fn turn(&self) -> Seat {
+        self.game.turn()
+    }
+    /// Where `seat` stands.
+    pub fn seat_state(&self, seat: Seat) -> SeatState {
+        self.game.seat_state(seat)
+    }
+    /// The legal moves of the side to move; none once the game is over.
+    pub fn legal_moves(&self) -> Vec<MoveView> {
+        self.game.legal_moves()
+    }
+    /// Play a move given in the variant's protocol notation (UCI for the
+    /// chess kernel: `e2e4`, `e7e8q`, `P@e4`, `0000`).
+    pub fn play(&mut self, text: &str) -> Result<MoveView, PlayError> {
+        self.game.play_text(text)
+    }
+    /// `seat` resigns: its team loses, or in a free-for-all it leaves and
+    /// the others play on.
+    pub fn resign(&mut self, seat: Seat) -> Result<(), PlayError> {
+        self.game.leave(seat, false)
+    }
+    /// `seat`'s time ran out: as a resignation, recorded as a timeout.
+    pub fn time_out(&mut self, seat: Seat) -> Result<(), PlayError> {
+        self.game.leave(seat, true)
+    }
+    /// The players agreed to a draw.
+    pub fn agree_draw(&mut self) -> Result<(), PlayError> {
+        self.game.decide(Outcome::Draw(DrawReason::Agreement))
+    }
+    /// End the game with `outcome` (an abandoned seat, a server's decision).
+    pub fn decide(&mut self, outcome: Outcome) -> Result<(), PlayError> {
+        self.game.decide(outcome)
+    }
+    /// `seat` claims a draw the variant grants on a claim (impasse).
+    pub fn claim_draw(&mut self, seat: Seat) -> Result<DrawReason, PlayError> {
+        self.game.claim_draw(seat)
+    }
+    /// Take back the last move (or retirement); reopens a finished game.
+    pub fn undo(&mut self) -> Result<(), PlayError> {
+        if self.game.undo() {
+            Ok(())
+        } else {
+            Err(PlayError::NothingToUndo)
+        }
+    }
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+    /// Steps played (moves and retirements).
+    pub fn ply(&self) -> usize {
+        self.game.ply()
+    }
+    /// The moves played in protocol notation (`R`/`T` for retirements):
+    /// what [`AnyGame::play`] takes, to replay the game.
+    pub fn moves(&self) -> Vec<String> {
+        self.game.move_texts()
+    }
+    /// The moves as a move list shows them (SAN, PGN4, ...).
+    pub fn display_moves(&self) -> Vec<String> {
+        self.game.display_moves()
+    }
+    /// The current position as text (FEN, FEN4).
+    pub fn position_text(&self) -> String {
+        self.game.position_text()
+    }
+    /// The start position as text.
+    pub fn start_text(&self) -> String {
+        self.game.start_text()
+    }
+    /// The position as `seat` may see it (`None`: a spectator).
+    pub fn view(&self, seat: Option<Seat>) -> BoardView {
+        self.game.view(seat)
+    }
+    /// The game record (PGN, PGN4) with `tags` first.
+    pub fn record(&self, tags: &[(&str, &str)]) -> String {
+        self.game.record(tags)
+    }
+    /// The record's format: `pgn`, `pgn4`.
+    pub fn record_format(&self) -> &'static str {
+        self.game.record_format()
+    }
+    /// Perft from the current position.
+    pub fn perft(&self, depth: u32) -> u64 {
+        self.game.perft(depth)
+    }
+    /// Perft split by first move, moves in protocol notation.
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.game.divide(depth)
+    }
+    /// The board as text, for people.
+    pub fn board_text(&self) -> String {
+        self.game.board_text()
+    }
+}

@@ -1,0 +1,336 @@
+//! A game of one rules family at one width: its positions, the steps that
+//! led to them, and the endings decided by the players; behind
+//! [`ErasedGame`], the object-safe face [`super::AnyGame`] holds.
+
+use super::PlayError;
+use crate::family::view::{BoardView, MoveView, SeatState};
+use crate::family::{FamilyVariant, GamePosition, Step};
+use crate::moves::MoveList;
+use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::piece::Seat;
+use std::any::Any;
+
+/// A game of rules family `P`.
+#[derive(Clone, Debug)]
+pub struct TypedGame<P: GamePosition> {
+    /// `positions[0]` is the start; `positions[i + 1]` follows `steps[i]`.
+    positions: Vec<P>,
+    steps: Vec<Step<P::Move>>,
+    /// An ending decided by the players or the clock.
+    decided: Option<Outcome>,
+}
+
+impl<P: GamePosition> TypedGame<P> {
+    /// A game from `start`.
+    pub fn new(start: P) -> TypedGame<P> {
+        TypedGame {
+            positions: vec![start],
+            steps: Vec::new(),
+            decided: None,
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &P {
+        self.positions.last().expect("a game has a start")
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &P {
+        &self.positions[0]
+    }
+
+    /// The steps played.
+    pub fn steps(&self) -> &[Step<P::Move>] {
+        &self.steps
+    }
+
+    /// The hashes of the positions before the current one, oldest first
+    /// (what a search needs for repetition).
+    pub fn history(&self) -> Vec<u64> {
+        let n = self.positions.len() - 1;
+        self.positions[..n].iter().map(|p| p.hash()).collect()
+    }
+
+    fn legal(&self) -> MoveList<P::Move> {
+        let mut list = MoveList::new();
+        if self.outcome().is_none() {
+            self.position().legal_moves_into(&mut list);
+        }
+        list
+    }
+
+    /// Play a legal move.
+    pub fn play(&mut self, m: P::Move) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::Over(o));
+        }
+        if !self.position().is_legal(m) {
+            return Err(PlayError::Illegal {
+                text: self.position().move_text(m),
+                position: self.position().to_text(),
+            });
+        }
+        let mut next = self.position().clone();
+        next.play_unchecked(m);
+        self.positions.push(next);
+        self.steps.push(Step::Move(m));
+        Ok(())
+    }
+
+    fn check_seat(&self, seat: Seat) -> Result<(), PlayError> {
+        let n = self.position().family_variant().seat_count();
+        if seat.0 >= n {
+            return Err(PlayError::NoSuchSeat(seat.0, n));
+        }
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::Over(o));
+        }
+        if self.position().seat_state(seat) == SeatState::Out {
+            return Err(PlayError::SeatOut(seat.0));
+        }
+        Ok(())
+    }
+
+    /// `seat` leaves: its team loses, or in a free-for-all it is out and
+    /// the others play on.
+    pub fn leave(&mut self, seat: Seat, timed_out: bool) -> Result<(), PlayError> {
+        self.check_seat(seat)?;
+        let reason = if timed_out {
+            WinReason::Timeout
+        } else {
+            WinReason::Resignation
+        };
+        let v = self.position().family_variant().clone();
+        if !v.free_for_all() {
+            let winner = (0..v.seat_count())
+                .map(Seat)
+                .find(|&s| v.team(s) != v.team(seat))
+                .expect("two teams");
+            self.decided = Some(Outcome::Win { winner, reason });
+            return Ok(());
+        }
+        let mut next = self.position().clone();
+        next.retire(seat);
+        let left = next.alive_seats();
+        self.positions.push(next);
+        self.steps.push(Step::Retire { seat, timed_out });
+        if left.count_ones() == 1 {
+            let winner = Seat(left.trailing_zeros() as u8);
+            self.decided = Some(Outcome::Win { winner, reason });
+        }
+        Ok(())
+    }
+
+    /// End the game as the players or the server decided.
+    pub fn decide(&mut self, outcome: Outcome) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::Over(o));
+        }
+        self.decided = Some(outcome);
+        Ok(())
+    }
+
+    /// `seat` claims a draw the variant grants on a claim.
+    pub fn claim_draw(&mut self, seat: Seat) -> Result<DrawReason, PlayError> {
+        self.check_seat(seat)?;
+        let reason = self
+            .position()
+            .claim_draw(seat)
+            .map_err(PlayError::ClaimRefused)?;
+        self.decided = Some(Outcome::Draw(reason));
+        Ok(reason)
+    }
+
+    /// Take back the last step, which also reopens a decided game.
+    pub fn undo(&mut self) -> Option<Step<P::Move>> {
+        let step = self.steps.pop()?;
+        self.positions.pop();
+        self.decided = None;
+        Some(step)
+    }
+
+    /// How the game ended: decided by the players or the clock, by the
+    /// position, or by repetition.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.decided.is_some() {
+            return self.decided;
+        }
+        let pos = self.position();
+        if let Some(o) = pos.outcome() {
+            return Some(o);
+        }
+        let times = pos.repetition_limit()?;
+        if self.repetitions() < times as usize {
+            return None;
+        }
+        if pos.perpetual_check_loses()
+            && let Some(checker) = self.perpetual_checker()
+        {
+            let v = pos.family_variant();
+            let winner = (0..v.seat_count())
+                .map(Seat)
+                .find(|&s| v.team(s) != v.team(checker))
+                .expect("two teams");
+            return Some(Outcome::Win {
+                winner,
+                reason: WinReason::PerpetualCheck,
+            });
+        }
+        Some(Outcome::Draw(DrawReason::Repetition))
+    }
+
+    /// How often the current position has occurred, counting it.
+    pub fn repetitions(&self) -> usize {
+        let now = self.position();
+        let window = now.reversible_plies() as usize + 1;
+        self.positions
+            .iter()
+            .rev()
+            .take(window)
+            .filter(|p| p.hash() == now.hash() && p.turn() == now.turn())
+            .count()
+    }
+
+    /// The seat whose moves all gave check since the first occurrence of
+    /// the repeated position, if exactly one did.
+    fn perpetual_checker(&self) -> Option<Seat> {
+        let now = self.position();
+        let first = self
+            .positions
+            .iter()
+            .position(|p| p.hash() == now.hash() && p.turn() == now.turn())?;
+        let n = now.family_variant().seat_count();
+        let span = &self.positions[first + 1..];
+        let checking: Vec<Seat> = (0..n)
+            .map(Seat)
+            .filter(|&s| {
+                let after = span.iter().filter(|p| p.turn() == s.next(n));
+                let mut any = false;
+                let all = after.inspect(|_| any = true).all(|p| p.in_check());
+                any && all
+            })
+            .collect();
+        match checking.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+}
+
+/// The object-safe face of a [`TypedGame`] of any family.
+pub(crate) trait ErasedGame: Send + Sync + std::fmt::Debug {
+    fn box_clone(&self) -> Box<dyn ErasedGame>;
+    fn as_any(&self) -> &dyn Any;
+    fn turn(&self) -> Seat;
+    fn seat_state(&self, seat: Seat) -> SeatState;
+    fn legal_moves(&self) -> Vec<MoveView>;
+    fn play_text(&mut self, text: &str) -> Result<MoveView, PlayError>;
+    fn leave(&mut self, seat: Seat, timed_out: bool) -> Result<(), PlayError>;
+    fn decide(&mut self, outcome: Outcome) -> Result<(), PlayError>;
+    fn claim_draw(&mut self, seat: Seat) -> Result<DrawReason, PlayError>;
+    fn undo(&mut self) -> bool;
+    fn outcome(&self) -> Option<Outcome>;
+    fn ply(&self) -> usize;
+    fn move_texts(&self) -> Vec<String>;
+    fn display_moves(&self) -> Vec<String>;
+    fn position_text(&self) -> String;
+    fn start_text(&self) -> String;
+    fn view(&self, seat: Option<Seat>) -> BoardView;
+    fn record(&self, tags: &[(&str, &str)]) -> String;
+    fn record_format(&self) -> &'static str;
+    fn perft(&self, depth: u32) -> u64;
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    fn board_text(&self) -> String;
+}
+
+/// The text of a step: the move in protocol notation, or `R`/`T`.
+fn step_text<P: GamePosition>(pos: &P, step: &Step<P::Move>, display: bool) -> String {
+    match step {
+        Step::Move(m) if display => pos.display_move(*m),
+        Step::Move(m) => pos.move_text(*m),
+        Step::Retire { timed_out, .. } => if *timed_out { "T" } else { "R" }.into(),
+    }
+}
+
+impl<P: GamePosition + std::fmt::Display> ErasedGame for TypedGame<P> {
+    fn box_clone(&self) -> Box<dyn ErasedGame> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn turn(&self) -> Seat {
+        self.position().turn()
+    }
+    fn seat_state(&self, seat: Seat) -> SeatState {
+        self.position().seat_state(seat)
+    }
+    fn legal_moves(&self) -> Vec<MoveView> {
+        let pos = self.position();
+        self.legal().iter().map(|&m| pos.describe_move(m)).collect()
+    }
+    fn play_text(&mut self, text: &str) -> Result<MoveView, PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::Over(o));
+        }
+        let m = self.position().parse_move(text)?;
+        let view = self.position().describe_move(m);
+        self.play(m)?;
+        Ok(view)
+    }
+    fn leave(&mut self, seat: Seat, timed_out: bool) -> Result<(), PlayError> {
+        TypedGame::leave(self, seat, timed_out)
+    }
+    fn decide(&mut self, outcome: Outcome) -> Result<(), PlayError> {
+        TypedGame::decide(self, outcome)
+    }
+    fn claim_draw(&mut self, seat: Seat) -> Result<DrawReason, PlayError> {
+        TypedGame::claim_draw(self, seat)
+    }
+    fn undo(&mut self) -> bool {
+        TypedGame::undo(self).is_some()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        TypedGame::outcome(self)
+    }
+    fn ply(&self) -> usize {
+        self.steps.len()
+    }
+    fn move_texts(&self) -> Vec<String> {
+        let pairs = self.steps.iter().zip(&self.positions);
+        pairs.map(|(s, p)| step_text(p, s, false)).collect()
+    }
+    fn display_moves(&self) -> Vec<String> {
+        let pairs = self.steps.iter().zip(&self.positions);
+        pairs.map(|(s, p)| step_text(p, s, true)).collect()
+    }
+    fn position_text(&self) -> String {
+        self.position().to_text()
+    }
+    fn start_text(&self) -> String {
+        self.start().to_text()
+    }
+    fn view(&self, seat: Option<Seat>) -> BoardView {
+        self.position().board_view(seat)
+    }
+    fn record(&self, tags: &[(&str, &str)]) -> String {
+        P::record(&self.positions, &self.steps, self.outcome(), tags)
+    }
+    fn record_format(&self) -> &'static str {
+        self.position().record_format()
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        crate::family::perft(self.position(), depth)
+    }
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let pos = self.position();
+        crate::family::divide(pos, depth)
+            .into_iter()
+            .map(|(m, n)| (pos.move_text(m), n))
+            .collect()
+    }
+    fn board_text(&self) -> String {
+        self.position().to_string()
+    }
+}

@@ -1,0 +1,139 @@
+//! What a client is told about a variant, a position and a move, in terms
+//! every family shares: cells by name, pieces by letter, seats by number.
+//! These serialise to the JSON the server sends.
+
+use crate::piece::Kind;
+use crate::variant::Variant;
+use serde::Serialize;
+
+/// The letter of a chess-kernel kind as views write it: lowercase, `+`
+/// before a promoted kind.
+pub(crate) fn kind_letter(v: &Variant, kind: Kind) -> String {
+    let p = v.piece(kind);
+    if p.promoted {
+        format!("+{}", p.letter)
+    } else {
+        p.letter.to_string()
+    }
+}
+
+/// A variant, for a client that draws its board and sets up its games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VariantView {
+    /// Identifier, such as `chess`.
+    pub name: String,
+    /// One line for people.
+    pub description: String,
+    /// The rules family: `chess`, `draughts`.
+    pub family: String,
+    /// Files of the board.
+    pub width: u8,
+    /// Ranks of the board.
+    pub height: u8,
+    /// Cells inside the rectangle that are not on the board (`a1`).
+    pub holes: Vec<String>,
+    /// The seats, in turn order.
+    pub seats: Vec<SeatInfoView>,
+    /// The kinds of piece.
+    pub pieces: Vec<PieceKindView>,
+    /// Pieces in hand are dropped (a pocket beside the board).
+    pub drops: bool,
+    /// Start positions are numbered (chess960: 0 to 959).
+    pub numbered_starts: Option<u16>,
+}
+
+/// A seat of a variant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatInfoView {
+    /// Its number, from 0 in turn order.
+    pub seat: u8,
+    /// Its name, such as `white` or `red`.
+    pub name: String,
+    /// Its team: seats of one team are partners.
+    pub team: u8,
+    /// The edge its army faces away from: `south` for White in chess.
+    pub home: String,
+}
+
+/// A kind of piece.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceKindView {
+    /// Letter as FEN writes it, lowercase, `+` before promoted kinds (`+p`).
+    pub letter: String,
+    /// Name, such as `knight`.
+    pub name: String,
+    /// Losing it loses the game.
+    pub royal: bool,
+}
+
+/// Where a seat stands in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatState {
+    /// In the game.
+    Playing,
+    /// Its royal piece is gone but its army stays, capturing or passing
+    /// (Regicide).
+    Frozen,
+    /// Out of the game.
+    Out,
+}
+
+/// A position as one seat (or a spectator) may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardView {
+    /// The seat to move.
+    pub turn: u8,
+    /// Seats whose pieces the side to move moves (two for a combined army).
+    pub moving: Vec<u8>,
+    /// The pieces on the board.
+    pub pieces: Vec<PieceView>,
+    /// Pieces in hand, per seat.
+    pub hands: Vec<HandView>,
+    /// Cells of royal pieces in check.
+    pub checks: Vec<String>,
+    /// Each seat's state, in seat order.
+    pub seats: Vec<SeatState>,
+}
+
+/// A piece on a cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceView {
+    /// The cell, such as `e4`.
+    pub cell: String,
+    /// The owner.
+    pub seat: u8,
+    /// The kind's letter, as in [`PieceKindView::letter`].
+    pub kind: String,
+}
+
+/// The pieces one seat holds in hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HandView {
+    /// The seat.
+    pub seat: u8,
+    /// Kind letters and counts, in the variant's kind order.
+    pub pieces: Vec<(String, u8)>,
+}
+
+/// A legal move, for a client to show and send.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveView {
+    /// The move in the protocol notation (UCI for chess: `e2e4`, `P@e4`).
+    pub uci: String,
+    /// The move as a move list writes it (SAN, PGN4, a draughts path).
+    pub san: String,
+    /// The cell it leaves; `None` for drops and passes.
+    pub from: Option<String>,
+    /// The cell it ends on; `None` for passes.
+    pub to: Option<String>,
+    /// Cells it passes through and lands on, in order (a draughts capture
+    /// path; castling: the king's landing cell).
+    pub path: Vec<String>,
+    /// The kind a promotion turns the piece into.
+    pub promotion: Option<String>,
+    /// The kind a drop puts on the board.
+    pub drop: Option<String>,
+    /// Whether it captures.
+    pub capture: bool,
+}
