@@ -37,10 +37,12 @@
 
 #![warn(missing_docs)]
 
+pub mod engine;
 pub mod eval;
 pub mod search;
 pub mod tt;
 pub mod uci;
 
+pub use engine::{Engine, Found, Report, Settings, WrongVariant};
 pub use eval::Eval;
 pub use search::{FfaStrategy, Info, Limits, Score, SearchResult, Searcher};
