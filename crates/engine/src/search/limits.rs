@@ -30,6 +30,21 @@ pub struct Limits {
     pub seat_inc: [Option<Duration>; MAX_SEATS],
     /// Search until stopped.
     pub infinite: bool,
+    /// Only these root moves, in the variant's protocol notation (UCI
+    /// `searchmoves`); empty for all. Moves that are not legal are ignored.
+    pub searchmoves: Vec<String>,
+}
+
+impl Limits {
+    /// Whether a depth, node count, time or clock ends the search.
+    pub fn bounded(&self) -> bool {
+        self.depth.is_some()
+            || self.nodes.is_some()
+            || self.movetime.is_some()
+            || self.wtime.is_some()
+            || self.btime.is_some()
+            || self.seat_time.iter().any(Option::is_some)
+    }
 }
 
 /// Soft (do not start another iteration past half of it) and hard (stop

@@ -383,6 +383,16 @@ impl<P: Searchable> Searcher<P> {
         if !(self.multi && pos.teams_decided()) {
             pos.legal_moves_into(&mut legal);
         }
+        if !limits.searchmoves.is_empty() {
+            let only: Vec<P::Move> = limits
+                .searchmoves
+                .iter()
+                .filter_map(|t| pos.parse_move(t).ok())
+                .collect();
+            if legal.iter().any(|m| only.contains(m)) {
+                legal.retain(|m| only.contains(&m));
+            }
+        }
         let mut roots: Vec<RootMove<P::Move>> = legal
             .iter()
             .map(|&mv| RootMove {

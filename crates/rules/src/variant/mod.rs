@@ -551,17 +551,51 @@ impl Variant {
             compiled: Compiled::default(),
         };
         let mut variant = variant;
-        variant.fingerprint = {
-            use std::hash::{Hash, Hasher};
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            format!("{variant:?}").hash(&mut h);
-            h.finish()
-        };
+        variant.fingerprint = variant.digest();
         // The start position must load, so that `Position::start` cannot fail later.
         variant
             .with_width(CheckStart)
             .map_err(|e| field("start", e.to_string()))?;
         Ok(variant)
+    }
+
+    /// A digest of the whole definition (origin included).
+    fn digest(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        format!(
+            "{:?}",
+            Variant {
+                fingerprint: 0,
+                ..self.clone()
+            }
+        )
+        .hash(&mut h);
+        h.finish()
+    }
+
+    /// This variant with Fischer-random castling (chess960: castling with
+    /// either rook from any start, written as the king taking its rook),
+    /// where it castles to fixed files; `None` where it does not.
+    ///
+    /// ```
+    /// use tetrarch_rules::Variant;
+    /// let chess = Variant::builtin("chess").unwrap();
+    /// let fischer = chess.with_fischer_castling().unwrap();
+    /// assert!(fischer.rules.chess960 && !chess.rules.chess960);
+    /// assert_ne!(fischer.fingerprint, chess.fingerprint);
+    /// assert!(Variant::builtin("fourway-teams").unwrap().with_fischer_castling().is_none());
+    /// ```
+    pub fn with_fischer_castling(&self) -> Option<Variant> {
+        let castling = self.rules.castling.as_ref()?;
+        if !matches!(castling.landing, CastleLanding::Files { .. }) {
+            return None;
+        }
+        let mut v = self.clone();
+        v.rules.chess960 = true;
+        v.compiled = Compiled::default();
+        v.fingerprint = v.digest();
+        Some(v)
     }
 
     /// Number of seats.

@@ -27,15 +27,16 @@
 //! assert!(text.lines().any(|l| l.starts_with("bestmove ")));
 //! ```
 
-use crate::search::{FfaStrategy, Info, Limits, MAX_LEVEL, Score, Searcher, level_for_elo};
+mod go;
+
+use crate::engine::{Engine, Report, Settings};
+use crate::search::{FfaStrategy, MAX_LEVEL, Score, level_for_elo};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
-use tetrarch_rules::notation::uci::UciMove;
-use tetrarch_rules::variant::{Variant, WithWidth, builtin_names};
-use tetrarch_rules::{HasSliders, MoveKind, Position};
+use tetrarch_rules::{AnyGame, AnyVariant};
 
 /// Default transposition table size in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -45,203 +46,100 @@ pub const MAX_HASH_MB: usize = 65_536;
 pub const MAX_THREADS: usize = 256;
 /// Largest accepted `MultiPV`.
 pub const MAX_MULTIPV: usize = 256;
-const MIN_ELO: u32 = 800;
-const MAX_ELO: u32 = 2400;
+const MIN_ELO: u32 = crate::search::LEVEL_ONE_ELO;
+const MAX_ELO: u32 = crate::search::FULL_STRENGTH_ELO;
 
-/// A game of one variant at its bitboard width, behind an object-safe face.
-trait Session: Send {
-    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
-    fn go(&mut self, limits: &Limits, report: &mut dyn FnMut(String)) -> String;
-    fn perft(&self, depth: u32) -> (Vec<String>, u64);
-    fn board(&self) -> String;
-    fn set_hash(&mut self, mb: usize);
-    fn clear(&mut self);
-    fn configure(&mut self, config: &Config);
-    fn stop_flag(&self) -> Arc<AtomicBool>;
-}
-
-/// The search settings the options choose.
-#[derive(Clone, Copy, Debug)]
-struct Config {
-    multipv: usize,
-    level: u8,
-    ffa: FfaStrategy,
-    threads: usize,
-    /// Seed of the level noise; `None` seeds from the clock.
+/// A game and the engine that plays it, moved to the search thread and back.
+struct Session {
+    engine: Engine,
+    game: AnyGame,
+    /// The seed last given to the engine.
     seed: Option<u64>,
 }
 
-struct Game<B: HasSliders> {
-    variant: Variant,
-    pos: Position<B>,
-    history: Vec<u64>,
-    searcher: Searcher<Position<B>>,
-    /// The seed last given to the searcher.
-    seed: Option<u64>,
-}
-
-struct NewSession(usize);
-
-impl WithWidth for NewSession {
-    type Output = Box<dyn Session>;
-    fn run<B: HasSliders>(self, v: &Variant) -> Box<dyn Session> {
-        Box::new(Game::<B> {
-            variant: v.clone(),
-            pos: Position::<B>::start(v),
-            history: Vec::new(),
-            searcher: Searcher::new(v, self.0),
+impl Session {
+    fn new(variant: &AnyVariant, hash_mb: usize) -> Session {
+        Session {
+            engine: Engine::new(variant, hash_mb),
+            game: AnyGame::new(variant),
             seed: None,
-        })
-    }
-}
-
-/// A line of moves in UCI notation, stopping at the first move that is not
-/// legal. With more than two seats, a move of a seat that is not to move
-/// (best-reply search skips the opponents that do not reply) is preceded by
-/// `0000` for each skipped turn.
-fn line<B: HasSliders>(pos: &Position<B>, pv: &[tetrarch_rules::Move]) -> String {
-    let mut p = pos.clone();
-    let mut words = Vec::new();
-    let seats = pos.variant().seat_count();
-    for &m in pv {
-        if !p.is_legal(m) {
-            let Some(owner) = p.piece_at(m.from()).map(|x| x.seat) else {
-                break;
-            };
-            if seats <= 2 || m.kind() == MoveKind::Pass {
-                break;
-            }
-            let mut q = p.clone();
-            let mut skipped = 0;
-            while q.turn() != owner && skipped < seats {
-                q.play_unchecked(tetrarch_rules::Move::new(0, 0, MoveKind::Pass));
-                skipped += 1;
-            }
-            if !q.is_legal(m) {
-                break;
-            }
-            words.extend((0..skipped).map(|_| "0000".to_string()));
-            p = q;
         }
-        words.push(UciMove::from_move(&p, m).to_string());
-        p.play_unchecked(m);
     }
-    words.join(" ")
-}
 
-/// An `info` line.
-fn info_line(info: &Info, pv: &str) -> String {
-    let ms = info.time.as_millis().max(1) as u64;
-    let score = match info.score {
-        Score::Cp(c) => format!("cp {c}"),
-        Score::Mate(m) => format!("mate {m}"),
-    };
-    format!(
-        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} hashfull {} time {} pv {pv}",
-        info.depth,
-        info.seldepth,
-        info.multipv,
-        info.nodes,
-        info.nodes * 1000 / ms,
-        info.hashfull,
-        info.time.as_millis(),
-    )
-}
-
-impl<B: HasSliders> Session for Game<B> {
+    /// Set the position: a start (`None`: the variant's) and moves; on a bad
+    /// start nothing changes, on an illegal move the moves before it stay.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let start = match fen {
-            None => Position::<B>::start(&self.variant),
-            Some(f) => Position::<B>::from_fen(&self.variant, f).map_err(|e| e.to_string())?,
-        };
-        self.pos = start;
-        self.history.clear();
+        let variant = self.engine.variant();
+        self.game = AnyGame::from_position(variant, fen).map_err(|e| e.to_string())?;
         for (i, word) in moves.iter().enumerate() {
-            let m = word
-                .parse::<UciMove>()
-                .and_then(|u| u.to_move(&self.pos))
+            self.game
+                .play(word)
                 .map_err(|e| format!("move {} ('{word}'): {e}", i + 1))?;
-            self.history.push(self.pos.hash());
-            self.pos.play_unchecked(m);
         }
         Ok(())
     }
 
-    fn go(&mut self, limits: &Limits, report: &mut dyn FnMut(String)) -> String {
-        let Game {
-            pos,
-            history,
-            searcher,
-            ..
-        } = self;
-        let result = searcher.search(pos, history, limits, &mut |info: &Info| {
-            report(info_line(info, &line(pos, &info.pv)));
-        });
-        match result.best {
-            Some(m) => format!("bestmove {}", UciMove::from_move(pos, m)),
+    fn go(&mut self, limits: &crate::search::Limits, report: &mut dyn FnMut(String)) -> String {
+        let found = self
+            .engine
+            .search(&self.game, limits, &mut |r| report(info_line(r)))
+            .expect("the session's engine plays its game's variant");
+        match found.best {
+            Some(m) => format!("bestmove {m}"),
             None => "bestmove (none)".to_string(),
         }
     }
 
-    fn perft(&self, depth: u32) -> (Vec<String>, u64) {
-        let split = tetrarch_rules::divide(&self.pos, depth.max(1));
-        let total = if depth == 0 {
-            1
-        } else {
-            split.iter().map(|x| x.1).sum()
-        };
-        let lines = split
-            .iter()
-            .map(|(m, n)| format!("{}: {n}", UciMove::from_move(&self.pos, *m)))
-            .collect();
-        (lines, total)
-    }
-
-    fn board(&self) -> String {
-        self.pos.to_string()
-    }
-
-    fn set_hash(&mut self, mb: usize) {
-        self.searcher.set_hash(mb);
-    }
-
-    fn clear(&mut self) {
-        self.searcher.clear();
-        if let Some(seed) = self.seed {
-            self.searcher.seed(seed);
-        }
-    }
-
-    fn configure(&mut self, c: &Config) {
-        self.searcher.multipv = c.multipv;
-        self.searcher.level = c.level;
-        self.searcher.ffa_strategy = c.ffa;
-        self.searcher.threads = c.threads;
-        if c.seed != self.seed {
-            self.seed = c.seed;
-            if let Some(seed) = c.seed {
-                self.searcher.seed(seed);
+    fn configure(&mut self, settings: Settings, seed: Option<u64>) {
+        self.engine.configure(settings);
+        if seed != self.seed {
+            self.seed = seed;
+            if let Some(seed) = seed {
+                self.engine.seed(seed);
             }
         }
     }
 
-    fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.searcher.stop_flag()
+    fn new_game(&mut self) {
+        self.engine.clear();
+        if let Some(seed) = self.seed {
+            self.engine.seed(seed);
+        }
     }
+}
+
+/// An `info` line.
+fn info_line(r: &Report) -> String {
+    let ms = r.time.as_millis().max(1) as u64;
+    let score = match r.score {
+        Score::Cp(c) => format!("cp {c}"),
+        Score::Mate(m) => format!("mate {m}"),
+    };
+    format!(
+        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} hashfull {} time {} pv {}",
+        r.depth,
+        r.seldepth,
+        r.multipv,
+        r.nodes,
+        r.nodes * 1000 / ms,
+        r.hashfull,
+        r.time.as_millis(),
+        r.pv.join(" "),
+    )
 }
 
 /// Names of the built-in variants for two players.
 pub fn two_player_variants() -> Vec<&'static str> {
-    builtin_names()
-        .filter(|n| Variant::builtin(n).is_ok_and(|v| v.seat_count() == 2))
+    AnyVariant::builtin_names()
+        .filter(|n| AnyVariant::builtin(n).is_ok_and(|v| v.seat_count() == 2))
         .collect()
 }
 
 /// Names of the built-in variants for more than two players (played with
 /// the extension of `docs/protocol.md`).
 pub fn four_player_variants() -> Vec<&'static str> {
-    builtin_names()
-        .filter(|n| Variant::builtin(n).is_ok_and(|v| v.seat_count() > 2))
+    AnyVariant::builtin_names()
+        .filter(|n| AnyVariant::builtin(n).is_ok_and(|v| v.seat_count() > 2))
         .collect()
 }
 
@@ -261,20 +159,22 @@ fn say<W: Write>(out: &Out<W>, line: &str) {
 }
 
 enum Slot {
-    Idle(Box<dyn Session>),
+    Idle(Box<Session>),
     Busy {
-        handle: JoinHandle<Box<dyn Session>>,
+        handle: JoinHandle<Box<Session>>,
         infinite: bool,
     },
     /// Only while a search thread failed; rebuilt on next use.
     Empty,
 }
 
-struct Engine<W: Write + Send + 'static> {
+/// The state of a UCI conversation: options, and the session that is idle
+/// or searching.
+struct Uci<W: Write + Send + 'static> {
     out: Out<W>,
     slot: Slot,
     stop: Arc<AtomicBool>,
-    variant: String,
+    variant: AnyVariant,
     chess960: bool,
     hash: usize,
     multipv: usize,
@@ -284,11 +184,9 @@ struct Engine<W: Write + Send + 'static> {
     ffa: FfaStrategy,
     threads: usize,
     seed: Option<u64>,
-    /// Seats of the current variant.
-    seats: u8,
 }
 
-impl<W: Write + Send + 'static> Engine<W> {
+impl<W: Write + Send + 'static> Uci<W> {
     fn say(&self, line: &str) {
         say(&self.out, line);
     }
@@ -297,43 +195,43 @@ impl<W: Write + Send + 'static> Engine<W> {
         self.say(&format!("info string error: {}", msg.replace('\n', " | ")));
     }
 
-    /// The variant actually played: chess960 forms when `UCI_Chess960` is set.
-    fn effective_variant(&self) -> Variant {
-        let name = if self.chess960 && Variant::builtin(&format!("{}960", self.variant)).is_ok() {
-            format!("{}960", self.variant)
-        } else {
-            self.variant.clone()
-        };
-        Variant::builtin(&name).unwrap_or_else(|_| Variant::builtin("chess").expect("chess"))
-    }
-
-    fn level(&self) -> u8 {
-        if self.limit_strength {
-            level_for_elo(self.elo)
-        } else {
-            self.level
+    /// The variant actually played: with `UCI_Chess960`, its form with
+    /// Fischer-random castling, where it has castling to fixed files.
+    fn effective_variant(&self) -> AnyVariant {
+        match &self.variant {
+            AnyVariant::Chess(v) if self.chess960 => v
+                .with_fischer_castling()
+                .map_or_else(|| self.variant.clone(), AnyVariant::Chess),
+            other => other.clone(),
         }
     }
 
-    fn config(&self) -> Config {
-        Config {
-            multipv: self.multipv,
-            level: self.level(),
-            ffa: self.ffa,
+    fn seats(&self) -> u8 {
+        self.variant.seat_count()
+    }
+
+    fn settings(&self) -> Settings {
+        Settings {
+            level: if self.limit_strength {
+                level_for_elo(self.elo)
+            } else {
+                self.level
+            },
             threads: self.threads,
-            seed: self.seed,
+            multipv: self.multipv,
+            ffa: self.ffa,
         }
     }
 
-    fn fresh_session(&self) -> Box<dyn Session> {
-        let mut s = self.effective_variant().with_width(NewSession(self.hash));
-        s.configure(&self.config());
+    fn fresh_session(&self) -> Box<Session> {
+        let mut s = Box::new(Session::new(&self.effective_variant(), self.hash));
+        s.configure(self.settings(), self.seed);
         s
     }
 
     /// Wait for a running search (stopping it first if it is infinite) and
     /// give the idle session.
-    fn session(&mut self) -> &mut Box<dyn Session> {
+    fn session(&mut self) -> &mut Session {
         if let Slot::Busy { infinite, .. } = &self.slot {
             if *infinite {
                 self.stop.store(true, Ordering::SeqCst);
@@ -342,7 +240,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         }
         if matches!(self.slot, Slot::Empty) {
             let s = self.fresh_session();
-            self.stop = s.stop_flag();
+            self.stop = s.engine.stop_flag();
             self.slot = Slot::Idle(s);
         }
         match &mut self.slot {
@@ -363,7 +261,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     fn replace_session(&mut self) {
         self.session();
         let s = self.fresh_session();
-        self.stop = s.stop_flag();
+        self.stop = s.engine.stop_flag();
         self.slot = Slot::Idle(s);
     }
 
@@ -416,6 +314,14 @@ impl<W: Write + Send + 'static> Engine<W> {
             .join(" ")
             .to_ascii_lowercase();
         let value = vpos.map(|i| args[i + 1..].join(" ")).unwrap_or_default();
+        if let Err(e) = self.set(&name, &value) {
+            self.error(&e);
+        }
+        let (settings, seed) = (self.settings(), self.seed);
+        self.session().configure(settings, seed);
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         let spin = |lo: u64, hi: u64| -> Result<u64, String> {
             value
                 .parse::<u64>()
@@ -430,51 +336,44 @@ impl<W: Write + Send + 'static> Engine<W> {
                 _ => Err(format!("option {name}: '{value}' is not true or false")),
             }
         };
-        let result: Result<(), String> = match name.as_str() {
+        match name {
             "uci_variant" => {
                 let v = value.to_ascii_lowercase();
-                if uci_variants().contains(&v.as_str()) {
-                    self.variant = v;
-                    self.seats = self.effective_variant().seat_count();
-                    self.replace_session();
-                    Ok(())
-                } else {
-                    Err(format!(
+                if !uci_variants().contains(&v.as_str()) {
+                    return Err(format!(
                         "unknown variant '{value}'; known: {}",
                         uci_variants().join(", ")
-                    ))
+                    ));
                 }
+                self.variant = AnyVariant::builtin(&v).map_err(|e| e.to_string())?;
+                self.replace_session();
             }
-            "hash" => spin(1, MAX_HASH_MB as u64).map(|mb| {
-                self.hash = mb as usize;
-                self.session().set_hash(mb as usize);
-            }),
-            "threads" => spin(1, MAX_THREADS as u64).map(|n| self.threads = n as usize),
-            "seed" => spin(0, u64::from(u32::MAX)).map(|n| self.seed = (n != 0).then_some(n)),
-            "multipv" => spin(1, MAX_MULTIPV as u64).map(|n| {
-                self.multipv = n as usize;
-            }),
-            "uci_chess960" => check().map(|b| {
+            "hash" => {
+                let mb = spin(1, MAX_HASH_MB as u64)? as usize;
+                self.hash = mb;
+                self.session().engine.set_hash(mb);
+            }
+            "threads" => self.threads = spin(1, MAX_THREADS as u64)? as usize,
+            "seed" => self.seed = Some(spin(0, u64::from(u32::MAX))?).filter(|&n| n != 0),
+            "multipv" => self.multipv = spin(1, MAX_MULTIPV as u64)? as usize,
+            "uci_chess960" => {
+                let b = check()?;
                 if b != self.chess960 {
                     self.chess960 = b;
                     self.replace_session();
                 }
-            }),
-            "uci_limitstrength" => check().map(|b| self.limit_strength = b),
-            "uci_elo" => spin(MIN_ELO as u64, MAX_ELO as u64).map(|e| self.elo = e as u32),
-            "level" => spin(1, MAX_LEVEL as u64).map(|l| self.level = l as u8),
-            "ffa_search" => FfaStrategy::parse(&value)
-                .map(|f| self.ffa = f)
-                .ok_or_else(|| {
+            }
+            "uci_limitstrength" => self.limit_strength = check()?,
+            "uci_elo" => self.elo = spin(u64::from(MIN_ELO), u64::from(MAX_ELO))? as u32,
+            "level" => self.level = spin(1, u64::from(MAX_LEVEL))? as u8,
+            "ffa_search" => {
+                self.ffa = FfaStrategy::parse(value).ok_or_else(|| {
                     format!("option FFA_Search: '{value}' is not Paranoid or BestReply")
-                }),
-            _ => Err(format!("unknown option '{name}'")),
-        };
-        if let Err(e) = result {
-            self.error(&e);
+                })?;
+            }
+            _ => return Err(format!("unknown option '{name}'")),
         }
-        let config = self.config();
-        self.session().configure(&config);
+        Ok(())
     }
 
     fn position(&mut self, args: &[&str]) {
@@ -483,7 +382,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             Some(i) => (&args[..i], &args[i + 1..]),
             None => (args, &[][..]),
         };
-        let four = self.seats > 2;
+        let four = self.seats() > 2;
         let fen = match head.first() {
             Some(&"startpos") if head.len() == 1 => None,
             Some(&"fen") if head.len() > 1 => Some(head[1..].join(" ")),
@@ -491,7 +390,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             Some(&"fen4") if !four => {
                 return self.error(&format!(
                     "position: fen4 needs a four-player UCI_Variant (now {})",
-                    self.variant
+                    self.variant.name()
                 ));
             }
             _ if four => return self.error("position: expected 'startpos' or 'fen4 <FEN4>'"),
@@ -503,69 +402,20 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn go(&mut self, args: &[&str]) {
-        let four = self.seats > 2;
-        let mut limits = Limits::default();
-        let mut perft = None;
-        let mut i = 0;
-        while i < args.len() {
-            let word = args[i];
-            let num = |j: usize| -> Result<i64, String> {
-                args.get(j)
-                    .and_then(|s| s.parse::<i64>().ok())
-                    .ok_or_else(|| format!("go: '{word}' needs a number"))
-            };
-            let ms = |j: usize| num(j).map(|n| Duration::from_millis(n.max(0) as u64));
-            let r: Result<(), String> = match word {
-                "infinite" => {
-                    limits.infinite = true;
-                    Ok(())
-                }
-                "ponder" => Ok(()),
-                "depth" => num(i + 1).map(|n| limits.depth = Some(n.clamp(1, 1000) as u32)),
-                "nodes" => num(i + 1).map(|n| limits.nodes = Some(n.max(1) as u64)),
-                "mate" => num(i + 1).map(|n| limits.depth = Some((2 * n.clamp(1, 100) - 1) as u32)),
-                "movetime" => ms(i + 1).map(|d| limits.movetime = Some(d)),
-                // Four players: per-seat clocks (`w` is red's, `b` blue's).
-                "wtime" | "rtime" | "btime" | "ytime" | "gtime" | "winc" | "rinc" | "binc"
-                | "yinc" | "ginc"
-                    if four =>
-                {
-                    let seat = match &word[..1] {
-                        "w" | "r" => 0,
-                        "b" => 1,
-                        "y" => 2,
-                        _ => 3,
-                    };
-                    ms(i + 1).map(|d| {
-                        if word.ends_with("time") {
-                            limits.seat_time[seat] = Some(d);
-                        } else {
-                            limits.seat_inc[seat] = Some(d);
-                        }
-                    })
-                }
-                "wtime" => ms(i + 1).map(|d| limits.wtime = Some(d)),
-                "btime" => ms(i + 1).map(|d| limits.btime = Some(d)),
-                "winc" => ms(i + 1).map(|d| limits.winc = Some(d)),
-                "binc" => ms(i + 1).map(|d| limits.binc = Some(d)),
-                "movestogo" => num(i + 1).map(|n| limits.movestogo = Some(n.clamp(1, 1000) as u32)),
-                "perft" => num(i + 1).map(|n| perft = Some(n.clamp(0, 20) as u32)),
-                "searchmoves" => Err("go: searchmoves is not supported".into()),
-                other => Err(format!("go: unknown parameter '{other}'")),
-            };
-            if let Err(e) = r {
-                return self.error(&e);
-            }
-            i += if matches!(word, "infinite" | "ponder") {
+        let go = go::parse(args, self.seats());
+        for skipped in &go.skipped {
+            self.error(&format!("go: {skipped}; ignored"));
+        }
+        if let Some(d) = go.perft {
+            let game = &self.session().game;
+            let split = game.divide(d.max(1));
+            let total = if d == 0 {
                 1
             } else {
-                2
+                split.iter().map(|x| x.1).sum()
             };
-        }
-        if let Some(d) = perft {
-            let (lines, total) = self.session().perft(d);
-            for l in lines {
-                self.say(&l);
+            for (m, n) in split {
+                self.say(&format!("{m}: {n}"));
             }
             self.say("");
             self.say(&format!("Nodes searched: {total}"));
@@ -575,8 +425,9 @@ impl<W: Write + Send + 'static> Engine<W> {
         let Slot::Idle(mut session) = std::mem::replace(&mut self.slot, Slot::Empty) else {
             unreachable!("session() leaves the slot idle");
         };
-        self.stop = session.stop_flag();
+        self.stop = session.engine.stop_flag();
         self.stop.store(false, Ordering::SeqCst);
+        let limits = go.limits;
         let (out, stop, infinite) = (self.out.clone(), self.stop.clone(), limits.infinite);
         let spawned = std::thread::Builder::new()
             .name("search".into())
@@ -607,9 +458,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         match cmd {
             "uci" => self.uci(),
             "isready" => self.say("readyok"),
-            "ucinewgame" => {
-                self.session().clear();
-            }
+            "ucinewgame" => self.session().new_game(),
             "setoption" => self.setoption(args),
             "position" => self.position(args),
             "go" => self.go(args),
@@ -620,7 +469,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             }
             "ponderhit" => {}
             "d" => {
-                let b = self.session().board();
+                let b = self.session().game.board_text();
                 for l in b.lines() {
                     self.say(l);
                 }
@@ -641,11 +490,11 @@ impl<W: Write + Send + 'static> Engine<W> {
 /// first if it is infinite), so its `bestmove` is written.
 pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Result<W> {
     let out = Arc::new(Mutex::new(output));
-    let mut engine = Engine {
+    let mut uci = Uci {
         out: out.clone(),
         slot: Slot::Empty,
         stop: Arc::new(AtomicBool::new(false)),
-        variant: "chess".to_string(),
+        variant: AnyVariant::builtin("chess").expect("chess is built in"),
         chess960: false,
         hash: DEFAULT_HASH_MB,
         multipv: 1,
@@ -655,24 +504,23 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
         ffa: FfaStrategy::default(),
         threads: 1,
         seed: None,
-        seats: 2,
     };
-    engine.session();
+    uci.session();
     for line in input.lines() {
         let line = match line {
             Ok(l) => l,
             Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                engine.error("input is not UTF-8");
+                uci.error("input is not UTF-8");
                 continue;
             }
             Err(e) => return Err(e),
         };
-        if !engine.command(line.trim()) {
+        if !uci.command(line.trim()) {
             break;
         }
     }
-    engine.session();
-    drop(engine);
+    uci.session();
+    drop(uci);
     let mutex = Arc::try_unwrap(out).map_err(|_| io::Error::other("output still shared"))?;
     Ok(mutex.into_inner().unwrap_or_else(|e| e.into_inner()))
 }
