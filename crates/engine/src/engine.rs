@@ -53,6 +53,8 @@ pub struct Report {
 pub struct Found {
     /// The move to play; `None` when there is none (the game is over).
     pub best: Option<String>,
+    /// Its score, for the side to move.
+    pub score: Score,
     /// Depth of the last completed iteration.
     pub depth: u32,
     /// Nodes searched.
@@ -132,6 +134,7 @@ impl<P: Searchable + fmt::Display> ErasedSearcher for Searcher<P> {
         });
         Some(Found {
             best: result.best.map(|m| pos.move_text(m)),
+            score: self.score(result.score),
             depth: result.depth,
             nodes: result.nodes,
         })

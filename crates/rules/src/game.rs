@@ -174,7 +174,7 @@ impl<B: HasSliders> Game<B> {
     }
 
     /// Append a legal move without asking whether the game is over.
-    fn push(&mut self, m: Move) {
+    pub(crate) fn push(&mut self, m: Move) {
         let mover = self.position().turn();
         let mut next = self.position().clone();
         next.play_unchecked(m);

@@ -28,6 +28,9 @@
 //! ```
 
 mod go;
+mod variant;
+
+pub use variant::{DEFAULT_VARIANT, VariantOptions, variant_options};
 
 use crate::engine::{Engine, Report, Settings};
 use crate::search::{FfaStrategy, MAX_LEVEL, Score, level_for_elo};
@@ -273,7 +276,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             .map(|v| format!(" var {v}"))
             .collect::<String>();
         self.say(&format!(
-            "option name UCI_Variant type combo default chess{vars}"
+            "option name UCI_Variant type combo default {DEFAULT_VARIANT}{vars}"
         ));
         self.say(&format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
@@ -494,7 +497,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
         out: out.clone(),
         slot: Slot::Empty,
         stop: Arc::new(AtomicBool::new(false)),
-        variant: AnyVariant::builtin("chess").expect("chess is built in"),
+        variant: AnyVariant::builtin(DEFAULT_VARIANT).expect("the default variant is built in"),
         chess960: false,
         hash: DEFAULT_HASH_MB,
         multipv: 1,

@@ -17,13 +17,16 @@
 //! assert!(game.record(&[]).ends_with("1. f3 e5 2. g4 Qh4# 0-1\n"));
 //! ```
 
+mod describe;
+mod record;
 mod typed;
 
+pub use record::{Departure, RecordError, RecordedGame, Records};
 pub use typed::TypedGame;
 
 use crate::attacks::HasSliders;
 use crate::family::view::{BoardView, MoveView, SeatState, VariantView};
-use crate::family::{FamilyVariant, GamePosition, MoveTextError};
+use crate::family::{FamilyVariant, GamePosition, MoveTextError, RecordFormat};
 use crate::outcome::{DrawReason, Outcome};
 use crate::piece::Seat;
 use crate::position::Position;
@@ -94,6 +97,34 @@ impl AnyVariant {
     pub fn view(&self) -> VariantView {
         self.face().view()
     }
+    /// What the view does not say, for people: `(key, value)` lines (the
+    /// chess family: start position, pieces and their moves, rules).
+    pub fn details(&self) -> Vec<(String, String)> {
+        self.face().details()
+    }
+    /// The name protocols give the position text: `fen`, `fen4`.
+    pub fn position_format(&self) -> &'static str {
+        self.face().position_format()
+    }
+    /// How games of the variant are recorded.
+    pub fn record_format(&self) -> RecordFormat {
+        self.face().record_format()
+    }
+    /// The built-in variant this one is the Fischer-castling form of
+    /// (chess960: chess), for protocols that name it as that variant with
+    /// a Fischer switch (UCI's `UCI_Chess960`).
+    ///
+    /// ```
+    /// use tetrarch_rules::AnyVariant;
+    /// let c960 = AnyVariant::builtin("chess960").unwrap();
+    /// assert_eq!(c960.fischer_base().unwrap().name(), "chess");
+    /// assert!(AnyVariant::builtin("chess").unwrap().fischer_base().is_none());
+    /// ```
+    pub fn fischer_base(&self) -> Option<AnyVariant> {
+        match self {
+            AnyVariant::Chess(v) => crate::family::chess_fischer_base(v).map(AnyVariant::Chess),
+        }
+    }
     /// Where the definition came from (a path, or `builtin:NAME`).
     pub fn origin(&self) -> &str {
         match self {
@@ -111,6 +142,9 @@ trait FamilyFace {
     fn seat_name(&self, seat: Seat) -> &str;
     fn free_for_all(&self) -> bool;
     fn view(&self) -> VariantView;
+    fn details(&self) -> Vec<(String, String)>;
+    fn position_format(&self) -> &'static str;
+    fn record_format(&self) -> RecordFormat;
 }
 
 impl<V: FamilyVariant> FamilyFace for V {
@@ -134,6 +168,15 @@ impl<V: FamilyVariant> FamilyFace for V {
     }
     fn view(&self) -> VariantView {
         FamilyVariant::view(self)
+    }
+    fn details(&self) -> Vec<(String, String)> {
+        FamilyVariant::details(self)
+    }
+    fn position_format(&self) -> &'static str {
+        FamilyVariant::position_format(self)
+    }
+    fn record_format(&self) -> RecordFormat {
+        FamilyVariant::record_format(self)
     }
 }
 
@@ -245,7 +288,8 @@ impl AnyGame {
     /// ```
     /// use tetrarch_rules::{AnyGame, AnyVariant};
     /// let chess = AnyVariant::builtin("chess").unwrap();
-    /// let game = AnyGame::from_position(&chess, Some("8/8/8/8/8/8/8/K1k5 w - - 0 1")).unwrap();
+    /// // A pawn keeps the game from being drawn for want of material.
+    /// let game = AnyGame::from_position(&chess, Some("8/7p/8/8/8/8/8/K2k4 w - - 0 1")).unwrap();
     /// assert_eq!(game.legal_moves().len(), 3);
     /// let err = AnyGame::from_position(&chess, Some("8/8/8/8/8/8/8/K1x5 w - - 0 1")).unwrap_err();
     /// assert!(err.to_string().contains("'x' is not a piece of chess"));
@@ -277,6 +321,34 @@ impl AnyGame {
             )));
         }
         AnyGame::starting(variant, Start::Numbered(number))
+    }
+
+    /// A game of `variant` holding `game`, a typed game of its family.
+    pub(crate) fn from_typed<P: GamePosition + fmt::Display>(
+        variant: &AnyVariant,
+        game: TypedGame<P>,
+    ) -> AnyGame {
+        AnyGame {
+            variant: variant.clone(),
+            game: Box::new(game),
+        }
+    }
+
+    /// A new game from this game's current position, without the moves
+    /// that led there (a match opening; a study from a position).
+    ///
+    /// ```
+    /// use tetrarch_rules::{AnyGame, AnyVariant};
+    /// let mut game = AnyGame::new(&AnyVariant::builtin("chess").unwrap());
+    /// game.play("e2e4").unwrap();
+    /// let fresh = game.restarted();
+    /// assert_eq!((fresh.ply(), fresh.start_text()), (0, game.position_text()));
+    /// ```
+    pub fn restarted(&self) -> AnyGame {
+        AnyGame {
+            variant: self.variant.clone(),
+            game: self.game.restarted(),
+        }
     }
 
     /// The variant.
@@ -343,6 +415,11 @@ impl AnyGame {
     pub fn ply(&self) -> usize {
         self.game.ply()
     }
+    /// The move number of the current position as the family's notation
+    /// counts it (FEN's fullmove number).
+    pub fn move_number(&self) -> u32 {
+        self.game.move_number()
+    }
     /// The moves played in protocol notation (`R`/`T` for retirements):
     /// what [`AnyGame::play`] takes, to replay the game.
     pub fn moves(&self) -> Vec<String> {
@@ -364,7 +441,8 @@ impl AnyGame {
     pub fn view(&self, seat: Option<Seat>) -> BoardView {
         self.game.view(seat)
     }
-    /// The game record (PGN, PGN4) with `tags` first.
+    /// The game record (PGN, PGN4) with `tags` first; a `Result` among
+    /// them wins over the game's outcome (an adjudicated match game).
     pub fn record(&self, tags: &[(&str, &str)]) -> String {
         self.game.record(tags)
     }
@@ -378,7 +456,26 @@ impl AnyGame {
     }
     /// Perft split by first move, moves in protocol notation.
     pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.game.divide(depth)
+        self.game.divide(depth, &mut |_, _| {})
+    }
+    /// Perft split by first move, telling `progress` `(first moves done,
+    /// first moves in all)` before the first and after each (for a
+    /// progress bar).
+    ///
+    /// ```
+    /// use tetrarch_rules::{AnyGame, AnyVariant};
+    /// let game = AnyGame::new(&AnyVariant::builtin("chess").unwrap());
+    /// let mut last = (0, 0);
+    /// let split = game.divide_with(3, &mut |done, all| last = (done, all));
+    /// assert_eq!(split.iter().map(|s| s.1).sum::<u64>(), 8902);
+    /// assert_eq!(last, (20, 20));
+    /// ```
+    pub fn divide_with(
+        &self,
+        depth: u32,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Vec<(String, u64)> {
+        self.game.divide(depth, progress)
     }
     /// The board as text, for people.
     pub fn board_text(&self) -> String {

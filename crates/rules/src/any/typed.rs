@@ -30,6 +30,17 @@ impl<P: GamePosition> TypedGame<P> {
         }
     }
 
+    /// A game from `positions[0]` through `steps`, `positions[i + 1]`
+    /// following `steps[i]` (already checked, as a record reader has).
+    pub(crate) fn from_parts(positions: Vec<P>, steps: Vec<Step<P::Move>>) -> TypedGame<P> {
+        debug_assert_eq!(positions.len(), steps.len() + 1);
+        TypedGame {
+            positions,
+            steps,
+            decided: None,
+        }
+    }
+
     /// The current position.
     pub fn position(&self) -> &P {
         self.positions.last().expect("a game has a start")
@@ -232,6 +243,8 @@ pub(crate) trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn undo(&mut self) -> bool;
     fn outcome(&self) -> Option<Outcome>;
     fn ply(&self) -> usize;
+    fn move_number(&self) -> u32;
+    fn restarted(&self) -> Box<dyn ErasedGame>;
     fn move_texts(&self) -> Vec<String>;
     fn display_moves(&self) -> Vec<String>;
     fn position_text(&self) -> String;
@@ -240,7 +253,7 @@ pub(crate) trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn record(&self, tags: &[(&str, &str)]) -> String;
     fn record_format(&self) -> &'static str;
     fn perft(&self, depth: u32) -> u64;
-    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    fn divide(&self, depth: u32, progress: &mut dyn FnMut(usize, usize)) -> Vec<(String, u64)>;
     fn board_text(&self) -> String;
 }
 
@@ -297,6 +310,12 @@ impl<P: GamePosition + std::fmt::Display> ErasedGame for TypedGame<P> {
     fn ply(&self) -> usize {
         self.steps.len()
     }
+    fn move_number(&self) -> u32 {
+        self.position().move_number()
+    }
+    fn restarted(&self) -> Box<dyn ErasedGame> {
+        Box::new(TypedGame::new(self.position().clone()))
+    }
     fn move_texts(&self) -> Vec<String> {
         let pairs = self.steps.iter().zip(&self.positions);
         pairs.map(|(s, p)| step_text(p, s, false)).collect()
@@ -323,9 +342,9 @@ impl<P: GamePosition + std::fmt::Display> ErasedGame for TypedGame<P> {
     fn perft(&self, depth: u32) -> u64 {
         crate::family::perft(self.position(), depth)
     }
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+    fn divide(&self, depth: u32, progress: &mut dyn FnMut(usize, usize)) -> Vec<(String, u64)> {
         let pos = self.position();
-        crate::family::divide(pos, depth)
+        crate::family::divide_with(pos, depth, progress)
             .into_iter()
             .map(|(m, n)| (pos.move_text(m), n))
             .collect()

@@ -4,7 +4,7 @@ use super::view::{
     self, BoardView, HandView, MoveView, PieceKindView, PieceView, SeatInfoView, SeatState,
     VariantView,
 };
-use super::{FamilyVariant, GamePosition, MoveTextError, PlayInPlace, Step};
+use super::{FamilyVariant, GamePosition, MoveTextError, PlayInPlace, RecordFormat, Step};
 use crate::attacks::HasSliders;
 use crate::game::Game;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -76,6 +76,19 @@ impl FamilyVariant for Variant {
             numbered_starts: self.rules.chess960.then_some(960),
         }
     }
+    fn details(&self) -> Vec<(String, String)> {
+        super::chess_variant::details(self)
+    }
+    fn position_format(&self) -> &'static str {
+        if self.seat_count() > 2 { "fen4" } else { "fen" }
+    }
+    fn record_format(&self) -> RecordFormat {
+        if self.seat_count() > 2 {
+            RecordFormat::Pgn4
+        } else {
+            RecordFormat::Pgn
+        }
+    }
 }
 
 impl<B: HasSliders> PlayInPlace<Move> for Child<'_, B> {
@@ -117,6 +130,9 @@ impl<B: HasSliders> GamePosition for Position<B> {
     #[inline(always)]
     fn reversible_plies(&self) -> u16 {
         self.halfmoves()
+    }
+    fn move_number(&self) -> u32 {
+        u32::from(self.fullmoves())
     }
 
     #[inline(always)]
@@ -397,6 +413,8 @@ impl<B: HasSliders> Position<B> {
 }
 
 /// The record of a chess-kernel game: PGN with two seats, PGN4 with more.
+/// A `Result` among `tags` wins over `outcome` (a match runner's
+/// adjudication is not an outcome of the game).
 fn write_record<B: HasSliders>(
     positions: &[Position<B>],
     steps: &[Step<Move>],
@@ -413,16 +431,13 @@ fn write_record<B: HasSliders>(
             _ => break,
         }
     }
+    let given = tags.iter().find(|(name, _)| *name == "Result").map(|t| t.1);
     if start.variant().seat_count() <= 2 {
-        let result = outcome.map_or("*", |o| o.pgn_result());
-        let mut tags = tags.to_vec();
-        tags.push(("Result", result));
-        return game.to_pgn(&tags).to_string();
+        let result = given.unwrap_or_else(|| outcome.map_or("*", |o| o.pgn_result()));
+        return pgn_record(&game, &with_result(tags, result));
     }
-    let result = pgn4::result_token(start, outcome);
-    let mut tags = tags.to_vec();
-    tags.push(("Result", &result));
-    let mut record = game.to_pgn4(&tags);
+    let result = given.map_or_else(|| pgn4::result_token(start, outcome), str::to_string);
+    let mut record = game.to_pgn4(&with_result(tags, &result));
     // Seats that left in a game that went on: an `R` or `T` entry where they left.
     record.entries = steps
         .iter()
@@ -439,4 +454,32 @@ fn write_record<B: HasSliders>(
     record.set_tag("CurrentMove", &steps.len().to_string());
     record.set_tag("CurrentPosition", &end.to_fen());
     record.to_string()
+}
+
+/// `tags`, with `Result` last when they have none.
+fn with_result<'a>(tags: &[(&'a str, &'a str)], result: &'a str) -> Vec<(&'a str, &'a str)> {
+    let mut tags = tags.to_vec();
+    if !tags.iter().any(|t| t.0 == "Result") {
+        tags.push(("Result", result));
+    }
+    tags
+}
+
+/// The PGN text of `game`. Where its SAN does not read back to the same
+/// moves (a variant SAN cannot fully express), the moves are written in
+/// UCI with a `MoveNotation "UCI"` tag, which the record reader follows.
+fn pgn_record<B: HasSliders>(game: &Game<B>, tags: &[(&str, &str)]) -> String {
+    let mut pgn = game.to_pgn(tags);
+    let variant = game.start().variant();
+    let reads_back = Game::<B>::from_pgn(&pgn, variant).is_ok_and(|g| g.moves() == game.moves());
+    if !reads_back {
+        pgn.moves = game
+            .positions()
+            .iter()
+            .zip(game.moves())
+            .map(|(p, &m)| UciMove::from_move(p, m).to_string())
+            .collect();
+        pgn.set_tag("MoveNotation", "UCI");
+    }
+    pgn.to_string()
 }

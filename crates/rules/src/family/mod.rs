@@ -10,10 +10,15 @@
 //! without them.
 
 mod chess;
+pub(crate) mod chess_record;
+mod chess_variant;
 mod perft;
+mod record;
 pub mod view;
 
-pub use perft::{divide, perft};
+pub(crate) use chess_variant::fischer_base as chess_fischer_base;
+pub use perft::{divide, divide_with, perft};
+pub use record::RecordFormat;
 
 use crate::moves::MoveList;
 use crate::outcome::{DrawReason, Outcome};
@@ -36,6 +41,15 @@ pub trait FamilyVariant: Clone + Send + Sync + fmt::Debug + 'static {
     fn seat_name(&self, seat: Seat) -> &str;
     /// What a client needs to draw and set up games of the variant.
     fn view(&self) -> VariantView;
+    /// What the view does not say, for people: `(key, value)` lines in
+    /// the order to print them (the chess family: the start position, each
+    /// piece with its moves, the rule switches).
+    fn details(&self) -> Vec<(String, String)>;
+    /// The name protocols give the variant's position text: `fen`, `fen4`
+    /// (UCI's `position fen4 ...`).
+    fn position_format(&self) -> &'static str;
+    /// How games of the variant are recorded.
+    fn record_format(&self) -> RecordFormat;
     /// Whether more than two teams play, each for itself.
     fn free_for_all(&self) -> bool {
         let mut teams: Vec<u8> = (0..self.seat_count()).map(|s| self.team(Seat(s))).collect();
@@ -87,6 +101,9 @@ pub trait GamePosition: Clone + Send + Sync + fmt::Debug + 'static {
     fn hash(&self) -> u64;
     /// Plies since the last irreversible move (the window of repetition).
     fn reversible_plies(&self) -> u16;
+    /// The move number as the family's notation counts it (FEN's fullmove
+    /// number: 1 at the start, up by one when the first seat is to move again).
+    fn move_number(&self) -> u32;
 
     /// The legal moves, into `list` (cleared first).
     fn legal_moves_into(&self, list: &mut MoveList<Self::Move>);
