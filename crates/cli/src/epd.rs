@@ -5,8 +5,7 @@ use crate::options;
 use anyhow::{Context, Result, anyhow, bail};
 use std::path::Path;
 use std::time::Instant;
-use tetrarch_rules::variant::WithWidth;
-use tetrarch_rules::{HasSliders, Position, Variant, perft};
+use tetrarch_rules::{AnyGame, AnyVariant};
 
 /// One position of a suite.
 pub struct Entry {
@@ -76,84 +75,106 @@ fn parse_count(field: &str) -> Option<(u32, u64)> {
     words.next().is_none().then_some((depth, count))
 }
 
-/// Checks a suite at the variant's width.
-pub struct Check<'a> {
-    pub suite: &'a Suite,
-    pub max_nodes: u64,
+/// Check every count of `suite` as positions of `variant`, skipping the
+/// counts above `max_nodes`; an error if any fails.
+pub fn check(variant: &AnyVariant, suite: &Suite, max_nodes: u64) -> Result<()> {
+    // Read every position first: a broken line fails before any work.
+    let games = suite
+        .entries
+        .iter()
+        .map(|e| {
+            AnyGame::from_position(variant, Some(&e.fen)).map_err(|err| {
+                anyhow!(
+                    "{}:{}: {}",
+                    suite.file,
+                    e.line,
+                    options::position_error(err)
+                )
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let work: u64 = suite
+        .entries
+        .iter()
+        .flat_map(|e| &e.counts)
+        .map(|&(_, n)| n)
+        .filter(|&n| n <= max_nodes)
+        .sum();
+    let bar = options::progress(work, "perft suite");
+    let start = Instant::now();
+    let mut tally = Tally::default();
+    for (entry, game) in suite.entries.iter().zip(&games) {
+        bar.set_message(format!("line {}", entry.line));
+        let msg = check_entry(entry, game, max_nodes, &mut tally, &|n| bar.inc(n));
+        bar.suspend(|| println!("{msg}"));
+    }
+    bar.finish_and_clear();
+    let time = start.elapsed();
+    let n = suite.entries.len();
+    let Tally {
+        failed,
+        checked,
+        skipped,
+        nodes,
+    } = tally;
+    println!(
+        "{n} positions: {} ok, {failed} failed; {checked} counts checked, {skipped} skipped; \
+         {nodes} nodes in {:.2} s ({:.1} M nodes/s)",
+        n - failed,
+        time.as_secs_f64(),
+        options::mnps(nodes, time)
+    );
+    if failed > 0 {
+        bail!("{}: {failed} of {n} positions failed", suite.file);
+    }
+    Ok(())
 }
 
-impl WithWidth for Check<'_> {
-    type Output = Result<()>;
-    fn run<B: HasSliders>(self, variant: &Variant) -> Result<()> {
-        let suite = self.suite;
-        // Read every position first: a broken line fails before any work.
-        let positions = suite
-            .entries
-            .iter()
-            .map(|e| {
-                Position::<B>::from_fen(variant, &e.fen)
-                    .with_context(|| format!("{}:{}", suite.file, e.line))
-            })
-            .collect::<Result<Vec<_>>>()?;
-        let work: u64 = suite
-            .entries
-            .iter()
-            .flat_map(|e| &e.counts)
-            .map(|&(_, n)| n)
-            .filter(|&n| n <= self.max_nodes)
-            .sum();
-        let bar = options::progress(work, "perft suite");
-        let start = Instant::now();
-        let (mut failed, mut checked, mut skipped, mut nodes) = (0, 0, 0, 0u64);
-        for (entry, pos) in suite.entries.iter().zip(&positions) {
-            bar.set_message(format!("line {}", entry.line));
-            let mut depths = Vec::new();
-            let mut failure = None;
-            for &(depth, expected) in &entry.counts {
-                if expected > self.max_nodes {
-                    skipped += 1;
-                    continue;
-                }
-                let got = perft(pos, depth);
-                nodes += got;
-                checked += 1;
-                bar.inc(expected);
-                if got != expected {
-                    failure = Some(format!("D{depth}: expected {expected}, got {got}"));
-                    break;
-                }
-                depths.push(format!("D{depth}"));
-            }
-            let line = entry.line;
-            let msg = match failure {
-                Some(f) => {
-                    failed += 1;
-                    format!("FAIL  line {line}  {f}  {}", entry.fen)
-                }
-                None if depths.is_empty() => {
-                    format!(
-                        "skip  line {line}  (every count above --max-nodes)  {}",
-                        entry.fen
-                    )
-                }
-                None => format!("ok    line {line}  {}  {}", depths.join(" "), entry.fen),
-            };
-            bar.suspend(|| println!("{msg}"));
+/// What a suite's check came to so far.
+#[derive(Default)]
+struct Tally {
+    failed: usize,
+    checked: usize,
+    skipped: usize,
+    nodes: u64,
+}
+
+/// Check one line's counts (up to the first wrong one); its report line.
+fn check_entry(
+    entry: &Entry,
+    game: &AnyGame,
+    max_nodes: u64,
+    tally: &mut Tally,
+    done: &dyn Fn(u64),
+) -> String {
+    let mut depths = Vec::new();
+    let mut failure = None;
+    for &(depth, expected) in &entry.counts {
+        if expected > max_nodes {
+            tally.skipped += 1;
+            continue;
         }
-        bar.finish_and_clear();
-        let time = start.elapsed();
-        let n = suite.entries.len();
-        println!(
-            "{n} positions: {} ok, {failed} failed; {checked} counts checked, {skipped} skipped; \
-             {nodes} nodes in {:.2} s ({:.1} M nodes/s)",
-            n - failed,
-            time.as_secs_f64(),
-            options::mnps(nodes, time)
-        );
-        if failed > 0 {
-            bail!("{}: {failed} of {n} positions failed", suite.file);
+        let got = game.perft(depth);
+        tally.nodes += got;
+        tally.checked += 1;
+        done(expected);
+        if got != expected {
+            failure = Some(format!("D{depth}: expected {expected}, got {got}"));
+            break;
         }
-        Ok(())
+        depths.push(format!("D{depth}"));
+    }
+    let line = entry.line;
+    match failure {
+        Some(f) => {
+            tally.failed += 1;
+            format!("FAIL  line {line}  {f}  {}", entry.fen)
+        }
+        None if depths.is_empty() => format!(
+            "skip  line {line}  (every count above --max-nodes)  {}",
+            entry.fen
+        ),
+        None => format!("ok    line {line}  {}  {}", depths.join(" "), entry.fen),
     }
 }
 

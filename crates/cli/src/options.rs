@@ -1,11 +1,11 @@
-//! Options shared by the subcommands: which variant to use, how to read
-//! positions of it, and progress bars.
+//! Options shared by the subcommands: which variant to use, how to start
+//! games of it from a position, and progress bars.
 
-use anyhow::{Context, Result};
+use anyhow::{Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::time::Duration;
-use tetrarch_rules::{HasSliders, Position, Variant};
+use tetrarch_rules::{AnyGame, AnyVariant, PlayError};
 
 /// `--variant NAME` or `--variant-file PATH`.
 #[derive(clap::Args, Debug)]
@@ -20,23 +20,29 @@ pub struct VariantArgs {
 
 impl VariantArgs {
     /// The chosen variant, checked.
-    pub fn load(&self) -> Result<Variant> {
+    pub fn load(&self) -> Result<AnyVariant> {
         match &self.variant_file {
-            Some(path) => Ok(Variant::from_file(path)?),
-            None => Ok(Variant::builtin(&self.variant)?),
+            Some(path) => Ok(AnyVariant::from_file(path)?),
+            None => Ok(AnyVariant::builtin(&self.variant)?),
         }
     }
 }
 
-/// The position `fen` describes, or the variant's start position.
-///
-/// Unlike [`Position::start`], a broken start position of a user's variant
-/// file is an error here, not a panic.
-pub fn position<B: HasSliders>(variant: &Variant, fen: Option<&str>) -> Result<Position<B>> {
-    match fen {
-        Some(fen) => Position::from_fen(variant, fen).with_context(|| format!("FEN '{fen}'")),
-        None => Position::from_fen(variant, &variant.start_fen)
-            .with_context(|| format!("{}: field 'start': '{}'", variant.origin, variant.start_fen)),
+/// A game from the position `text` describes (FEN, FEN4), or from the
+/// variant's start position; a text that is not a position is an error
+/// naming it.
+pub fn game(variant: &AnyVariant, text: Option<&str>) -> Result<AnyGame> {
+    AnyGame::from_position(variant, text).map_err(|e| match (text, e) {
+        (Some(text), PlayError::Position(why)) => anyhow!("FEN '{text}': {why}"),
+        (_, e) => e.into(),
+    })
+}
+
+/// Why `text` is not a position of `variant`, as the position reader says.
+pub fn position_error(e: PlayError) -> String {
+    match e {
+        PlayError::Position(why) => why,
+        e => e.to_string(),
     }
 }
 

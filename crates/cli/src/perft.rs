@@ -6,9 +6,7 @@ use crate::options::{self, VariantArgs};
 use anyhow::Result;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use tetrarch_rules::notation::uci::UciMove;
-use tetrarch_rules::variant::WithWidth;
-use tetrarch_rules::{HasSliders, Position, Variant, perft};
+use tetrarch_rules::AnyGame;
 
 /// Arguments of `tetrarch perft`.
 #[derive(clap::Args, Debug)]
@@ -38,62 +36,35 @@ pub fn run(args: &Args) -> Result<()> {
     let variant = args.variant.load()?;
     if let Some(path) = &args.epd {
         let suite = epd::read(path)?;
-        return variant.with_width(epd::Check {
-            suite: &suite,
-            max_nodes: args.max_nodes.unwrap_or(u64::MAX),
-        });
+        return epd::check(&variant, &suite, args.max_nodes.unwrap_or(u64::MAX));
     }
-    variant.with_width(Single {
-        fen: args.fen.as_deref(),
-        depth: args.depth.unwrap_or(0),
-        divide: args.divide,
-    })
-}
-
-/// Perft of one position.
-struct Single<'a> {
-    fen: Option<&'a str>,
-    depth: u32,
-    divide: bool,
-}
-
-impl WithWidth for Single<'_> {
-    type Output = Result<()>;
-    fn run<B: HasSliders>(self, variant: &Variant) -> Result<()> {
-        let pos = options::position::<B>(variant, self.fen)?;
-        let start = Instant::now();
-        let (nodes, mut split) = split_perft(&pos, self.depth);
-        let time = start.elapsed();
-        if self.divide {
-            split.sort();
-            for (uci, n) in &split {
-                println!("{uci}: {n}");
-            }
-            println!();
+    let game = options::game(&variant, args.fen.as_deref())?;
+    let depth = args.depth.unwrap_or(0);
+    let start = Instant::now();
+    let (nodes, mut split) = split_perft(&game, depth);
+    let time = start.elapsed();
+    if args.divide {
+        split.sort();
+        for (text, n) in &split {
+            println!("{text}: {n}");
         }
-        print_summary(nodes, time);
-        Ok(())
+        println!();
     }
+    print_summary(nodes, time);
+    Ok(())
 }
 
-/// Perft at `depth`, with the count below each first move (as UCI), shown
-/// on a progress bar move by move.
-pub fn split_perft<B: HasSliders>(pos: &Position<B>, depth: u32) -> (u64, Vec<(String, u64)>) {
+/// Perft at `depth`, with the count below each first move (in the
+/// variant's protocol notation), shown on a progress bar move by move.
+pub fn split_perft(game: &AnyGame, depth: u32) -> (u64, Vec<(String, u64)>) {
     if depth == 0 {
         return (1, Vec::new());
     }
-    let moves = pos.legal_moves();
-    let bar = options::progress(moves.len() as u64, &format!("perft {depth}"));
-    let mut split = Vec::with_capacity(moves.len());
-    for &m in moves.iter() {
-        let mut next = pos.child();
-        next.play_unchecked(m);
-        split.push((
-            UciMove::from_move(pos, m).to_string(),
-            perft(&next, depth - 1),
-        ));
-        bar.inc(1);
-    }
+    let bar = options::progress(0, &format!("perft {depth}"));
+    let split = game.divide_with(depth, &mut |done, all| {
+        bar.set_length(all as u64);
+        bar.set_position(done as u64);
+    });
     bar.finish_and_clear();
     (split.iter().map(|(_, n)| n).sum(), split)
 }

@@ -1,11 +1,12 @@
 //! `tetrarch variants`: the built-in variants, or the details of one
 //! (which also checks a user's variant file, start position included).
+//! What every family shares comes from the variant's view; the rest (the
+//! chess family's start position, pieces and rules) from its details.
 
 use crate::options;
 use anyhow::Result;
 use std::path::PathBuf;
-use tetrarch_rules::variant::{WithWidth, builtin_names};
-use tetrarch_rules::{HasSliders, Variant};
+use tetrarch_rules::AnyVariant;
 
 /// Arguments of `tetrarch variants`.
 #[derive(clap::Args, Debug)]
@@ -21,93 +22,48 @@ pub struct Args {
 /// Run `tetrarch variants`.
 pub fn run(args: &Args) -> Result<()> {
     let variant = match (&args.variant, &args.variant_file) {
-        (_, Some(path)) => Variant::from_file(path)?,
-        (Some(name), None) => Variant::builtin(name)?,
-        (None, None) => {
-            let names: Vec<&str> = builtin_names().collect();
-            let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
-            for name in names {
-                let v = Variant::builtin(name)?;
-                println!("{name:width$}  {}", v.description);
-            }
-            return Ok(());
-        }
+        (_, Some(path)) => AnyVariant::from_file(path)?,
+        (Some(name), None) => AnyVariant::builtin(name)?,
+        (None, None) => return list(),
     };
-    variant.with_width(CheckStart)?;
-    describe(&variant);
+    // The rules compile and the start position reads.
+    options::game(&variant, None)?;
+    for (key, value) in describe(&variant) {
+        println!("{key:<12} {value}");
+    }
     Ok(())
 }
 
-/// Compiles the rules and reads the start position.
-struct CheckStart;
-
-impl WithWidth for CheckStart {
-    type Output = Result<()>;
-    fn run<B: HasSliders>(self, variant: &Variant) -> Result<()> {
-        options::position::<B>(variant, None).map(|_| ())
+/// One line per built-in variant: its name and description.
+fn list() -> Result<()> {
+    let names: Vec<&str> = AnyVariant::builtin_names().collect();
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
+    for name in names {
+        let v = AnyVariant::builtin(name)?;
+        println!("{name:width$}  {}", v.description());
     }
+    Ok(())
 }
 
-fn describe(v: &Variant) {
-    let g = &v.geometry;
-    println!("name         {}", v.name);
-    println!("description  {}", v.description);
-    println!("origin       {}", v.origin);
-    println!(
-        "board        {} x {}, {} squares",
-        g.width(),
-        g.height(),
-        g.playable_count()
-    );
-    let seats: Vec<&str> = v.seats.iter().map(|s| s.name.as_str()).collect();
-    println!("seats        {}", seats.join(", "));
-    println!("start        {}", v.start_fen);
-    for p in &v.pieces {
-        let mut flags = Vec::new();
-        if p.royal {
-            flags.push("royal".to_string());
-        }
-        if p.pawn {
-            let to: String = p.promotions.iter().map(|&k| v.piece(k).letter).collect();
-            flags.push(format!("pawn, promotes to {to}"));
-        }
-        let flags = if flags.is_empty() {
-            String::new()
-        } else {
-            format!("  ({})", flags.join("; "))
-        };
-        println!(
-            "piece        {} {:10} {}{flags}",
-            p.letter, p.name, p.movement
-        );
-    }
-    let r = &v.rules;
-    let mut rules = Vec::new();
-    if r.check {
-        rules.push("check".to_string());
-    }
-    if r.castling.is_some() {
-        rules.push(
-            if r.chess960 {
-                "chess960 castling"
-            } else {
-                "castling"
-            }
-            .to_string(),
-        );
-    }
-    if r.en_passant {
-        rules.push("en passant".to_string());
-    }
-    rules.push(format!("stalemate {:?}", r.stalemate).to_lowercase());
-    if let Some(n) = r.fifty_move {
-        rules.push(format!("{n}-move rule"));
-    }
-    if let Some(n) = r.repetition {
-        rules.push(format!("{n}-fold repetition"));
-    }
-    if r.insufficient_material {
-        rules.push("insufficient material".to_string());
-    }
-    println!("rules        {}", rules.join(", "));
+/// `(key, value)` lines: name, description, origin, board and seats, then
+/// the family's details.
+fn describe(v: &AnyVariant) -> Vec<(String, String)> {
+    let view = v.view();
+    let cells = usize::from(view.width) * usize::from(view.height) - view.holes.len();
+    let seats: Vec<&str> = view.seats.iter().map(|s| s.name.as_str()).collect();
+    let mut lines: Vec<(String, String)> = [
+        ("name", view.name.clone()),
+        ("description", view.description.clone()),
+        ("origin", v.origin().to_string()),
+        (
+            "board",
+            format!("{} x {}, {cells} squares", view.width, view.height),
+        ),
+        ("seats", seats.join(", ")),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
+    lines.extend(v.details());
+    lines
 }

@@ -16,6 +16,8 @@ use std::io::{BufRead, BufReader, Lines, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
+use tetrarch_engine::uci::variant_options;
+use tetrarch_rules::AnyVariant;
 
 /// Arguments of `tetrarch bench`.
 #[derive(clap::Args, Debug)]
@@ -28,8 +30,8 @@ pub struct Args {
 enum What {
     /// Perft with bulk counting: chess start position (depth 6) and
     /// kiwipete (depth 5) with tetrarch, cozy-chess and shakmaty side by
-    /// side; EuroShogi's start position (depth 6) with tetrarch and, if
-    /// installed, Fairy-Stockfish; the four-player start positions (depth 6).
+    /// side; the other built-in variants' start positions (depth 6) with
+    /// tetrarch and, if installed, Fairy-Stockfish where it plays them.
     Perft(perft::PerftArgs),
     /// Fixed-depth search of every built-in variant's start position: tetrarch
     /// on one thread and on several (Lazy SMP), beside Stockfish (chess,
@@ -132,6 +134,22 @@ impl UciProgram {
                 let words: Vec<&str> = l.split_whitespace().collect();
                 words.windows(2).any(|w| w[0] == "var" && w[1] == var)
             })
+    }
+
+    /// Set the options that make it play `variant` (`UCI_Variant`,
+    /// `UCI_Chess960`); an error if it does not offer them.
+    fn play(&mut self, variant: &AnyVariant) -> Result<()> {
+        let options = variant_options(variant);
+        if let Some(var) = &options.uci_variant {
+            if !self.knows_variant(var) {
+                bail!("its UCI_Variant does not offer {var}");
+            }
+            self.set_option("UCI_Variant", var)?;
+        }
+        if options.chess960 {
+            self.set_option("UCI_Chess960", "true")?;
+        }
+        Ok(())
     }
 
     /// `isready` ... `readyok`.

@@ -1,16 +1,18 @@
 //! `tetrarch bench perft`: bulk-counting perft of tetrarch beside the
 //! reference crates cozy-chess and shakmaty, in one process, on the same
-//! chess positions (the node counts must agree); then EuroShogi's start
-//! position, beside Fairy-Stockfish's `go perft` when that program is
-//! installed; then the start positions of the three four-player variants.
+//! chess positions (the node counts must agree); then the start position
+//! of every built-in variant of two seats other than the chess table's,
+//! beside Fairy-Stockfish's `go perft` where that program is installed and
+//! plays it; then the start positions of the variants of more seats.
+//! Tetrarch is measured through the width-free game, as every command
+//! plays it.
 
 use super::UciProgram;
 use crate::options::{self, VariantArgs};
 use anyhow::{Context, Result, anyhow, bail};
 use std::time::{Duration, Instant};
 use tetrarch::reference::{cozy_perft, shakmaty_perft};
-use tetrarch_rules::variant::WithWidth;
-use tetrarch_rules::{HasSliders, Variant, perft};
+use tetrarch_rules::{AnyGame, AnyVariant};
 
 /// Arguments of `tetrarch bench perft`.
 #[derive(clap::Args, Debug)]
@@ -52,7 +54,7 @@ pub(super) fn bench_perft(args: &PerftArgs) -> Result<()> {
         for engine in ENGINES {
             bar.set_message(format!("{name} depth {depth}: {engine}"));
             let result = match engine {
-                "tetrarch" => variant.with_width(Tetrarch { fen, depth }),
+                "tetrarch" => tetrarch(&variant, fen, depth),
                 "cozy-chess" => cozy(fen, depth),
                 _ => shakmaty(fen, depth),
             }
@@ -76,7 +78,7 @@ pub(super) fn bench_perft(args: &PerftArgs) -> Result<()> {
     }
     bar.finish_and_clear();
 
-    println!("tetrarch plays {} ({})", variant.name, variant.origin);
+    println!("tetrarch plays {} ({})", variant.name(), variant.origin());
     println!(
         "{:<9} {:>5} {:>11}  {:<10} {:>8} {:>9} {:>10}",
         "position", "depth", "nodes", "engine", "time s", "M nodes/s", "x tetrarch"
@@ -100,26 +102,40 @@ pub(super) fn bench_perft(args: &PerftArgs) -> Result<()> {
     println!(
         "x tetrarch: the engine's nodes per second over tetrarch's (above 1: faster than tetrarch)"
     );
+    let depth = if args.quick { 5 } else { 6 };
     println!();
-    bench_euroshogi(if args.quick { 5 } else { 6 })?;
+    bench_two_seats(&variant, depth)?;
     println!();
-    bench_fourway(if args.quick { 5 } else { 6 })
+    bench_more_seats(&variant, depth)
 }
 
-/// The four-player variants' start positions. No other program here plays
+/// The built-in variants other than `chosen` (which the chess table
+/// measures) with two seats, or with more.
+fn builtins(chosen: &AnyVariant, two_seats: bool) -> Result<Vec<AnyVariant>> {
+    let mut out = Vec::new();
+    for name in AnyVariant::builtin_names() {
+        let v = AnyVariant::builtin(name)?;
+        if (v.seat_count() == 2) == two_seats && v.name() != chosen.name() {
+            out.push(v);
+        }
+    }
+    Ok(out)
+}
+
+/// The variants of more than two seats. No other program here plays
 /// them; the best open-source four-player generator measured on this
 /// machine's class reached about 8 M nodes/s (see docs/architecture.md).
-fn bench_fourway(depth: u32) -> Result<()> {
+fn bench_more_seats(chosen: &AnyVariant, depth: u32) -> Result<()> {
     println!(
         "{:<17} {:>5} {:>11}  {:>8} {:>9}",
         "four-player start", "depth", "nodes", "time s", "M nodes/s"
     );
-    for name in ["fourway-teams", "fourway-original", "fourway-ffa"] {
-        let variant = Variant::builtin(name)?;
-        let fen = variant.start_fen.clone();
-        let (nodes, time) = variant.with_width(Tetrarch { fen: &fen, depth })?;
+    for variant in builtins(chosen, false)? {
+        let fen = AnyGame::new(&variant).position_text();
+        let (nodes, time) = tetrarch(&variant, &fen, depth)?;
         println!(
-            "{name:<17} {depth:>5} {nodes:>11}  {:>8.3} {:>9.1}",
+            "{:<17} {depth:>5} {nodes:>11}  {:>8.3} {:>9.1}",
+            variant.name(),
             time.as_secs_f64(),
             options::mnps(nodes, time)
         );
@@ -127,53 +143,55 @@ fn bench_fourway(depth: u32) -> Result<()> {
     Ok(())
 }
 
-/// EuroShogi's start position: tetrarch, and Fairy-Stockfish when installed.
-fn bench_euroshogi(depth: u32) -> Result<()> {
-    let variant = Variant::builtin("euroshogi")?;
-    let fen = variant.start_fen.clone();
-    let (nodes, time) = variant.with_width(Tetrarch { fen: &fen, depth })?;
+/// The other two-seat variants' start positions: tetrarch, and
+/// Fairy-Stockfish where it is installed and plays the variant.
+fn bench_two_seats(chosen: &AnyVariant, depth: u32) -> Result<()> {
     println!(
         "{:<9} {:>5} {:>11}  {:<15} {:>8} {:>9} {:>10}",
         "position", "depth", "nodes", "engine", "time s", "M nodes/s", "x tetrarch"
     );
-    let base = options::mnps(nodes, time);
-    println!(
-        "{:<9} {depth:>5} {nodes:>11}  {:<15} {:>8.3} {base:>9.1} {:>10.2}",
-        "euroshogi",
-        "tetrarch",
-        time.as_secs_f64(),
-        1.0
-    );
-    match fairy_stockfish_perft(&fen, depth) {
-        Ok((fsf_nodes, fsf_time)) => {
-            if fsf_nodes != nodes {
-                bail!(
-                    "node counts disagree on euroshogi depth {depth}: tetrarch {nodes}, fairy-stockfish {fsf_nodes}"
+    for variant in builtins(chosen, true)? {
+        let name = variant.name();
+        let fen = AnyGame::new(&variant).position_text();
+        let (nodes, time) = tetrarch(&variant, &fen, depth)?;
+        let base = options::mnps(nodes, time);
+        println!(
+            "{name:<9} {depth:>5} {nodes:>11}  {:<15} {:>8.3} {base:>9.1} {:>10.2}",
+            "tetrarch",
+            time.as_secs_f64(),
+            1.0
+        );
+        match fairy_stockfish_perft(&variant, &fen, depth) {
+            Ok((fsf_nodes, fsf_time)) => {
+                if fsf_nodes != nodes {
+                    bail!(
+                        "node counts disagree on {name} depth {depth}: tetrarch {nodes}, fairy-stockfish {fsf_nodes}"
+                    );
+                }
+                let speed = options::mnps(fsf_nodes, fsf_time);
+                println!(
+                    "{:<9} {:>5} {:>11}  {:<15} {:>8.3} {speed:>9.1} {:>10.2}",
+                    "",
+                    "",
+                    "",
+                    "fairy-stockfish",
+                    fsf_time.as_secs_f64(),
+                    speed / base
                 );
             }
-            let speed = options::mnps(fsf_nodes, fsf_time);
-            println!(
-                "{:<9} {:>5} {:>11}  {:<15} {:>8.3} {speed:>9.1} {:>10.2}",
-                "",
-                "",
-                "",
-                "fairy-stockfish",
-                fsf_time.as_secs_f64(),
-                speed / base
-            );
+            Err(e) => println!("fairy-stockfish: not measured ({e:#})"),
         }
-        Err(e) => println!("fairy-stockfish: not measured ({e:#})"),
     }
     Ok(())
 }
 
 /// Runs Debian's `fairy-stockfish` with `go perft`, timing the whole
 /// command from `go` to its node count.
-fn fairy_stockfish_perft(fen: &str, depth: u32) -> Result<(u64, Duration)> {
+fn fairy_stockfish_perft(variant: &AnyVariant, fen: &str, depth: u32) -> Result<(u64, Duration)> {
     let Some(mut fsf) = UciProgram::start("fairy-stockfish")? else {
         bail!("not installed (apt-get install fairy-stockfish)");
     };
-    fsf.set_option("UCI_Variant", "euroshogi")?;
+    fsf.play(variant)?;
     fsf.send(&format!("position fen {fen}"))?;
     fsf.sync()?;
     let start = Instant::now();
@@ -189,21 +207,12 @@ fn fairy_stockfish_perft(fen: &str, depth: u32) -> Result<(u64, Duration)> {
     Ok((nodes, elapsed))
 }
 
-/// Tetrarch's perft at the variant's width; setup (and compiling the
-/// rules) is not timed.
-struct Tetrarch<'a> {
-    fen: &'a str,
-    depth: u32,
-}
-
-impl WithWidth for Tetrarch<'_> {
-    type Output = Result<(u64, Duration)>;
-    fn run<B: HasSliders>(self, variant: &Variant) -> Self::Output {
-        let pos = options::position::<B>(variant, Some(self.fen))?;
-        let start = Instant::now();
-        let nodes = perft(&pos, self.depth);
-        Ok((nodes, start.elapsed()))
-    }
+/// Tetrarch's perft of `fen`; setup (and compiling the rules) is not timed.
+fn tetrarch(variant: &AnyVariant, fen: &str, depth: u32) -> Result<(u64, Duration)> {
+    let game = options::game(variant, Some(fen))?;
+    let start = Instant::now();
+    let nodes = game.perft(depth);
+    Ok((nodes, start.elapsed()))
 }
 
 fn cozy(fen: &str, depth: u32) -> Result<(u64, Duration)> {

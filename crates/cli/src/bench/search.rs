@@ -10,20 +10,20 @@
 
 use super::UciProgram;
 use crate::options;
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::builder::PossibleValuesParser;
 use indicatif::ProgressBar;
 use std::time::{Duration, Instant};
-use tetrarch_engine::{Limits, Searcher};
-use tetrarch_rules::variant::{WithWidth, builtin_names};
-use tetrarch_rules::{HasSliders, Position, Variant};
+use tetrarch_engine::uci::variant_options;
+use tetrarch_engine::{Engine, Limits, Settings};
+use tetrarch_rules::{AnyGame, AnyVariant};
 
 /// Transposition table of every search, tetrarch's and the references'
 /// (their default `Hash`).
 const HASH_MB: usize = 16;
-/// The chess960 start position searched (by the standard numbering; 518,
+/// The numbered start searched (chess960 by the standard numbering; 518,
 /// the classical setup, would repeat the chess row).
-const CHESS960_START: u16 = 0;
+const NUMBERED_START: u16 = 0;
 
 /// Arguments of `tetrarch bench search`.
 #[derive(clap::Args, Debug)]
@@ -44,22 +44,21 @@ pub(super) struct SearchArgs {
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(2..=256))]
     threads: Option<u16>,
     /// Only this variant (repeatable) [default: every built-in variant].
-    #[arg(long = "variant", value_name = "NAME", value_parser = PossibleValuesParser::new(builtin_names()))]
+    #[arg(long = "variant", value_name = "NAME", value_parser = PossibleValuesParser::new(AnyVariant::builtin_names()))]
     variants: Vec<String>,
 }
 
-/// The depths searched: `(full, quick)`. At full depth tetrarch's search
-/// (as of the engine with pruning and aspiration windows) takes about one
-/// to three seconds per variant on a loaded 2-core machine, the whole
-/// command 20 to 30 seconds; raise them as the search gets leaner.
-fn depths(variant: &Variant) -> (u32, u32) {
-    match variant.name.as_str() {
-        "chess" | "chess960" => (14, 5),
-        "euroshogi" => (12, 4),
-        // Smaller trees than the other rule sets' at the same depth.
-        "fourway-teams" => (9, 3),
-        _ if variant.seat_count() > 2 => (8, 3),
-        _ => (9, 4),
+/// The depths searched: `(full, quick)`, by the shape of the game: at
+/// full depth tetrarch's search (as of the engine with pruning and
+/// aspiration windows) takes about one to three seconds per variant on a
+/// loaded 2-core machine, the whole command 30 to 40 seconds; raise them as
+/// the search gets leaner. Drops (EuroShogi) widen the tree; with more
+/// seats every seat's move is a ply, so fewer plies make a search as long.
+fn depths(variant: &AnyVariant) -> (u32, u32) {
+    match (variant.seat_count(), variant.view().drops) {
+        (2, false) => (14, 5),
+        (2, true) => (12, 4),
+        _ => (9, 3),
     }
 }
 
@@ -102,13 +101,9 @@ struct Row {
 
 /// Run `tetrarch bench search`.
 pub(super) fn bench_search(args: &SearchArgs) -> Result<()> {
-    let names: Vec<&str> = if args.variants.is_empty() {
-        builtin_names().collect()
-    } else {
-        builtin_names()
-            .filter(|n| args.variants.iter().any(|v| v == n))
-            .collect()
-    };
+    let names: Vec<&str> = AnyVariant::builtin_names()
+        .filter(|n| args.variants.is_empty() || args.variants.iter().any(|v| v == n))
+        .collect();
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(2, |n| n.get().max(2)),
         usize::from,
@@ -116,24 +111,27 @@ pub(super) fn bench_search(args: &SearchArgs) -> Result<()> {
     let bar = options::progress(names.len() as u64 * 3, "bench search");
     let mut rows = Vec::new();
     for name in names {
-        let variant = Variant::builtin(name)?;
+        let variant = AnyVariant::builtin(name)?;
         let (full, quick) = depths(&variant);
         let depth =
             (if args.quick { quick } else { full } as i32 + args.depth_offset).max(1) as u32;
-        let fischer = variant.rules.chess960.then_some(CHESS960_START);
-        let label = match fischer {
-            Some(n) => format!("{name} #{n}"),
-            None => name.to_string(),
+        let numbered = variant.view().numbered_starts.is_some();
+        let (game, label) = if numbered {
+            let game = AnyGame::numbered(&variant, NUMBERED_START)
+                .with_context(|| format!("{name}: start {NUMBERED_START}"))?;
+            (game, format!("{name} #{NUMBERED_START}"))
+        } else {
+            (AnyGame::new(&variant), name.to_string())
         };
-        let (fen, one, many) = variant
-            .with_width(Tetrarch {
-                fischer,
-                depth,
-                threads,
-                bar: &bar,
-                label: &label,
-            })
-            .with_context(|| format!("tetrarch, {label}"))?;
+        let (one, many) = Tetrarch {
+            depth,
+            threads,
+            bar: &bar,
+            label: &label,
+        }
+        .measure(&game)
+        .with_context(|| format!("tetrarch, {label}"))?;
+        let fen = game.position_text();
         bar.set_message(format!("{label} depth {depth}: reference"));
         let reference = reference(&variant, &fen, depth);
         bar.inc(1);
@@ -203,7 +201,7 @@ fn print_table(rows: &[Row], threads: usize) {
         );
     }
     println!(
-        "Start positions, fresh {HASH_MB} MB hash per search; chess960 #{CHESS960_START} is Fischer random start {CHESS960_START}."
+        "Start positions, fresh {HASH_MB} MB hash per search; #{NUMBERED_START} is the variant's numbered start {NUMBERED_START} (chess960: Fischer random)."
     );
     println!(
         "Each engine searches its own tree to the depth: compare nodes/s, not nodes (nor time to depth)."
@@ -213,70 +211,58 @@ fn print_table(rows: &[Row], threads: usize) {
     }
 }
 
-/// Tetrarch's two searches of the start position at the variant's width;
-/// also the position's FEN, for the reference.
+/// Tetrarch's two searches of a start position: on one thread and on several.
 struct Tetrarch<'a> {
-    fischer: Option<u16>,
     depth: u32,
     threads: usize,
     bar: &'a ProgressBar,
     label: &'a str,
 }
 
-impl WithWidth for Tetrarch<'_> {
-    type Output = Result<(String, Measure, Measure)>;
-    fn run<B: HasSliders>(self, variant: &Variant) -> Self::Output {
-        let pos = match self.fischer {
-            Some(n) => Position::<B>::fischer_random(variant, n)
-                .with_context(|| format!("Fischer random start {n}"))?,
-            None => options::position::<B>(variant, None)?,
-        };
+impl Tetrarch<'_> {
+    fn measure(&self, game: &AnyGame) -> Result<(Measure, Measure)> {
+        Ok((self.search(game, 1)?, self.search(game, self.threads)?))
+    }
+
+    /// A fresh engine's search of `game` to the depth on `threads` threads.
+    fn search(&self, game: &AnyGame, threads: usize) -> Result<Measure> {
+        self.bar.set_message(format!(
+            "{} depth {}: tetrarch, {threads} thread(s)",
+            self.label, self.depth
+        ));
+        let mut engine = Engine::new(game.variant(), HASH_MB);
+        engine.configure(Settings {
+            threads,
+            ..Settings::default()
+        });
         let limits = Limits {
             depth: Some(self.depth),
             ..Limits::default()
         };
-        let measure = |threads: usize| {
-            self.bar.set_message(format!(
-                "{} depth {}: tetrarch, {threads} thread(s)",
-                self.label, self.depth
-            ));
-            let mut searcher = Searcher::<Position<B>>::new(variant, HASH_MB);
-            searcher.threads = threads;
-            let start = Instant::now();
-            let result = searcher.search(&pos, &[], &limits, &mut |_| {});
-            let m = Measure::new(result.nodes, start.elapsed());
-            self.bar.inc(1);
-            m
-        };
-        let one = measure(1);
-        let many = measure(self.threads);
-        Ok((pos.to_fen(), one, many))
+        let start = Instant::now();
+        let found = engine.search(game, &limits, &mut |_| {})?;
+        let m = Measure::new(found.nodes, start.elapsed());
+        self.bar.inc(1);
+        Ok(m)
     }
 }
 
-/// The reference engine's search of `fen` to `depth` on one thread.
-fn reference(variant: &Variant, fen: &str, depth: u32) -> Reference {
+/// The reference engine's search of `fen` to `depth` on one thread:
+/// Stockfish for what UCI plays without `UCI_Variant` (chess, and chess960
+/// with `UCI_Chess960`), Fairy-Stockfish for the variants it names.
+fn reference(variant: &AnyVariant, fen: &str, depth: u32) -> Reference {
     if variant.seat_count() > 2 {
         return Reference::None;
     }
-    let chess960 = variant.rules.chess960;
-    let (engine, uci_variant) = match variant.name.as_str() {
-        "chess" | "chess960" => ("stockfish", None),
-        name => ("fairy-stockfish", Some(name)),
+    let engine = match variant_options(variant).uci_variant {
+        None => "stockfish",
+        Some(_) => "fairy-stockfish",
     };
     let run = || -> Result<Option<Measure>> {
         let Some(mut program) = UciProgram::start(engine)? else {
             return Ok(None);
         };
-        if let Some(var) = uci_variant {
-            if !program.knows_variant(var) {
-                bail!("its UCI_Variant does not offer {var}");
-            }
-            program.set_option("UCI_Variant", var)?;
-        }
-        if chess960 {
-            program.set_option("UCI_Chess960", "true")?;
-        }
+        program.play(variant)?;
         program.set_option("Threads", "1")?;
         program.set_option("Hash", &HASH_MB.to_string())?;
         program.send("ucinewgame")?;

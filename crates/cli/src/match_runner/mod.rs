@@ -13,7 +13,7 @@
 //! - [`openings`]: openings from a file, or random balanced ones.
 //! - [`play`]: one game with clocks, faults and adjudication.
 //! - [`stats`]: score, Elo with error bar, SPRT.
-//! - [`pgn_out`]: games as PGN.
+//! - [`pgn_out`]: games as PGN or PGN4.
 //!
 //! Games are played one at a time (no concurrency); each opening is played
 //! twice with colours swapped (six times in a four-player free-for-all).
@@ -31,8 +31,7 @@ use anyhow::{Context, Result, bail};
 use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::PathBuf;
-use tetrarch_rules::variant::WithWidth;
-use tetrarch_rules::{HasSliders, Position, Variant};
+use tetrarch_rules::{AnyGame, AnyVariant, Seat};
 
 use play::{Rules, Verdict};
 use player::{Internal, Player};
@@ -65,7 +64,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// Random plies from the start position for each opening, without --openings
-    /// (default 4; 6 in variants with drops; 0 in chess960 variants).
+    /// (default 4; 6 in variants with drops; 0 where starts are numbered, as in chess960).
     #[arg(long, value_name = "N")]
     random_plies: Option<u32>,
     /// Seed of the random openings and of our engine's level noise.
@@ -138,16 +137,13 @@ pub fn run(args: &Args) -> Result<()> {
     if ![2, 4].contains(&variant.seat_count()) {
         bail!(
             "{} has {} seats; matches are for two or four players",
-            variant.name,
+            variant.name(),
             variant.seat_count()
         );
     }
     let period = seatings_per_opening(&variant);
     setup.games = setup.games.div_ceil(period) * period;
-    variant.with_width(MatchWork {
-        args,
-        setup: &setup,
-    })
+    play_match(args, &setup, &variant)
 }
 
 /// Every seating of two and two around a table of four.
@@ -160,18 +156,10 @@ const FFA_SEATINGS: [[usize; 4]; 6] = [
     [1, 0, 0, 1],
 ];
 
-/// Whether every seat of `variant` is its own team (more than two teams).
-fn free_for_all(variant: &Variant) -> bool {
-    let mut teams: Vec<u8> = variant.seats.iter().map(|s| s.team).collect();
-    teams.sort_unstable();
-    teams.dedup();
-    teams.len() > 2
-}
-
 /// How many games one opening is played for: both sides with two teams,
 /// the six seatings in a four-player free-for-all.
-fn seatings_per_opening(variant: &Variant) -> usize {
-    if free_for_all(variant) {
+fn seatings_per_opening(variant: &AnyVariant) -> usize {
+    if variant.free_for_all() {
         FFA_SEATINGS.len()
     } else {
         2
@@ -180,64 +168,50 @@ fn seatings_per_opening(variant: &Variant) -> usize {
 
 /// Which engine (0: the first) plays each seat in game `g`. The first
 /// engine has the first seat's team in even games of two teams.
-fn seating(variant: &Variant, g: usize) -> Vec<usize> {
-    if free_for_all(variant) {
+fn seating(variant: &AnyVariant, g: usize) -> Vec<usize> {
+    if variant.free_for_all() {
         return FFA_SEATINGS[g % FFA_SEATINGS.len()].to_vec();
     }
-    let first_team = variant.seats[0].team;
-    variant
-        .seats
-        .iter()
-        .map(|s| usize::from(s.team != first_team) ^ (g % 2))
+    let first_team = variant.team(Seat(0));
+    (0..variant.seat_count())
+        .map(|s| usize::from(variant.team(Seat(s)) != first_team) ^ (g % 2))
         .collect()
 }
 
-/// The match at the variant's bitboard width.
-struct MatchWork<'a> {
-    args: &'a Args,
-    setup: &'a Setup,
-}
-
-impl WithWidth for MatchWork<'_> {
-    type Output = Result<()>;
-    fn run<B: HasSliders>(self, variant: &Variant) -> Result<()> {
-        // Two engines; with four seats a second instance of each.
-        let mut players = Vec::new();
-        for _ in 0..variant.seat_count() / 2 {
-            for spec in &self.setup.engines {
-                // Each of our players draws its own noise, replayable from --seed.
-                let seed = self.args.seed ^ (players.len() as u64 + 1).wrapping_mul(0x9E37_79B9);
-                players.push(player_for::<B>(spec, variant, seed)?);
-            }
+/// Set up the players and openings and play the match.
+fn play_match(args: &Args, setup: &Setup, variant: &AnyVariant) -> Result<()> {
+    // Two engines; with four seats a second instance of each.
+    let mut players = Vec::new();
+    for _ in 0..variant.seat_count() / 2 {
+        for spec in &setup.engines {
+            // Each of our players draws its own noise, replayable from --seed.
+            let seed = args.seed ^ (players.len() as u64 + 1).wrapping_mul(0x9E37_79B9);
+            players.push(player_for(spec, variant, seed)?);
         }
-        let pairs = self.setup.games / seatings_per_opening(variant);
-        let openings = openings_for::<B>(self.args, variant, pairs)?;
-        let pgn = self.args.pgn.as_ref().map(PgnSink::create).transpose()?;
-        let mut runner = Runner {
-            setup: self.setup,
-            variant,
-            names: display_names(&players),
-            players,
-            pgn,
-            tally: Tally::default(),
-            endings: Vec::new(),
-        };
-        runner.run(&openings)
     }
+    let pairs = setup.games / seatings_per_opening(variant);
+    let openings = openings_for(args, variant, pairs)?;
+    let pgn = args.pgn.as_ref().map(PgnSink::create).transpose()?;
+    let mut runner = Runner {
+        setup,
+        variant,
+        names: display_names(&players),
+        players,
+        pgn,
+        tally: Tally::default(),
+        endings: Vec::new(),
+    };
+    runner.run(&openings)
 }
 
-fn player_for<B: HasSliders>(
-    spec: &EngineSpec,
-    variant: &Variant,
-    seed: u64,
-) -> Result<Box<dyn Player<B>>> {
+fn player_for(spec: &EngineSpec, variant: &AnyVariant, seed: u64) -> Result<Box<dyn Player>> {
     Ok(match &spec.kind {
         EngineKind::Level(level) => {
             let name = spec
                 .name
                 .clone()
                 .unwrap_or_else(|| format!("tetrarch-level{level}"));
-            Box::new(Internal::<B>::new(variant, *level, name, seed))
+            Box::new(Internal::new(variant, *level, name, seed))
         }
         EngineKind::Command { path, options } => Box::new(uci_engine::UciEngine::start(
             path,
@@ -249,7 +223,7 @@ fn player_for<B: HasSliders>(
 }
 
 /// The players' names, made distinct when they are the same.
-fn display_names<B: HasSliders>(players: &[Box<dyn Player<B>>]) -> [String; 2] {
+fn display_names(players: &[Box<dyn Player>]) -> [String; 2] {
     let (a, b) = (players[0].name(), players[1].name());
     if a == b {
         [format!("{a} #1"), format!("{b} #2")]
@@ -258,11 +232,7 @@ fn display_names<B: HasSliders>(players: &[Box<dyn Player<B>>]) -> [String; 2] {
     }
 }
 
-fn openings_for<B: HasSliders>(
-    args: &Args,
-    variant: &Variant,
-    pairs: usize,
-) -> Result<Vec<Position<B>>> {
+fn openings_for(args: &Args, variant: &AnyVariant, pairs: usize) -> Result<Vec<AnyGame>> {
     match &args.openings {
         Some(path) => openings::read(path, variant),
         None => {
@@ -299,11 +269,11 @@ impl PgnSink {
 }
 
 /// A match in progress.
-struct Runner<'a, B: HasSliders> {
+struct Runner<'a> {
     setup: &'a Setup,
-    variant: &'a Variant,
+    variant: &'a AnyVariant,
     /// The first engine, the second, then (four seats) their second instances.
-    players: Vec<Box<dyn Player<B>>>,
+    players: Vec<Box<dyn Player>>,
     names: [String; 2],
     pgn: Option<PgnSink>,
     tally: Tally,
@@ -311,20 +281,22 @@ struct Runner<'a, B: HasSliders> {
     endings: Vec<(String, u32)>,
 }
 
-impl<B: HasSliders> Runner<'_, B> {
-    fn run(&mut self, openings: &[Position<B>]) -> Result<()> {
+impl Runner<'_> {
+    fn run(&mut self, openings: &[AnyGame]) -> Result<()> {
         let games = self.setup.games;
         println!(
             "match: {} vs {}, {}, {games} games",
-            self.names[0], self.names[1], self.variant.name
+            self.names[0],
+            self.names[1],
+            self.variant.name()
         );
         let bar = options::progress(games as u64, "match");
         let mut stopped = None;
+        let period = seatings_per_opening(self.variant);
         for g in 0..games {
-            let period = seatings_per_opening(self.variant);
             let start = openings[(g / period) % openings.len()].clone();
             self.game(g, start, &bar)?;
-            if (g + 1) % seatings_per_opening(self.variant) == 0
+            if (g + 1) % period == 0
                 && let Some(decision) = self.sprt_decision()
             {
                 stopped = Some((decision, g + 1));
@@ -337,15 +309,15 @@ impl<B: HasSliders> Runner<'_, B> {
     }
 
     /// Play game `g` (the first engine is white, or has Red's team, in even
-    /// games) and count it.
-    fn game(&mut self, g: usize, start: Position<B>, bar: &ProgressBar) -> Result<()> {
+    /// games), count it, write it and announce it.
+    fn game(&mut self, g: usize, start: AnyGame, bar: &ProgressBar) -> Result<()> {
         let engines = seating(self.variant, g);
         let (game, verdict) = {
             // The k-th seat of an engine gets its k-th instance.
-            let mut slots: Vec<Option<&mut Box<dyn Player<B>>>> =
+            let mut slots: Vec<Option<&mut Box<dyn Player>>> =
                 self.players.iter_mut().map(Some).collect();
             let mut used = [0usize; 2];
-            let mut seats: Vec<&mut dyn Player<B>> = Vec::with_capacity(engines.len());
+            let mut seats: Vec<&mut dyn Player> = Vec::with_capacity(engines.len());
             for &e in &engines {
                 let slot = slots[e + 2 * used[e]]
                     .take()
@@ -358,68 +330,38 @@ impl<B: HasSliders> Runner<'_, B> {
         let points = first_engine_points(&verdict, &engines);
         self.tally.add(points);
         self.count_ending(&verdict);
-        if engines.len() > 2 {
-            return self.four_player_game(g, &engines, &game, &verdict, bar);
-        }
-        let (white, black) = (engines[0], engines[1]);
+        let names: Vec<&str> = engines.iter().map(|&e| self.names[e].as_str()).collect();
         if let Some(sink) = self.pgn.as_mut() {
             let header = pgn_out::Header {
                 event: "tetrarch match",
                 round: g + 1,
-                white: &self.names[white],
-                black: &self.names[black],
+                names: &names,
             };
             sink.write(&pgn_out::game_text(&game, &header, &verdict))?;
         }
         let line = format!(
-            "game {}: {} - {} {} ({}, {} plies)",
+            "game {}: {} {} ({}, {} plies)",
             g + 1,
-            self.names[white],
-            self.names[black],
-            verdict.result(),
+            self.table(&names),
+            verdict.result(self.variant),
             verdict.detail,
-            game.moves().len()
+            game.ply()
         );
         self.announce(bar, &line);
         Ok(())
     }
 
-    /// Report and record a finished four-player game.
-    fn four_player_game(
-        &mut self,
-        g: usize,
-        engines: &[usize],
-        game: &tetrarch_rules::game::Game<B>,
-        verdict: &Verdict,
-        bar: &ProgressBar,
-    ) -> Result<()> {
-        let names: Vec<&str> = engines.iter().map(|&e| self.names[e].as_str()).collect();
-        if let Some(sink) = self.pgn.as_mut() {
-            sink.write(&pgn_out::game_text4(
-                game,
-                "tetrarch match",
-                g + 1,
-                &names,
-                verdict,
-            ))?;
+    /// Who sat where: `a - b` with two seats; `red a, blue b, ...:` with more.
+    fn table(&self, names: &[&str]) -> String {
+        if let [white, black] = names {
+            return format!("{white} - {black}");
         }
-        let table: Vec<String> = self
-            .variant
-            .seats
+        let seats: Vec<String> = names
             .iter()
-            .zip(&names)
-            .map(|(s, n)| format!("{} {n}", s.name))
+            .enumerate()
+            .map(|(s, n)| format!("{} {n}", self.variant.seat_name(Seat(s as u8))))
             .collect();
-        let line = format!(
-            "game {}: {}: {} ({}, {} plies)",
-            g + 1,
-            table.join(", "),
-            verdict.result4(game.start()),
-            verdict.detail,
-            game.moves().len()
-        );
-        self.announce(bar, &line);
-        Ok(())
+        format!("{}:", seats.join(", "))
     }
 
     /// Print a finished game's line above the progress bar and advance it.
@@ -524,15 +466,15 @@ mod tests {
 
     #[test]
     fn seatings() {
-        let chess = Variant::builtin("chess").unwrap();
+        let chess = AnyVariant::builtin("chess").unwrap();
         assert_eq!(seating(&chess, 0), [0, 1]);
         assert_eq!(seating(&chess, 1), [1, 0]);
         assert_eq!(seatings_per_opening(&chess), 2);
-        let teams = Variant::builtin("fourway-teams").unwrap();
+        let teams = AnyVariant::builtin("fourway-teams").unwrap();
         assert_eq!(seating(&teams, 0), [0, 1, 0, 1]);
         assert_eq!(seating(&teams, 1), [1, 0, 1, 0]);
         assert_eq!(seatings_per_opening(&teams), 2);
-        let ffa = Variant::builtin("fourway-ffa").unwrap();
+        let ffa = AnyVariant::builtin("fourway-ffa").unwrap();
         assert_eq!(seatings_per_opening(&ffa), 6);
         // Every seat is played by each engine in three seatings of six.
         for s in 0..4 {

@@ -1,12 +1,15 @@
 //! Start positions of a match: read from an EPD/FEN file (one a line, `#`
 //! comments), or made by playing a few random legal plies from the start
 //! position with a seeded generator and keeping lines a short search finds
-//! balanced. Chess960 variants start from a random numbered position.
+//! balanced. Variants with numbered starts (chess960) start from a random
+//! numbered position.
 
+use super::player::score_cp;
 use anyhow::{Context, Result, anyhow, bail};
 use std::path::Path;
-use tetrarch_engine::search::{Limits, Searcher};
-use tetrarch_rules::{HasSliders, Position, Variant};
+use tetrarch_engine::Engine;
+use tetrarch_engine::search::Limits;
+use tetrarch_rules::{AnyGame, AnyVariant};
 
 /// A small seeded generator (SplitMix64): the same seed, the same openings.
 pub struct Rng(u64);
@@ -34,7 +37,7 @@ impl Rng {
 
 /// Read an openings file; a line that is not a position is an error naming
 /// the file and line.
-pub fn read<B: HasSliders>(path: &Path, variant: &Variant) -> Result<Vec<Position<B>>> {
+pub fn read(path: &Path, variant: &AnyVariant) -> Result<Vec<AnyGame>> {
     let file = path.display();
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {file}"))?;
     let mut out = Vec::new();
@@ -54,29 +57,30 @@ pub fn read<B: HasSliders>(path: &Path, variant: &Variant) -> Result<Vec<Positio
 
 /// A FEN, or an EPD line (four fields, then operations after which the
 /// clocks are taken as `0 1`).
-fn parse_line<B: HasSliders>(variant: &Variant, line: &str) -> Result<Position<B>, String> {
+fn parse_line(variant: &AnyVariant, line: &str) -> Result<AnyGame, String> {
     let fen = line.split(';').next().unwrap_or_default().trim();
-    let whole = Position::from_fen(variant, fen);
+    let whole = AnyGame::from_position(variant, Some(fen));
     let err = match whole {
-        Ok(pos) => return Ok(pos),
-        Err(e) => e.to_string(),
+        Ok(game) => return Ok(game),
+        Err(e) => crate::options::position_error(e),
     };
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.len() > 4 {
         let epd = format!("{} 0 1", fields[..4].join(" "));
-        if let Ok(pos) = Position::from_fen(variant, &epd) {
-            return Ok(pos);
+        if let Ok(game) = AnyGame::from_position(variant, Some(&epd)) {
+            return Ok(game);
         }
     }
     Err(format!("'{line}' is not a position: {err}"))
 }
 
 /// How many random plies make an opening when the user does not say:
-/// more for games with drops, none for Fischer random starts.
-pub fn default_plies(variant: &Variant) -> u32 {
-    if variant.rules.chess960 {
+/// more for games with drops, none for numbered (Fischer random) starts.
+pub fn default_plies(variant: &AnyVariant) -> u32 {
+    let view = variant.view();
+    if view.numbered_starts.is_some() {
         0
-    } else if variant.rules.drops {
+    } else if view.drops {
         6
     } else {
         4
@@ -88,29 +92,25 @@ const BALANCED_CP: i32 = 120;
 /// Tries before an unbalanced opening is accepted anyway.
 const TRIES: usize = 50;
 
-/// `count` random openings of `plies` plies each.
-pub fn random<B: HasSliders>(
-    variant: &Variant,
-    count: usize,
-    plies: u32,
-    seed: u64,
-) -> Result<Vec<Position<B>>> {
+/// `count` random openings of `plies` plies each, as games that start
+/// where the opening ends.
+pub fn random(variant: &AnyVariant, count: usize, plies: u32, seed: u64) -> Result<Vec<AnyGame>> {
     let mut rng = Rng::new(seed);
-    let mut judge = Searcher::<Position<B>>::new(variant, 1);
+    let mut judge = Engine::new(variant, 1);
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
     let mut out = Vec::with_capacity(count);
     for _ in 0..count {
         let mut best = None;
         for _ in 0..TRIES {
-            let Some(pos) = random_line(variant, plies, &mut rng)? else {
+            let Some(game) = random_line(variant, plies, &mut rng)? else {
                 continue;
             };
-            let limits = Limits {
-                depth: Some(3),
-                ..Limits::default()
-            };
-            let score = judge.search(&pos, &[], &limits, &mut |_| {}).score;
-            best = Some(pos);
-            if score.abs() <= BALANCED_CP {
+            let found = judge.search(&game, &limits, &mut |_| {})?;
+            best = Some(game);
+            if score_cp(found.score).abs() <= BALANCED_CP {
                 break;
             }
         }
@@ -121,27 +121,23 @@ pub fn random<B: HasSliders>(
     Ok(out)
 }
 
-/// One random line, or `None` if it ended the game.
-fn random_line<B: HasSliders>(
-    variant: &Variant,
-    plies: u32,
-    rng: &mut Rng,
-) -> Result<Option<Position<B>>> {
-    let mut pos = if variant.rules.chess960 {
-        let n = rng.below(960) as u16;
-        Position::fischer_random(variant, n)?
-    } else {
-        crate::options::position(variant, None)?
+/// One random line, as a game from where it ends, or `None` if it ended
+/// the game.
+fn random_line(variant: &AnyVariant, plies: u32, rng: &mut Rng) -> Result<Option<AnyGame>> {
+    let mut game = match variant.view().numbered_starts {
+        Some(n) => AnyGame::numbered(variant, rng.below(usize::from(n)) as u16)?,
+        None => crate::options::game(variant, None)?,
     };
     for _ in 0..plies {
-        let moves = pos.legal_moves();
+        let moves = game.legal_moves();
         if moves.is_empty() {
             return Ok(None);
         }
-        pos.play_unchecked(moves[rng.below(moves.len())]);
+        game.play(&moves[rng.below(moves.len())].uci)?;
     }
-    let alive = pos.outcome().is_none() && !pos.legal_moves().is_empty();
-    Ok(alive.then_some(pos))
+    let alive = !game.legal_moves().is_empty();
+    // The opening is a start: searches and records begin there.
+    Ok(alive.then(|| game.restarted()))
 }
 
 #[cfg(test)]
@@ -150,21 +146,23 @@ mod tests {
 
     #[test]
     fn fen_and_epd_lines_read_and_bad_ones_say_why() {
-        let chess = Variant::builtin("chess").unwrap();
+        let chess = AnyVariant::builtin("chess").unwrap();
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        assert!(parse_line::<u64>(&chess, start).is_ok());
+        assert!(parse_line(&chess, start).is_ok());
         let epd = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";";
-        assert!(parse_line::<u64>(&chess, epd).is_ok());
-        let e = parse_line::<u64>(&chess, "rnbqkbnr/zz w - - 0 1").unwrap_err();
+        assert!(parse_line(&chess, epd).is_ok());
+        let e = parse_line(&chess, "rnbqkbnr/zz w - - 0 1").unwrap_err();
         assert!(e.contains("is not a position"), "{e}");
     }
 
     #[test]
     fn random_openings_follow_the_seed() {
-        let chess = Variant::builtin("chess").unwrap();
-        let a = random::<u64>(&chess, 3, 4, 7).unwrap();
-        let b = random::<u64>(&chess, 3, 4, 7).unwrap();
-        assert_eq!(a, b);
-        assert!(a.iter().all(|p| p.fullmoves() == 3));
+        let chess = AnyVariant::builtin("chess").unwrap();
+        let texts = |games: Vec<AnyGame>| -> Vec<String> {
+            games.iter().map(AnyGame::position_text).collect()
+        };
+        let a = random(&chess, 3, 4, 7).unwrap();
+        assert!(a.iter().all(|g| g.move_number() == 3 && g.ply() == 0));
+        assert_eq!(texts(a), texts(random(&chess, 3, 4, 7).unwrap()));
     }
 }

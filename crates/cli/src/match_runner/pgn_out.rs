@@ -1,18 +1,13 @@
-//! Match games as PGN: the seven-tag roster, `Variant`, `FEN`/`SetUp` when
-//! the game did not start from the standard position (all from
-//! `Game::to_pgn`), `Termination` (the standard value) and
-//! `TerminationDetails` (what happened). Moves are in SAN; a game whose
-//! SAN does not read back (a variant SAN cannot fully express) is written
-//! with UCI moves instead and marked with a `MoveNotation "UCI"` tag.
-//!
-//! Four-player games are written as PGN4 ([`game_text4`], from
-//! `Game::to_pgn4`), with a name tag per seat (`Red`, `Blue`, ...).
+//! Match games as records, in the variant's format (PGN, PGN4, from
+//! `AnyGame::record`): `Event`, `Site`, `Date`, `Round`, a name tag per
+//! seat (`White`, `Black`; `Red`, `Blue`, ...), the match's `Result`,
+//! `Termination` (the standard value) and `TerminationDetails` (what
+//! happened). The record adds `Variant`, the start position when the game
+//! did not start from the variant's, and writes moves SAN cannot say in
+//! UCI with a `MoveNotation "UCI"` tag.
 
 use super::play::Verdict;
-use tetrarch_rules::game::Game;
-use tetrarch_rules::notation::pgn::PgnGame;
-use tetrarch_rules::notation::uci::UciMove;
-use tetrarch_rules::{HasSliders, Variant};
+use tetrarch_rules::AnyGame;
 
 /// Who played and when.
 pub struct Header<'a> {
@@ -20,65 +15,26 @@ pub struct Header<'a> {
     pub event: &'a str,
     /// The game number from 1.
     pub round: usize,
-    /// White's name.
-    pub white: &'a str,
-    /// Black's name.
-    pub black: &'a str,
+    /// Who played each seat, in seat order.
+    pub names: &'a [&'a str],
 }
 
-/// The PGN text of a finished game.
-pub fn game_text<B: HasSliders>(game: &Game<B>, header: &Header, verdict: &Verdict) -> String {
+/// The record of a finished game.
+pub fn game_text(game: &AnyGame, header: &Header, verdict: &Verdict) -> String {
+    let variant = game.variant();
+    let seat_tags: Vec<String> = (0..variant.seat_count())
+        .map(|s| capitalised(variant.seat_name(tetrarch_rules::Seat(s))))
+        .collect();
     let round = header.round.to_string();
     let date = today();
-    let tags = [
+    let result = verdict.result(variant);
+    let mut tags = vec![
         ("Event", header.event),
         ("Site", "?"),
         ("Date", date.as_str()),
         ("Round", round.as_str()),
-        ("White", header.white),
-        ("Black", header.black),
-        ("Result", verdict.result()),
-        ("Termination", verdict.termination),
-        ("TerminationDetails", verdict.detail.as_str()),
     ];
-    let mut pgn = game.to_pgn(&tags);
-    let variant = game.start().variant();
-    if !reads_back(&pgn, variant, game) {
-        pgn.moves = uci_moves(game);
-        pgn.set_tag("MoveNotation", "UCI");
-    }
-    format!("{pgn}\n")
-}
-
-/// The PGN4 text of a finished four-player game; `names[s]` played seat `s`.
-pub fn game_text4<B: HasSliders>(
-    game: &Game<B>,
-    event: &str,
-    round: usize,
-    names: &[&str],
-    verdict: &Verdict,
-) -> String {
-    let variant = game.start().variant();
-    let seat_tags: Vec<String> = variant
-        .seats
-        .iter()
-        .map(|s| {
-            let mut c = s.name.chars();
-            c.next()
-                .map(|f| f.to_uppercase().chain(c).collect())
-                .unwrap_or_default()
-        })
-        .collect();
-    let round = round.to_string();
-    let date = today();
-    let result = verdict.result4(game.start());
-    let mut tags = vec![
-        ("Event", event),
-        ("Site", "?"),
-        ("Date", date.as_str()),
-        ("Round", round.as_str()),
-    ];
-    for (tag, name) in seat_tags.iter().zip(names) {
+    for (tag, name) in seat_tags.iter().zip(header.names) {
         tags.push((tag.as_str(), name));
     }
     tags.extend([
@@ -86,20 +42,15 @@ pub fn game_text4<B: HasSliders>(
         ("Termination", verdict.termination),
         ("TerminationDetails", verdict.detail.as_str()),
     ]);
-    format!("{}\n", game.to_pgn4(&tags))
+    format!("{}\n", game.record(&tags))
 }
 
-/// Whether the SAN record replays to the same moves.
-fn reads_back<B: HasSliders>(pgn: &PgnGame, variant: &Variant, game: &Game<B>) -> bool {
-    Game::<B>::from_pgn(pgn, variant).is_ok_and(|g| g.moves() == game.moves())
-}
-
-fn uci_moves<B: HasSliders>(game: &Game<B>) -> Vec<String> {
-    game.positions()
-        .iter()
-        .zip(game.moves())
-        .map(|(p, &m)| UciMove::from_move(p, m).to_string())
-        .collect()
+/// `white` as a tag name: `White`.
+fn capitalised(name: &str) -> String {
+    let mut c = name.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 /// Today's date (UTC) as `YYYY.MM.DD`.

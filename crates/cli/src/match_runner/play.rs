@@ -1,5 +1,5 @@
 //! One game, one player per seat (two or four): clocks with a small
-//! margin, the rules' endings (`Game::outcome`), faults (time, crash,
+//! margin, the rules' endings (`AnyGame::outcome`), faults (time, crash,
 //! illegal or malformed move) and the optional adjudications (draw, win,
 //! ply cap). With four seats a fault loses for the faulting seat's team
 //! (the next opponent is written as the winner); the score adjudications
@@ -8,10 +8,8 @@
 use super::player::{Budget, Fault, Player};
 use super::spec::TimeControl;
 use std::time::{Duration, Instant};
-use tetrarch_rules::game::Game;
-use tetrarch_rules::notation::uci::UciMove;
 use tetrarch_rules::piece::MAX_SEATS;
-use tetrarch_rules::{HasSliders, Outcome, Position, Seat};
+use tetrarch_rules::{AnyGame, AnyVariant, Outcome, Seat};
 
 /// How far past its clock a move may arrive (process and pipe latency).
 pub const MARGIN: Duration = Duration::from_millis(100);
@@ -20,7 +18,7 @@ const NO_CLOCK_LIMIT: Duration = Duration::from_secs(120);
 /// Consecutive moves of each side that must agree for a win adjudication.
 const WIN_MOVES: usize = 5;
 /// Draw adjudication starts after this move number.
-const DRAW_AFTER_MOVE: u16 = 40;
+const DRAW_AFTER_MOVE: u32 = 40;
 /// Largest |score| (cp) that counts towards a draw adjudication.
 const DRAW_CP: i32 = 10;
 
@@ -56,35 +54,24 @@ pub struct Verdict {
 }
 
 impl Verdict {
-    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
-    pub fn result(&self) -> &'static str {
-        match self.winner {
-            Some(Seat(0)) => "1-0",
-            Some(_) => "0-1",
-            None => "1/2-1/2",
+    /// The result as PGN and PGN4 write it: with two teams `1-0` when the
+    /// first seat's team won, `0-1`, `1/2-1/2`; when every seat plays for
+    /// itself with more than two, one score per seat, such as `0-0-1-0`.
+    pub fn result(&self, variant: &AnyVariant) -> String {
+        let n = variant.seat_count();
+        if n > 2 && variant.free_for_all() {
+            return match self.winner {
+                Some(w) => (0..n)
+                    .map(|s| if s == w.0 { "1" } else { "0" })
+                    .collect::<Vec<_>>()
+                    .join("-"),
+                None => vec!["1/2"; n as usize].join("-"),
+            };
         }
-    }
-
-    /// The result as PGN4 writes it: as [`Verdict::result`] for games of
-    /// two teams (`1-0`: the first seat's team won); in a free-for-all one
-    /// score per seat, such as `0-0-1-0`.
-    pub fn result4<B: HasSliders>(&self, pos: &Position<B>) -> String {
-        let n = pos.variant().seat_count();
-        let solo = (0..n).all(|s| pos.team_seats(Seat(s)) == 1 << s);
         match self.winner {
-            _ if !solo => {
-                let team0 = |w: Seat| pos.allied(w, Seat(0));
-                match self.winner {
-                    Some(w) if team0(w) => "1-0".into(),
-                    Some(_) => "0-1".into(),
-                    None => "1/2-1/2".into(),
-                }
-            }
-            Some(w) => (0..n)
-                .map(|s| if s == w.0 { "1" } else { "0" })
-                .collect::<Vec<_>>()
-                .join("-"),
-            None => vec!["1/2"; n as usize].join("-"),
+            Some(w) if variant.team(w) == variant.team(Seat(0)) => "1-0".into(),
+            Some(_) => "0-1".into(),
+            None => "1/2-1/2".into(),
         }
     }
 }
@@ -143,16 +130,11 @@ impl Clocks {
 }
 
 /// A loss for `loser` (and its team): the next seat of another team wins.
-fn loss<B: HasSliders>(
-    pos: &Position<B>,
-    loser: Seat,
-    termination: &'static str,
-    detail: String,
-) -> Verdict {
-    let n = pos.variant().seat_count();
+fn loss(variant: &AnyVariant, loser: Seat, termination: &'static str, detail: String) -> Verdict {
+    let n = variant.seat_count();
     let winner = (1..n)
         .map(|i| Seat((loser.0 + i) % n))
-        .find(|&s| !pos.allied(s, loser))
+        .find(|&s| variant.team(s) != variant.team(loser))
         .unwrap_or(loser.next(n));
     Verdict {
         winner: Some(winner),
@@ -181,16 +163,13 @@ fn by_rules(outcome: Outcome) -> Verdict {
 }
 
 /// Play a game from `start`; `players[s]` plays seat `s` (one per seat).
-pub fn play<B: HasSliders>(
-    start: Position<B>,
-    players: &mut [&mut dyn Player<B>],
-    rules: &Rules,
-) -> (Game<B>, Verdict) {
-    let mut game = Game::new(start.clone());
+pub fn play(start: AnyGame, players: &mut [&mut dyn Player], rules: &Rules) -> (AnyGame, Verdict) {
+    let mut game = start;
+    let variant = game.variant().clone();
     for (s, p) in players.iter_mut().enumerate() {
         if let Err(f) = p.new_game() {
             let detail = format!("{} {f} before the game", p.name());
-            return (game, loss(&start, Seat(s as u8), "abandoned", detail));
+            return (game, loss(&variant, Seat(s as u8), "abandoned", detail));
         }
     }
     let mut clocks = Clocks::new(rules.tc, players.len());
@@ -199,8 +178,7 @@ pub fn play<B: HasSliders>(
         if let Some(v) = ending(&game, &scores, rules) {
             return (game, v);
         }
-        let seat = game.position().turn();
-        let player = &mut *players[seat.idx()];
+        let player = &mut *players[game.turn().idx()];
         if let Err(v) = one_move(&mut game, player, &mut clocks, rules, &mut scores) {
             return (game, v);
         }
@@ -208,57 +186,61 @@ pub fn play<B: HasSliders>(
 }
 
 /// Ask the side to move for a move and play it; a fault loses.
-fn one_move<B: HasSliders>(
-    game: &mut Game<B>,
-    player: &mut dyn Player<B>,
+fn one_move(
+    game: &mut AnyGame,
+    player: &mut dyn Player,
     clocks: &mut Clocks,
     rules: &Rules,
     scores: &mut Vec<Option<i32>>,
 ) -> Result<(), Verdict> {
-    let pos = game.position().clone();
-    let seat = pos.turn();
+    let variant = game.variant().clone();
+    let seat = game.turn();
     let name = player.name().to_string();
     let started = Instant::now();
     let reply = player.think(game, &clocks.budget(seat, rules));
     let spent = started.elapsed();
     let reply = reply.map_err(|f| match f {
-        Fault::Timeout => loss(&pos, seat, "time forfeit", format!("{name} lost on time")),
-        Fault::Crash(_) => loss(&pos, seat, "abandoned", format!("{name} {f}")),
-        Fault::Protocol(_) => loss(&pos, seat, "rules infraction", format!("{name} {f}")),
+        Fault::Timeout => loss(
+            &variant,
+            seat,
+            "time forfeit",
+            format!("{name} lost on time"),
+        ),
+        Fault::Crash(_) => loss(&variant, seat, "abandoned", format!("{name} {f}")),
+        Fault::Protocol(_) => loss(&variant, seat, "rules infraction", format!("{name} {f}")),
     })?;
     if !clocks.charge(seat, spent) {
         let ms = spent.as_millis();
         return Err(loss(
-            &pos,
+            &variant,
             seat,
             "time forfeit",
             format!("{name} lost on time ({ms} ms)"),
         ));
     }
-    let mv = reply
-        .uci
-        .parse::<UciMove>()
-        .and_then(|u| u.to_move(&pos))
-        .map_err(|e| {
-            let detail = format!("{name} played illegal move '{}': {e}", reply.uci);
-            loss(&pos, seat, "rules infraction", detail)
-        })?;
-    game.play(mv)
-        .map_err(|e| loss(&pos, seat, "rules infraction", format!("{name}: {e}")))?;
+    game.play(&reply.uci).map_err(|e| {
+        let detail = format!("{name} played illegal move '{}': {e}", reply.uci);
+        loss(&variant, seat, "rules infraction", detail)
+    })?;
     // Scores from the first seat's team's view; none in a free-for-all.
-    let two_teams = (0..pos.variant().seat_count())
-        .all(|s| pos.allied(Seat(s), Seat(0)) || pos.allied(Seat(s), Seat(1)));
-    let first_view = |s: i32| if pos.allied(seat, Seat(0)) { s } else { -s };
+    let first_view = |s: i32| {
+        if variant.team(seat) == variant.team(Seat(0)) {
+            s
+        } else {
+            -s
+        }
+    };
+    let two_teams = !variant.free_for_all();
     scores.push(reply.score.filter(|_| two_teams).map(first_view));
     Ok(())
 }
 
 /// The game's end, if it has come: by the rules, the ply cap or adjudication.
-fn ending<B: HasSliders>(game: &Game<B>, scores: &[Option<i32>], rules: &Rules) -> Option<Verdict> {
+fn ending(game: &AnyGame, scores: &[Option<i32>], rules: &Rules) -> Option<Verdict> {
     if let Some(o) = game.outcome() {
         return Some(by_rules(o));
     }
-    if game.moves().len() >= rules.max_plies as usize {
+    if game.ply() >= rules.max_plies as usize {
         return Some(Verdict {
             winner: None,
             faulted: None,
@@ -266,10 +248,9 @@ fn ending<B: HasSliders>(game: &Game<B>, scores: &[Option<i32>], rules: &Rules) 
             detail: format!("draw at the {}-ply cap", rules.max_plies),
         });
     }
-    let fullmoves = game.position().fullmoves();
-    let seats = game.position().variant().seat_count() as usize;
+    let seats = game.variant().seat_count() as usize;
     adjudicate_win(scores, seats, rules)
-        .or_else(|| adjudicate_draw(scores, seats, fullmoves, rules))
+        .or_else(|| adjudicate_draw(scores, seats, game.move_number(), rules))
 }
 
 /// The last `n` scores (white's view), if there are `n` and all were reported.
@@ -301,7 +282,7 @@ fn adjudicate_win(scores: &[Option<i32>], seats: usize, rules: &Rules) -> Option
 fn adjudicate_draw(
     scores: &[Option<i32>],
     seats: usize,
-    fullmoves: u16,
+    fullmoves: u32,
     rules: &Rules,
 ) -> Option<Verdict> {
     let moves = rules.adjudicate_draw?;

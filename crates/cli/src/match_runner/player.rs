@@ -3,11 +3,10 @@
 
 use std::fmt;
 use std::time::Duration;
-use tetrarch_engine::search::{Limits, Score, Searcher};
-use tetrarch_rules::game::Game;
-use tetrarch_rules::notation::uci::UciMove;
+use tetrarch_engine::search::{Limits, Score};
+use tetrarch_engine::{Engine, Settings};
 use tetrarch_rules::piece::MAX_SEATS;
-use tetrarch_rules::{HasSliders, Variant};
+use tetrarch_rules::{AnyGame, AnyVariant};
 
 /// Mate scores in centipawns (minus the moves to mate).
 pub const MATE_CP: i32 = 100_000;
@@ -38,7 +37,7 @@ pub struct Budget {
 /// A move and the score the player gave it.
 #[derive(Clone, Debug)]
 pub struct Reply {
-    /// The move in UCI notation, unchecked.
+    /// The move in the variant's protocol notation (UCI), unchecked.
     pub uci: String,
     /// Centipawns from the mover's view (mates as +-[`MATE_CP`]), if reported.
     pub score: Option<i32>,
@@ -65,14 +64,14 @@ impl fmt::Display for Fault {
     }
 }
 
-/// A player of games at bitboard width `B`.
-pub trait Player<B: HasSliders> {
+/// A player of games of any variant.
+pub trait Player {
     /// The name for reports.
     fn name(&self) -> &str;
     /// Get ready for a new game.
     fn new_game(&mut self) -> Result<(), Fault>;
     /// Choose a move in the game's current position.
-    fn think(&mut self, game: &Game<B>, budget: &Budget) -> Result<Reply, Fault>;
+    fn think(&mut self, game: &AnyGame, budget: &Budget) -> Result<Reply, Fault>;
 }
 
 /// A search score in centipawns from the mover's view.
@@ -85,22 +84,25 @@ pub fn score_cp(score: Score) -> i32 {
 }
 
 /// Our engine at a level, searched in this process.
-pub struct Internal<B: HasSliders> {
+pub struct Internal {
     name: String,
-    searcher: Searcher<tetrarch_rules::Position<B>>,
+    engine: Engine,
 }
 
-impl<B: HasSliders> Internal<B> {
+impl Internal {
     /// Hash table size per engine, in megabytes.
     const HASH_MB: usize = 16;
 
     /// Our engine for `variant` at `level` (1..=8), its level noise seeded
     /// with `seed`.
-    pub fn new(variant: &Variant, level: u8, name: String, seed: u64) -> Internal<B> {
-        let mut searcher = Searcher::new(variant, Self::HASH_MB);
-        searcher.level = level;
-        searcher.seed(seed);
-        Internal { name, searcher }
+    pub fn new(variant: &AnyVariant, level: u8, name: String, seed: u64) -> Internal {
+        let mut engine = Engine::new(variant, Self::HASH_MB);
+        engine.configure(Settings {
+            level,
+            ..Settings::default()
+        });
+        engine.seed(seed);
+        Internal { name, engine }
     }
 }
 
@@ -118,32 +120,27 @@ fn limits(b: &Budget) -> Limits {
     }
 }
 
-impl<B: HasSliders> Player<B> for Internal<B> {
+impl Player for Internal {
     fn name(&self) -> &str {
         &self.name
     }
 
     fn new_game(&mut self) -> Result<(), Fault> {
-        self.searcher.clear();
+        self.engine.clear();
         Ok(())
     }
 
-    fn think(&mut self, game: &Game<B>, budget: &Budget) -> Result<Reply, Fault> {
-        let positions = game.positions();
-        let history: Vec<u64> = positions[..positions.len() - 1]
-            .iter()
-            .map(|p| p.hash())
-            .collect();
-        let pos = game.position();
-        let result = self
-            .searcher
-            .search(pos, &history, &limits(budget), &mut |_| {});
-        let best = result
+    fn think(&mut self, game: &AnyGame, budget: &Budget) -> Result<Reply, Fault> {
+        let found = self
+            .engine
+            .search(game, &limits(budget), &mut |_| {})
+            .map_err(|e| Fault::Protocol(e.to_string()))?;
+        let best = found
             .best
             .ok_or_else(|| Fault::Protocol("the search found no move".into()))?;
         Ok(Reply {
-            uci: UciMove::from_move(pos, best).to_string(),
-            score: Some(score_cp(self.searcher.score(result.score))),
+            uci: best,
+            score: Some(score_cp(found.score)),
         })
     }
 }

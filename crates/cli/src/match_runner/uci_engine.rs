@@ -17,9 +17,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
-use tetrarch_rules::game::Game;
-use tetrarch_rules::notation::uci::UciMove;
-use tetrarch_rules::{HasSliders, Variant};
+use tetrarch_engine::uci::variant_options as uci_options;
+use tetrarch_rules::{AnyGame, AnyVariant};
 
 /// How long an engine may take to answer `uci` and `isready`.
 const HANDSHAKE: Duration = Duration::from_secs(10);
@@ -145,21 +144,17 @@ fn identity(lines: &[String]) -> Identity {
 }
 
 /// The options that make the engine play `variant`, or why it cannot.
-fn variant_options(id: &Identity, variant: &Variant) -> Result<Vec<(String, String)>, String> {
+fn variant_options(id: &Identity, variant: &AnyVariant) -> Result<Vec<(String, String)>, String> {
     let has = |o: &str| id.options.iter().any(|x| x == o);
+    let wanted = uci_options(variant);
     let mut out = Vec::new();
-    let base = variant
-        .name
-        .strip_suffix("960")
-        .filter(|_| variant.rules.chess960);
-    let name = base.unwrap_or(&variant.name);
-    if name != "chess" {
-        if !has("UCI_Variant") || !id.variants.iter().any(|v| v == name) {
+    if let Some(name) = wanted.uci_variant {
+        if !has("UCI_Variant") || !id.variants.contains(&name) {
             return Err(format!("it does not offer UCI_Variant {name}"));
         }
-        out.push(("UCI_Variant".to_string(), name.to_string()));
+        out.push(("UCI_Variant".to_string(), name));
     }
-    if variant.rules.chess960 {
+    if wanted.chess960 {
         if !has("UCI_Chess960") {
             return Err("it has no UCI_Chess960 option".into());
         }
@@ -175,7 +170,7 @@ impl UciEngine {
         path: &Path,
         options: &[(String, String)],
         name: Option<&str>,
-        variant: &Variant,
+        variant: &AnyVariant,
     ) -> Result<UciEngine> {
         let label = name.map_or_else(|| path.display().to_string(), str::to_string);
         let fail = |e: String| anyhow!("engine '{label}': {e}");
@@ -187,7 +182,7 @@ impl UciEngine {
         })?;
         let id = identity(&lines);
         let mut setup = variant_options(&id, variant)
-            .map_err(|e| fail(format!("cannot play {}: {e}", variant.name)))?;
+            .map_err(|e| fail(format!("cannot play {}: {e}", variant.name())))?;
         for (key, _) in options {
             if !id.options.iter().any(|o| o.eq_ignore_ascii_case(key)) {
                 bail!("engine '{label}': it has no option '{key}'");
@@ -248,19 +243,15 @@ impl UciEngine {
     }
 }
 
-/// `position fen ... moves ...` for the game so far (`fen4` with four seats).
-fn position_command<B: HasSliders>(game: &Game<B>) -> String {
-    let key = if game.start().variant().seat_count() > 2 {
-        "fen4"
-    } else {
-        "fen"
-    };
-    let mut line = format!("position {key} {}", game.start().to_fen());
-    if !game.moves().is_empty() {
-        line += " moves";
-        for (pos, &m) in game.positions().iter().zip(game.moves()) {
-            line += &format!(" {}", UciMove::from_move(pos, m));
-        }
+/// `position fen ... moves ...` for the game so far (the variant's word
+/// for its position text: `fen4` with four seats).
+fn position_command(game: &AnyGame) -> String {
+    let key = game.variant().position_format();
+    let mut line = format!("position {key} {}", game.start_text());
+    let moves = game.moves();
+    if !moves.is_empty() {
+        line += " moves ";
+        line += &moves.join(" ");
     }
     line
 }
@@ -316,7 +307,7 @@ fn info_score(line: &str) -> Option<i32> {
     }
 }
 
-impl<B: HasSliders> Player<B> for UciEngine {
+impl Player for UciEngine {
     fn name(&self) -> &str {
         &self.name
     }
@@ -328,7 +319,7 @@ impl<B: HasSliders> Player<B> for UciEngine {
         proc.wait_for("readyok", HANDSHAKE).map(|_| ())
     }
 
-    fn think(&mut self, game: &Game<B>, budget: &Budget) -> Result<Reply, Fault> {
+    fn think(&mut self, game: &AnyGame, budget: &Budget) -> Result<Reply, Fault> {
         let proc = self.running()?;
         proc.send(&position_command(game))?;
         proc.send(&go_command(budget))?;
@@ -345,10 +336,11 @@ impl<B: HasSliders> Player<B> for UciEngine {
         };
         let score = lines.iter().filter_map(|l| info_score(l)).next_back();
         let last = lines.last().expect("a bestmove line");
-        // A pass is a move only where frozen armies pass (four players).
-        let passes = game.position().variant().seat_count() > 2;
+        // The null move names no move, unless passing is legal here
+        // (frozen armies of four-player Regicide).
+        let passes = || game.legal_moves().iter().any(|m| m.uci == "0000");
         match last.split_whitespace().nth(1) {
-            Some(m) if m != "(none)" && (m != "0000" || passes) => Ok(Reply {
+            Some(m) if m != "(none)" && (m != "0000" || passes()) => Ok(Reply {
                 uci: m.to_string(),
                 score,
             }),
@@ -391,21 +383,17 @@ mod tests {
 
     #[test]
     fn four_player_positions_are_sent_as_fen4() {
-        use tetrarch_rules::Wide;
-        let v = Variant::builtin("fourway-teams").unwrap();
-        let mut game = Game::<Wide>::from_variant(&v).unwrap();
-        let m = "h2h4"
-            .parse::<UciMove>()
-            .unwrap()
-            .to_move(game.position())
-            .unwrap();
-        game.play(m).unwrap();
+        let v = AnyVariant::builtin("fourway-teams").unwrap();
+        let mut game = AnyGame::new(&v);
+        game.play("h2h4").unwrap();
         let line = position_command(&game);
         assert!(
             line.starts_with("position fen4 R-0,0,0,0-1,1,1,1-"),
             "{line}"
         );
         assert!(line.ends_with(" moves h2h4"), "{line}");
+        let chess = AnyGame::new(&AnyVariant::builtin("chess").unwrap());
+        assert!(position_command(&chess).starts_with("position fen rnbqkbnr/"));
     }
 
     #[test]
@@ -417,14 +405,14 @@ mod tests {
         ];
         let id = identity(&lines);
         assert_eq!(id.name.as_deref(), Some("Fairy"));
-        let shogi = Variant::builtin("euroshogi").unwrap();
+        let shogi = AnyVariant::builtin("euroshogi").unwrap();
         let opts = variant_options(&id, &shogi).unwrap();
         assert_eq!(opts, [("UCI_Variant".into(), "euroshogi".into())]);
-        let c960 = Variant::builtin("chess960").unwrap();
+        let c960 = AnyVariant::builtin("chess960").unwrap();
         let opts = variant_options(&id, &c960).unwrap();
         assert_eq!(opts, [("UCI_Chess960".into(), "true".into())]);
         let plain = identity(&["id name Plain".to_string()]);
         assert!(variant_options(&plain, &shogi).is_err());
-        assert!(variant_options(&plain, &Variant::builtin("chess").unwrap()).is_ok());
+        assert!(variant_options(&plain, &AnyVariant::builtin("chess").unwrap()).is_ok());
     }
 }
