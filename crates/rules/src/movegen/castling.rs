@@ -11,6 +11,8 @@ impl<B: HasSliders> Position<B> {
     /// the variant has check. With `final_test`, the king's landing cell is
     /// tested too; otherwise the caller tries the move. `attacked(cell, occ)`
     /// says whether an enemy attacks a cell given an occupancy.
+    // Inlined into `generate` (see there).
+    #[inline(always)]
     pub(super) fn generate_castling<S: Sink<B>>(
         &self,
         sink: &mut S,
