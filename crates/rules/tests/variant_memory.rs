@@ -57,8 +57,8 @@ fn loading_a_thousand_variants_keeps_memory_bounded() {
         );
     }
     // Loads of one definition share one compile.
-    let a = Variant::builtin("chess").unwrap();
-    let b = Variant::builtin("chess").unwrap();
+    let a = Variant::from_toml(chess, "mine.toml").unwrap();
+    let b = Variant::from_toml(chess, "mine.toml").unwrap();
     let (pa, pb) = (Position::<u64>::start(&a), Position::<u64>::start(&b));
     assert!(std::sync::Arc::ptr_eq(pa.shared_rules(), pb.shared_rules()));
     assert_eq!(pa, pb, "the same variant loaded twice: the same position");

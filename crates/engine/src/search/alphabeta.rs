@@ -190,8 +190,10 @@ impl<P: Searchable> Searcher<P> {
                 }
             }
         }
-        let mut order = MoveList::new();
-        self.moves(pos, &mut order);
+        let mut list = MoveList::new();
+        self.moves(pos, &mut list);
+        // One look at where the list keeps its moves, not one per move.
+        let order: &mut [P::Move] = &mut list;
         if order.is_empty() {
             return self.no_moves_score(pos, ply);
         }
@@ -215,7 +217,7 @@ impl<P: Searchable> Searcher<P> {
             usize::MAX
         };
         for i in 0..n {
-            let m = pick_best(&mut self.keys[ply][..n], &mut order, i);
+            let m = pick_best(&mut self.keys[ply][..n], order, i);
             let tactical = pos.is_capture(m) || pos.is_promotion(m);
             let child = self.make(pos, m);
             let gives_check = child.in_check();
@@ -390,8 +392,9 @@ impl<P: Searchable> Searcher<P> {
             order.push(m);
         }
         let n = order.len();
+        let order: &mut [P::Move] = &mut order;
         for i in 0..n {
-            let m = pick_best(&mut self.keys[ply][..n], &mut order, i);
+            let m = pick_best(&mut self.keys[ply][..n], order, i);
             let child = self.make(pos, m);
             let s = self.qchild(side, &child, alpha, beta, ply);
             if self.aborted {
