@@ -40,8 +40,6 @@
 //! assert_eq!(best, "h5f7");
 //! ```
 
-#![warn(missing_docs)]
-
 pub mod engine;
 pub mod eval;
 pub mod search;
