@@ -43,6 +43,7 @@ fn main() -> ExitCode {
     // would make `println!` panic; end quietly as other Unix tools do.
     #[cfg(unix)]
     // SAFETY: setting a signal's action to its default before any thread starts.
+    #[allow(unsafe_code)]
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }

@@ -17,8 +17,13 @@
 //! - [`uci`]: the UCI protocol over any reader and writer (`tetrarch uci`),
 //!   with the four-player extension of `docs/protocol.md`.
 //!
-//! Repetition is scored as a draw even where the variant makes perpetual
-//! check lose; the search does not model that rule yet.
+//! Repetition is a draw, except where the variant makes perpetual check
+//! lose: a repetition in which one side's moves all gave check loses for
+//! that side (`search/repetition.rs`).
+//!
+//! [`Engine`] is the same search behind one object for games of any
+//! variant ([`tetrarch_rules::AnyGame`]), with moves as text; the search
+//! itself is generic over the rules family ([`eval::Searchable`]).
 //!
 //! ```
 //! use tetrarch_engine::search::{Limits, Searcher};
@@ -34,8 +39,6 @@
 //! let best = UciMove::from_move(&pos, result.best.unwrap()).to_string();
 //! assert_eq!(best, "h5f7");
 //! ```
-
-#![warn(missing_docs)]
 
 pub mod engine;
 pub mod eval;

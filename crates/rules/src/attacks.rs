@@ -223,6 +223,7 @@ impl Magic {
     }
 
     #[inline(always)]
+    #[allow(unsafe_code)] // an unchecked index: the hottest load of move generation
     fn lookup(&self, e: &MagicEntry, occ: u64) -> u64 {
         let i = ((occ & e.mask).wrapping_mul(e.magic) >> e.shift) as usize;
         debug_assert!(e.offset + i < self.table.len());

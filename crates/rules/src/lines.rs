@@ -32,6 +32,7 @@ pub struct LineLookup {
 const PAIRS: [(usize, usize); 4] = [(0, 4), (2, 6), (1, 5), (3, 7)];
 
 #[inline(always)]
+#[allow(unsafe_code)] // the BMI2 intrinsic
 fn pext(x: u64, mask: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     // SAFETY: the crate is built with BMI2 enabled (the cfg above).
@@ -54,6 +55,7 @@ fn pext(x: u64, mask: u64) -> u64 {
 }
 
 #[inline(always)]
+#[allow(unsafe_code)] // the BMI2 intrinsic
 fn pdep(x: u64, mask: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     // SAFETY: the crate is built with BMI2 enabled (the cfg above).

@@ -213,6 +213,7 @@ impl<M: Copy> MoveList<M> {
         self.truncate(w);
     }
     #[inline(always)]
+    #[allow(unsafe_code)] // slots left uninitialised: zeroing them costs more than the moves
     fn inline(&self) -> &[M] {
         let n = self.len.min(MAX_MOVES);
         // SAFETY: the first `min(len, MAX_MOVES)` slots were written by
@@ -240,6 +241,7 @@ impl<M: Copy> std::ops::Deref for MoveList<M> {
 
 impl<M: Copy> std::ops::DerefMut for MoveList<M> {
     #[inline(always)]
+    #[allow(unsafe_code)] // as `MoveList::inline`
     fn deref_mut(&mut self) -> &mut [M] {
         match &mut self.spilled {
             None => {

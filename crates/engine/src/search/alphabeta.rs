@@ -24,8 +24,8 @@ use super::score::{from_tt, to_tt};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, Searcher};
 use crate::eval::{Evaluator, Searchable};
 use crate::tt::{Bound, Entry};
-use tetrarch_rules::MoveList;
 use tetrarch_rules::variant::StalemateRule;
+use tetrarch_rules::{MoveList, Seat};
 
 /// Reverse futility pruning: deepest remaining depth and margin per ply.
 const RFP_DEPTH: i32 = 7;
@@ -36,6 +36,18 @@ const FUTILITY_BASE: i32 = 80;
 const FUTILITY_MARGIN: i32 = 90;
 /// Late move pruning: deepest remaining depth.
 const LMP_DEPTH: i32 = 5;
+
+/// What the search knows of a node once it has looked it up.
+struct Node {
+    depth: i32,
+    ply: usize,
+    pv_node: bool,
+    in_check: bool,
+    /// The static evaluation (`-INF` in check).
+    static_eval: i32,
+    /// Pruning on the static evaluation is safe here.
+    prune: bool,
+}
 
 impl<P: Searchable> Searcher<P> {
     /// The score of `child` (reached from a node at `ply` whose mover is on
@@ -113,18 +125,8 @@ impl<P: Searchable> Searcher<P> {
         if let Some(score) = self.enter_node(pos, ply) {
             return score;
         }
-        if let Some(score) = self.repetition_score(pos, ply) {
+        if let Some(score) = self.drawn_by_rule(pos, ply) {
             return score;
-        }
-        if pos.fifty_moves_passed() {
-            return if pos.count_legal_moves() == 0 {
-                self.no_moves_score(pos, ply)
-            } else {
-                0
-            };
-        }
-        if pos.dead_position() {
-            return 0;
         }
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
@@ -147,51 +149,28 @@ impl<P: Searchable> Searcher<P> {
             return s;
         }
         let in_check = pos.in_check();
-        let static_eval = if in_check {
-            -INF
-        } else {
-            tt.map_or_else(|| self.evaluate(pos), |e| e.eval)
+        let node = Node {
+            depth,
+            ply,
+            pv_node,
+            in_check,
+            static_eval: if in_check {
+                -INF
+            } else {
+                tt.map_or_else(|| self.evaluate(pos), |e| e.eval)
+            },
+            // The pruning that trusts `in_check` (two seats only: with more,
+            // it sees only the mover's own royal, so threats to the others
+            // go unnoticed).
+            prune: !pv_node && !in_check && !self.multi,
         };
-        let us = pos.turn();
-        let side = self.side_of[us.idx()];
-        // Reverse futility pruning: far enough above beta that a quiet
-        // move is unlikely to lose it all.
-        // (Two seats only: with more, `in_check` sees only the mover's own
-        // royal, so threats to the others go unnoticed.)
-        let prune = !pv_node && !in_check && !self.multi;
-        if prune
-            && depth <= RFP_DEPTH
-            && beta.abs() < MATE_BOUND
-            && static_eval - RFP_MARGIN * depth >= beta
-        {
-            return static_eval;
+        if let Some(score) = self.prune_before_moves(pos, &node, beta, null_ok) {
+            return score;
         }
-        if !pv_node
-            && !in_check
-            && null_ok
-            && self.null_move
-            && depth >= 3
-            && static_eval >= beta
-            && beta.abs() < MATE_BOUND
-            && self.eval.has_pieces(pos, us)
-        {
-            let child = self.make_null(pos);
-            // A pass means something only when it hands the move to the other side.
-            if self.side_of[child.turn().idx()] != side {
-                let r = 3 + depth / 6;
-                self.push_node(pos.hash(), false);
-                let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-                self.pop_node();
-                if self.aborted {
-                    return 0;
-                }
-                if s >= beta {
-                    return if s >= MATE_BOUND { beta } else { s };
-                }
-            }
-        }
-        let mut order = MoveList::new();
-        self.moves(pos, &mut order);
+        let mut list = MoveList::new();
+        self.moves(pos, &mut list);
+        // One look at where the list keeps its moves, not one per move.
+        let order: &mut [P::Move] = &mut list;
         if order.is_empty() {
             return self.no_moves_score(pos, ply);
         }
@@ -199,23 +178,118 @@ impl<P: Searchable> Searcher<P> {
         for (i, &m) in order.iter().enumerate() {
             self.keys[ply][i] = self.order_score(pos, m, tt_move, ply);
         }
+        let (best, best_move) = self.search_moves(pos, &node, order, alpha, beta);
+        if self.aborted {
+            return 0;
+        }
+        let bound = Bound::of(best, alpha, beta);
+        self.tt.store(
+            key,
+            Entry {
+                mv: P::move_key(best_move),
+                score: to_tt(best, ply),
+                eval: if in_check { 0 } else { node.static_eval },
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// The score of a position the rules end in a draw (repetition, the
+    /// fifty-move rule, a dead position), or of a repetition that loses.
+    #[inline]
+    fn drawn_by_rule(&self, pos: &P, ply: usize) -> Option<i32> {
+        if let Some(score) = self.repetition_score(pos, ply) {
+            return Some(score);
+        }
+        if pos.fifty_moves_passed() {
+            // Mate on the last move still counts.
+            return Some(if pos.count_legal_moves() == 0 {
+                self.no_moves_score(pos, ply)
+            } else {
+                0
+            });
+        }
+        pos.dead_position().then_some(0)
+    }
+
+    /// Reverse futility pruning and null-move pruning: a score to return
+    /// before trying any move, if this node is far enough above beta.
+    #[inline]
+    fn prune_before_moves(
+        &mut self,
+        pos: &P,
+        node: &Node,
+        beta: i32,
+        null_ok: bool,
+    ) -> Option<i32> {
+        let (depth, eval) = (node.depth, node.static_eval);
+        // Far enough above beta that a quiet move is unlikely to lose it all.
+        if node.prune
+            && depth <= RFP_DEPTH
+            && beta.abs() < MATE_BOUND
+            && eval - RFP_MARGIN * depth >= beta
+        {
+            return Some(eval);
+        }
+        let us = pos.turn();
+        if node.pv_node
+            || node.in_check
+            || !null_ok
+            || !self.null_move
+            || depth < 3
+            || eval < beta
+            || beta.abs() >= MATE_BOUND
+            || !self.eval.has_pieces(pos, us)
+        {
+            return None;
+        }
+        let child = self.make_null(pos);
+        // A pass means something only when it hands the move to the other side.
+        if self.side_of[child.turn().idx()] == self.side_of[us.idx()] {
+            return None;
+        }
+        let r = 3 + depth / 6;
+        self.push_node(pos.hash(), false);
+        let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, node.ply + 1, false);
+        self.pop_node();
+        if self.aborted {
+            return Some(0);
+        }
+        (s >= beta).then_some(if s >= MATE_BOUND { beta } else { s })
+    }
+
+    /// Search the moves of a node, keyed for ordering, in the window
+    /// `(alpha, beta)`: the best score and move (late quiet moves pruned,
+    /// later moves reduced and searched with a null window first).
+    #[inline(always)]
+    fn search_moves(
+        &mut self,
+        pos: &P,
+        node: &Node,
+        order: &mut [P::Move],
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, P::Move) {
+        let (depth, ply) = (node.depth, node.ply);
         let n = order.len();
         let mut best = -INF;
         let mut best_move = P::Move::default();
-        let orig_alpha = alpha;
         let mut quiets_tried = 0usize;
         let mut quiets = [P::Move::default(); 64];
-        self.push_node(pos.hash(), in_check);
-        let futile = prune
+        let side = self.side_of[pos.turn().idx()];
+        self.push_node(pos.hash(), node.in_check);
+        let futile = node.prune
             && depth <= FUTILITY_DEPTH
-            && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
-        let lmp_moves = if prune && depth <= LMP_DEPTH {
+            && node.static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+        let lmp_moves = if node.prune && depth <= LMP_DEPTH {
             (3 + depth * depth) as usize
         } else {
             usize::MAX
         };
         for i in 0..n {
-            let m = pick_best(&mut self.keys[ply][..n], &mut order, i);
+            let m = pick_best(&mut self.keys[ply][..n], order, i);
             let tactical = pos.is_capture(m) || pos.is_promotion(m);
             let child = self.make(pos, m);
             let gives_check = child.in_check();
@@ -235,20 +309,8 @@ impl<P: Searchable> Searcher<P> {
             let s = if i == 0 {
                 self.child(side, &child, nd, alpha, beta, ply, true)
             } else {
-                let mut r = 0;
-                if depth >= 3
-                    && i >= 3
-                    && (!tactical || self.keys[ply][i] < 0)
-                    && !in_check
-                    && !gives_check
-                    && self.keys[ply][i] < (1 << 26) - 1
-                {
-                    r = self.lmr[(depth as usize).min(63)][i.min(63)] as i32;
-                    if pv_node {
-                        r -= 1;
-                    }
-                    r = r.clamp(0, nd - 1);
-                }
+                let quiet = !tactical || self.keys[ply][i] < 0;
+                let r = self.reduction(node, i, quiet && !gives_check, nd);
                 let mut s = self.child(side, &child, nd - r, alpha, alpha + 1, ply, true);
                 if s > alpha && r > 0 && !self.aborted {
                     s = self.child(side, &child, nd, alpha, alpha + 1, ply, true);
@@ -259,8 +321,7 @@ impl<P: Searchable> Searcher<P> {
                 s
             };
             if self.aborted {
-                self.pop_node();
-                return 0;
+                break;
             }
             if s > best {
                 best = s;
@@ -270,18 +331,7 @@ impl<P: Searchable> Searcher<P> {
                     self.update_pv(ply, m);
                     if s >= beta {
                         if !tactical {
-                            let k = &mut self.killers[ply];
-                            if k[0] != m {
-                                k[1] = k[0];
-                                k[0] = m;
-                            }
-                            let bonus = depth * depth;
-                            let h = &mut self.history[Self::hist_idx(us, m)];
-                            *h = (*h + bonus).min(1 << 20);
-                            for &q in &quiets[..quiets_tried.min(64)] {
-                                let h = &mut self.history[Self::hist_idx(us, q)];
-                                *h = (*h - bonus).max(-(1 << 20));
-                            }
+                            self.reward_quiet(pos.turn(), m, depth, ply, &quiets[..quiets_tried]);
                         }
                         break;
                     }
@@ -293,18 +343,45 @@ impl<P: Searchable> Searcher<P> {
             }
         }
         self.pop_node();
-        let bound = Bound::of(best, orig_alpha, beta);
-        self.tt.store(
-            key,
-            Entry {
-                mv: P::move_key(best_move),
-                score: to_tt(best, ply),
-                eval: if in_check { 0 } else { static_eval },
-                depth,
-                bound,
-            },
-        );
-        best
+        (best, best_move)
+    }
+
+    /// Late move reduction of the `i`-th move: `reducible` moves (quiet,
+    /// or captures that lose material, not giving check) from the fourth
+    /// on, where the node is not in check; less at PV nodes.
+    #[inline]
+    fn reduction(&self, node: &Node, i: usize, reducible: bool, nd: i32) -> i32 {
+        if node.depth < 3
+            || i < 3
+            || !reducible
+            || node.in_check
+            || self.keys[node.ply][i] >= (1 << 26) - 1
+        {
+            return 0;
+        }
+        let mut r = self.lmr[(node.depth as usize).min(63)][i.min(63)] as i32;
+        if node.pv_node {
+            r -= 1;
+        }
+        r.clamp(0, nd - 1)
+    }
+
+    /// A quiet move that caused a cutoff: a killer of its ply, a history
+    /// bonus for it and a malus for the quiet moves tried before it.
+    #[inline]
+    fn reward_quiet(&mut self, us: Seat, m: P::Move, depth: i32, ply: usize, tried: &[P::Move]) {
+        let k = &mut self.killers[ply];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
+        let bonus = depth * depth;
+        let h = &mut self.history[Self::hist_idx(us, m)];
+        *h = (*h + bonus).min(1 << 20);
+        for &q in tried {
+            let h = &mut self.history[Self::hist_idx(us, q)];
+            *h = (*h - bonus).max(-(1 << 20));
+        }
     }
 
     /// Count a node of search or quiescence; its score if the search must
@@ -390,8 +467,9 @@ impl<P: Searchable> Searcher<P> {
             order.push(m);
         }
         let n = order.len();
+        let order: &mut [P::Move] = &mut order;
         for i in 0..n {
-            let m = pick_best(&mut self.keys[ply][..n], &mut order, i);
+            let m = pick_best(&mut self.keys[ply][..n], order, i);
             let child = self.make(pos, m);
             let s = self.qchild(side, &child, alpha, beta, ply);
             if self.aborted {

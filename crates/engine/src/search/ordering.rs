@@ -5,7 +5,7 @@
 
 use super::{MAX_PLY, Searcher};
 use crate::eval::{Evaluator, Searchable};
-use tetrarch_rules::{MoveList, Seat};
+use tetrarch_rules::Seat;
 
 impl<P: Searchable> Searcher<P> {
     pub(super) fn order_score(&self, pos: &P, m: P::Move, tt_move: Option<u32>, ply: usize) -> i32 {
@@ -45,7 +45,7 @@ impl<P: Searchable> Searcher<P> {
 /// Move the best-keyed of `order[i..]` to slot `i` (a selection-sort
 /// step: most nodes cut off after a few moves, so a full sort is waste).
 #[inline]
-pub(super) fn pick_best<M: Copy>(keys: &mut [i32], order: &mut MoveList<M>, i: usize) -> M {
+pub(super) fn pick_best<M: Copy>(keys: &mut [i32], order: &mut [M], i: usize) -> M {
     let mut b = i;
     for j in i + 1..keys.len() {
         if keys[j] > keys[b] {

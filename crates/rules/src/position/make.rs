@@ -45,6 +45,7 @@ impl<B: HasSliders> Position<B> {
             return self.play_multi(m);
         }
         // SAFETY: `r` is used only within this call, which never replaces `self.rules`.
+        #[allow(unsafe_code)]
         let r = unsafe { self.rules_apart() };
         let us = self.turn;
         let seats = r.seats();

@@ -142,6 +142,7 @@ impl<'a, B: HasSliders> Child<'a, B> {
 
     /// Another copy of the same parent.
     #[inline(always)]
+    #[allow(unsafe_code)] // as `Position::child`
     pub fn fork(&self) -> Child<'a, B> {
         Child {
             // SAFETY: as in `Position::child`; the copy borrows the same
@@ -204,6 +205,7 @@ impl<B: HasSliders> Position<B> {
     /// replaced while it is in use (nothing replaces it after a position
     /// is made).
     #[inline(always)]
+    #[allow(unsafe_code)] // see the safety section
     pub(crate) unsafe fn rules_apart<'r>(&self) -> &'r Rules<B> {
         // SAFETY: `self.rules` keeps the allocation alive; the caller
         // keeps the reference within the life of `self`.
@@ -225,6 +227,7 @@ impl<B: HasSliders> Position<B> {
     /// assert_ne!(kept, pos);
     /// ```
     #[inline(always)]
+    #[allow(unsafe_code)] // a copy that shares the original's `Arc` without counting it
     pub fn child(&self) -> Child<'_, B> {
         Child {
             // SAFETY: the bitwise copy's `Arc` is never dropped (it is in a

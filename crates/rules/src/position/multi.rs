@@ -137,6 +137,7 @@ impl<B: HasSliders> Position<B> {
     /// Play `m` in a game of more than two seats.
     pub(crate) fn play_multi(&mut self, m: Move) {
         // SAFETY: `r` is used only within this call, which never replaces `self.rules`.
+        #[allow(unsafe_code)]
         let r = unsafe { self.rules_apart() };
         let side = self.moving_seats();
         for s in 0..r.seats() as usize {
@@ -255,6 +256,7 @@ impl<B: HasSliders> Position<B> {
     /// the piece on `from`.
     pub(crate) fn play_board(&mut self, m: Move, side: u8) {
         // SAFETY: `r` is used only within this call, which never replaces `self.rules`.
+        #[allow(unsafe_code)]
         let r = unsafe { self.rules_apart() };
         let (from, to) = (m.from(), m.to());
         self.halfmoves = self.halfmoves.saturating_add(1);

@@ -15,6 +15,7 @@ use crate::geometry::Geometry;
 use crate::piece::{Kind, MAX_KINDS, MAX_SEATS, PieceInfo, Seat};
 use crate::square::Square;
 use std::path::Path;
+use std::sync::OnceLock;
 
 /// Which way a seat's pawns advance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,13 +220,24 @@ pub enum VariantError {
 }
 
 impl Variant {
-    /// A built-in variant by name.
+    /// A built-in variant by name. Each is read and compiled once per
+    /// process; what this returns shares that compile.
     pub fn builtin(name: &str) -> Result<Variant, VariantError> {
-        let text = builtin(name).ok_or_else(|| VariantError::Unknown {
-            name: name.to_string(),
-            known: builtin_names().collect::<Vec<_>>().join(", "),
-        })?;
-        Variant::from_toml(text, &format!("builtin:{name}"))
+        static LOADED: OnceLock<Vec<OnceLock<Result<Variant, VariantError>>>> = OnceLock::new();
+        let index =
+            builtin_names()
+                .position(|n| n == name)
+                .ok_or_else(|| VariantError::Unknown {
+                    name: name.to_string(),
+                    known: builtin_names().collect::<Vec<_>>().join(", "),
+                })?;
+        let loaded = LOADED.get_or_init(|| builtin_names().map(|_| OnceLock::new()).collect());
+        loaded[index]
+            .get_or_init(|| {
+                let text = builtin(name).expect("listed above");
+                Variant::from_toml(text, &format!("builtin:{name}"))
+            })
+            .clone()
     }
 
     /// A user's variant file.

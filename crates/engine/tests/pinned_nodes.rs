@@ -1,0 +1,37 @@
+//! The search's node counts at fixed depth from every built-in variant's
+//! start position, pinned before the search became generic over the rules
+//! family (measured with `tetrarch bench search --depth-offset -3` on the
+//! engine as it was, commit 8b5aa8e): any change in what the search does
+//! shows here first. A change that means to alter the search updates them
+//! with a measured reason.
+
+use tetrarch_engine::{Engine, Limits};
+use tetrarch_rules::{AnyGame, AnyVariant};
+
+/// (variant, chess960 start number, depth, nodes).
+const PINNED: &[(&str, Option<u16>, u32, u64)] = &[
+    ("chess", None, 11, 413_400),
+    ("chess960", Some(0), 11, 332_235),
+    ("euroshogi", None, 9, 62_788),
+    ("fourway-teams", None, 6, 12_215),
+    ("fourway-original", None, 5, 20_006),
+    ("fourway-ffa", None, 5, 8_891),
+];
+
+#[test]
+fn fixed_depth_searches_visit_the_pinned_number_of_nodes() {
+    for &(name, number, depth, nodes) in PINNED {
+        let variant = AnyVariant::builtin(name).unwrap();
+        let game = match number {
+            Some(n) => AnyGame::numbered(&variant, n).unwrap(),
+            None => AnyGame::new(&variant),
+        };
+        let mut engine = Engine::new(&variant, 16);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let found = engine.search(&game, &limits, &mut |_| {}).unwrap();
+        assert_eq!((found.depth, found.nodes), (depth, nodes), "{name}");
+    }
+}
