@@ -344,3 +344,91 @@ fn replay_counts_games_and_moves() {
     let err = fails(&["replay", &path]);
     assert!(err.contains("illegal.pgn") && err.contains("Qxf8"), "{err}");
 }
+
+#[test]
+fn variants_describes_the_shared_lines_then_the_familys() {
+    let out = ok(&["variants", "--variant", "chess"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[..6],
+        [
+            "name         chess",
+            "description  Chess: castling, en passant, promotion, every draw rule",
+            "origin       builtin:chess",
+            "board        8 x 8, 64 squares",
+            "seats        white, black",
+            "start        rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ]
+    );
+    assert!(
+        lines.contains(&"piece        k king       K  (royal)"),
+        "{out}"
+    );
+    assert_eq!(
+        lines.last(),
+        Some(
+            &"rules        check, castling, en passant, stalemate draw, 50-move rule, \
+              3-fold repetition, insufficient material"
+        )
+    );
+    let out = ok(&["variants", "--variant", "fourway-teams"]);
+    assert!(out.contains("board        14 x 14, 160 squares\n"), "{out}");
+}
+
+#[test]
+fn bench_perft_quick_measures_every_other_variant() {
+    let out = ok(&["bench", "perft", "--quick"]);
+    for name in [
+        "chess960",
+        "euroshogi",
+        "fourway-teams",
+        "fourway-original",
+        "fourway-ffa",
+    ] {
+        assert!(
+            out.lines()
+                .any(|l| l.split_whitespace().next() == Some(name)),
+            "{name}: {out}"
+        );
+    }
+}
+
+/// Nothing in the CLI's own code (tests and the chess-typed reference
+/// perft aside) names a built-in variant, or reaches the typed kernel: any
+/// rules family plays through the width-free game.
+#[test]
+fn the_cli_names_no_variant_and_no_typed_kernel() {
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = vec![src.clone()];
+    let mut sources = Vec::new();
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+        } else if path.file_name().is_some_and(|f| f != "reference.rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let code = text.split("#[cfg(test)]").next().unwrap().to_string();
+            sources.push((path, code));
+        }
+    }
+    let variants = ok(&["variants"]);
+    let names: Vec<&str> = variants
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    for (path, code) in &sources {
+        for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            for word in ["WithWidth", "Position<", "Searcher", "HasSliders"] {
+                assert!(!line.contains(word), "{}: {line}", path.display());
+            }
+            for name in &names {
+                let quoted = format!("\"{name}\"");
+                let default = format!("default_value = {quoted}");
+                assert!(
+                    !line.contains(&quoted) || line.contains(&default),
+                    "{}: {line}",
+                    path.display()
+                );
+            }
+        }
+    }
+}

@@ -112,6 +112,8 @@ fn a_seed_replays_a_match_between_noisy_levels() {
 
 #[test]
 fn euroshogi_match_between_levels_finishes() {
+    let pgn = temp("euroshogi.pgn");
+    let pgn_arg = pgn.to_str().unwrap();
     let out = tetrarch(&[
         "match",
         "--variant",
@@ -126,8 +128,48 @@ fn euroshogi_match_between_levels_finishes() {
         "4",
         "--max-plies",
         "160",
+        "--pgn",
+        pgn_arg,
     ]);
     assert_finished(&out, 4);
+    // The record names its variant, which replay follows without --variant.
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(written.matches("[Variant \"euroshogi\"]").count(), 4);
+    let replay = tetrarch(&["replay", pgn_arg]);
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    assert!(stdout(&replay).contains("games: 4"), "{}", stdout(&replay));
+}
+
+#[test]
+fn chess960_matches_start_from_numbered_positions_and_replay() {
+    let pgn = temp("chess960.pgn");
+    let pgn_arg = pgn.to_str().unwrap();
+    let out = tetrarch(&[
+        "match",
+        "--variant",
+        "chess960",
+        "--engine",
+        "level=1",
+        "--engine",
+        "level=2",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+        "--pgn",
+        pgn_arg,
+    ]);
+    assert_finished(&out, 2);
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    // Both games of the pair start from one random Fischer position.
+    let fens: Vec<&str> = written.lines().filter(|l| l.starts_with("[FEN ")).collect();
+    assert_eq!(fens.len(), 2, "{written}");
+    assert_eq!(fens[0], fens[1]);
+    let replay = tetrarch(&["replay", pgn_arg]);
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    assert!(stdout(&replay).contains("games: 2"), "{}", stdout(&replay));
 }
 
 #[test]
