@@ -9,6 +9,7 @@ mod match_runner;
 mod options;
 mod perft;
 mod replay;
+mod serve;
 mod variants;
 
 use clap::{Parser, Subcommand};
@@ -18,8 +19,9 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(name = "tetrarch", version, about, long_about = None)]
 struct Cli {
+    /// Without a command: `serve` with its defaults.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -36,6 +38,8 @@ enum Command {
     Match(match_runner::Args),
     /// Speak the UCI protocol on standard input and output (for GUIs and match runners).
     Uci,
+    /// Serve games over HTTP and WebSockets (the default command).
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -59,12 +63,16 @@ fn main() -> ExitCode {
             };
         }
     };
-    let result = match cli.command {
+    let command = cli
+        .command
+        .unwrap_or_else(|| Command::Serve(serve::Args::from_env()));
+    let result = match command {
         Command::Variants(args) => variants::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Replay(args) => replay::run_command(&args),
         Command::Match(args) => match_runner::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Uci => tetrarch_engine::uci::run(std::io::stdin().lock(), std::io::stdout())
             .map(|_| ())
             .map_err(anyhow::Error::from),

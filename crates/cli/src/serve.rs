@@ -1,0 +1,99 @@
+//! `tetrarch serve`: the game server (also what `tetrarch` with no command
+//! does). Each flag has an environment variable.
+
+use anyhow::Context as _;
+use clap::Parser;
+use tetrarch_server::{Config, Limits, Server};
+
+/// Flags of `tetrarch serve`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Address and port to listen on.
+    #[arg(long, env = "TETRARCH_LISTEN", default_value = "127.0.0.1:8080")]
+    listen: String,
+    /// Database: sqlite://PATH (created if missing) or postgres://USER@HOST/DB.
+    #[arg(long, env = "TETRARCH_DB", default_value = "sqlite://tetrarch.db")]
+    db: String,
+    /// Log filter, in RUST_LOG syntax (`info`, `tetrarch_server=debug`).
+    #[arg(long, env = "TETRARCH_LOG", default_value = "info")]
+    log: String,
+    /// Threads for bots' searches.
+    #[arg(long, env = "TETRARCH_BOT_THREADS", default_value_t = 1)]
+    bot_threads: usize,
+    /// Browser origins allowed to use the API besides the server's own
+    /// (comma-separated; `*` for any).
+    #[arg(long, env = "TETRARCH_ALLOW_ORIGIN", value_delimiter = ',')]
+    allow_origin: Vec<String>,
+    /// API requests a second per address and per token (0: no limit).
+    #[arg(long, env = "TETRARCH_HTTP_RATE", default_value_t = 20)]
+    http_rate: u32,
+    /// WebSocket messages a second per connection.
+    #[arg(long, env = "TETRARCH_WS_RATE", default_value_t = 20)]
+    ws_rate: u32,
+}
+
+/// Only for parsing the defaults and environment when no command is given.
+#[derive(Parser)]
+struct Defaults {
+    #[command(flatten)]
+    args: Args,
+}
+
+impl Args {
+    /// The flags' defaults and environment variables.
+    pub fn from_env() -> Args {
+        Defaults::parse_from(["tetrarch"]).args
+    }
+}
+
+/// Runs the server until SIGINT or SIGTERM.
+pub fn run(args: &Args) -> anyhow::Result<()> {
+    let filter = tracing_subscriber::EnvFilter::try_new(&args.log)
+        .with_context(|| format!("--log '{}'", args.log))?;
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+    let config = Config {
+        listen: args.listen.clone(),
+        db: args.db.clone(),
+        bot_threads: args.bot_threads.max(1),
+        allowed_origins: args.allow_origin.clone(),
+        limits: Limits {
+            http_per_sec: args.http_rate,
+            ws_per_sec: args.ws_rate.max(1),
+            ws_burst: args.ws_rate.max(1) * 2,
+            ..Limits::default()
+        },
+    };
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    runtime.block_on(async move {
+        let server = Server::start(config).await?;
+        println!("Tetrarch serves on http://{}/", server.addr());
+        if server.resumed() > 0 {
+            println!("resumed {} unfinished games", server.resumed());
+        }
+        server.run_until(stop_signal()).await?;
+        println!("stopped");
+        anyhow::Ok(())
+    })
+}
+
+/// SIGINT or SIGTERM.
+async fn stop_signal() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(term) => term,
+                Err(_) => {
+                    let _ = interrupt.await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = interrupt => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = interrupt.await;
+}

@@ -1,0 +1,270 @@
+//! Games played to their end by clients on real WebSockets against a real
+//! server on a real SQLite file; the stored games replay to the stored
+//! result.
+
+mod common;
+
+use common::{Client, TestServer, tokens, verify_store};
+use serde_json::{Value, json};
+
+/// Plays `moves` alternately from the clients of the seats to move.
+async fn play_line(clients: &mut [Client], moves: &[&str]) -> Vec<Value> {
+    let mut answers = Vec::new();
+    for (ply, mv) in moves.iter().enumerate() {
+        let seat = ply % clients.len();
+        let ack = clients[seat]
+            .act(json!({"t": "move", "move": mv, "ply": ply}))
+            .await;
+        assert_eq!(ack["t"], "ack", "{mv}: {ack}");
+        answers.push(ack);
+    }
+    answers
+}
+
+#[tokio::test]
+async fn two_clients_play_chess_to_mate_and_an_invite_is_used_once() {
+    let server = TestServer::start("mate").await;
+    let created = server
+        .create(
+            json!({"variant": "chess", "seats": [{"kind": "me"}, {"kind": "open"}],
+                       "clock": {"initial_ms": 60000, "increment_ms": 1000}}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let code = created["seats"][1]["code"].as_str().unwrap();
+    assert!(
+        created["seats"][1]["invite"]
+            .as_str()
+            .unwrap()
+            .contains(code)
+    );
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["status"], "created");
+    let (status, joined) = server
+        .post(
+            &format!("/api/games/{id}/join/1"),
+            None,
+            Some(json!({"code": code})),
+        )
+        .await;
+    assert_eq!(status, 200, "{joined}");
+    let (status, again) = server
+        .post(
+            &format!("/api/games/{id}/join/1"),
+            None,
+            Some(json!({"code": code})),
+        )
+        .await;
+    assert_eq!((status, again["error"].as_str()), (403, Some("bad-code")));
+    let white = tokens(&created)[0].clone().unwrap();
+    let black = joined["token"].as_str().unwrap().to_string();
+
+    let (w, full) = server.client(&id, Some(&white)).await;
+    assert_eq!(
+        (full["t"].as_str(), full["you"].as_u64()),
+        (Some("full"), Some(0))
+    );
+    assert_eq!(full["status"], "started");
+    assert_eq!(full["legal"].as_array().unwrap().len(), 20);
+    let (b, _) = server.client(&id, Some(&black)).await;
+    let (mut spectator, _) = server.client(&id, None).await;
+    let mut clients = [w, b];
+    play_line(&mut clients, &["f2f3", "e7e5", "g2g4", "d8h4"]).await;
+    let end = spectator.wait_for(|m| m["t"] == "end").await;
+    assert_eq!(end["status"], "finished");
+    assert_eq!(end["outcome"]["winners"], json!([1]));
+    assert_eq!(end["outcome"]["reason"], "checkmate");
+    // Every move event carried the board and the next legal moves.
+    let moves: Vec<&Value> = spectator.seen.iter().filter(|e| e["t"] == "move").collect();
+    assert_eq!(moves.len(), 4);
+    assert!(moves[0]["board"]["pieces"].as_array().unwrap().len() == 32);
+    assert_eq!(moves[0]["legal"].as_array().unwrap().len(), 20);
+    assert!(moves[3]["legal"].as_array().unwrap().is_empty());
+
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["status"], "finished");
+    assert_eq!(state["moves"], json!(["f2f3", "e7e5", "g2g4", "d8h4"]));
+    assert_eq!(state["outcome"]["winners"], json!([1]));
+    let (status, over) = server
+        .post(&format!("/api/games/{id}/move/e2e4"), Some(&white), None)
+        .await;
+    assert_eq!((status, over["error"].as_str()), (409, Some("game-over")));
+    let pgn = server
+        .http
+        .get(format!("{}/api/games/{id}/export?format=pgn", server.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
+    verify_store(&server.db, &[id]).await;
+}
+
+/// A line of the variant's moves, found by seeded random play through
+/// the kernel, whose last move is a drop.
+fn line_with_a_drop(variant: &str) -> Vec<String> {
+    let variant = tetrarch_rules::AnyVariant::builtin(variant).unwrap();
+    let mut seed = 7u64;
+    loop {
+        let mut game = tetrarch_rules::AnyGame::new(&variant);
+        let mut line = Vec::new();
+        while line.len() < 80 && game.outcome().is_none() {
+            let legal = game.legal_moves();
+            if let Some(drop) = legal.iter().find(|m| m.drop.is_some()) {
+                line.push(drop.uci.clone());
+                return line;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Captures first, so there is something to drop.
+            let captures: Vec<_> = legal.iter().filter(|m| m.capture).collect();
+            let mv = if !captures.is_empty() {
+                captures[seed as usize % captures.len()]
+            } else {
+                &legal[seed as usize % legal.len()]
+            };
+            game.play(&mv.uci).unwrap();
+            line.push(mv.uci.clone());
+        }
+    }
+}
+
+/// The cell a move view lands on holds a piece of `kind`.
+fn captures_kind(board: &Value, mv: &Value, kind: &str) -> bool {
+    board["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["cell"] == mv["to"] && p["kind"] == kind)
+}
+
+/// The move a greedy player picks: a drop if `drops`, else the most
+/// valuable capture, else the first move.
+fn greedy(state: &Value, prefer_drop: bool) -> String {
+    let legal = state["legal"].as_array().unwrap();
+    if prefer_drop && let Some(d) = legal.iter().find(|m| !m["drop"].is_null()) {
+        return d["uci"].as_str().unwrap().to_string();
+    }
+    for kind in ["k", "q", "r", "b", "n", "g", "s", "p"] {
+        if let Some(m) = legal
+            .iter()
+            .find(|m| m["capture"] == true && captures_kind(&state["board"], m, kind))
+        {
+            return m["uci"].as_str().unwrap().to_string();
+        }
+    }
+    legal[legal.len() / 2]["uci"].as_str().unwrap().to_string()
+}
+
+/// Plays greedily from every seat's own client until the game ends or
+/// `max_plies`; returns the plies played and whether a drop was played.
+async fn play_greedy(
+    clients: &mut [Client],
+    first: Value,
+    max_plies: usize,
+) -> (usize, bool, Value) {
+    let mut state = first;
+    let mut dropped = false;
+    for ply in 0..max_plies {
+        if state["status"] != "started" {
+            return (ply, dropped, state);
+        }
+        let turn = state["turn"].as_u64().unwrap() as usize;
+        let mv = greedy(&state, true);
+        dropped |= mv.contains('@');
+        let ack = clients[turn]
+            .act(json!({"t": "move", "move": mv, "ply": ply}))
+            .await;
+        assert_eq!(ack["t"], "ack", "{mv}: {ack}");
+        // Every client sees the move event with the new state.
+        let mut event = Value::Null;
+        for c in clients.iter_mut() {
+            let at = |m: &Value| m["t"] == "move" && m["ply"] == json!(ply + 1);
+            event = match c.seen.iter().rev().find(|m| at(m)) {
+                Some(e) => e.clone(),
+                None => c.wait_for(at).await,
+            };
+        }
+        state = event;
+    }
+    (max_plies, dropped, state)
+}
+
+#[tokio::test]
+async fn euroshogi_with_a_drop_and_a_four_player_team_game_to_the_end() {
+    let server = TestServer::start("drops").await;
+    let mut ids = Vec::new();
+
+    let created = server
+        .create(json!({"variant": "euroshogi", "seats": [{"kind": "me"}, {"kind": "me"}]}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let t = tokens(&created);
+    let (a, _) = server.client(&id, t[0].as_deref()).await;
+    let (b, _) = server.client(&id, t[1].as_deref()).await;
+    let mut clients = [a, b];
+    let line = line_with_a_drop("euroshogi");
+    let refs: Vec<&str> = line.iter().map(String::as_str).collect();
+    play_line(&mut clients, &refs).await;
+    let last = clients[0]
+        .wait_for(|m| m["t"] == "move" && m["ply"] == json!(line.len()))
+        .await;
+    assert!(last["uci"].as_str().unwrap().contains('@'), "{last}");
+    assert!(
+        last["san"].as_str().unwrap().contains('*') || last["san"].as_str().unwrap().contains('@')
+    );
+    // Resign to end it; the other seat wins.
+    let turn = last["turn"].as_u64().unwrap() as usize;
+    let ack = clients[turn].act(json!({"t": "resign"})).await;
+    assert_eq!(ack["t"], "ack");
+    let end = clients[1 - turn].wait_for(|m| m["t"] == "end").await;
+    assert_eq!(end["outcome"]["winners"], json!([1 - turn]));
+    ids.push(id);
+
+    let created = server
+        .create(json!({"variant": "fourway-teams",
+                       "seats": [{"kind": "me"}, {"kind": "me"}, {"kind": "me"}, {"kind": "me"}]}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let t = tokens(&created);
+    let mut clients = Vec::new();
+    let mut first = Value::Null;
+    for token in &t {
+        let (c, full) = server.client(&id, token.as_deref()).await;
+        first = full;
+        clients.push(c);
+    }
+    let (plies, _, last) = play_greedy(&mut clients, first, 1500).await;
+    assert_eq!(last["status"], "finished", "not over after {plies} plies");
+    let winners = last["outcome"]["winners"].as_array().unwrap().clone();
+    assert_eq!(
+        winners.len(),
+        2,
+        "a team wins together: {}",
+        last["outcome"]
+    );
+    ids.push(id);
+    verify_store(&server.db, &ids).await;
+}
+
+#[tokio::test]
+async fn a_bot_game_finishes_by_itself() {
+    let server = TestServer::start("bots").await;
+    let created = server
+        .create(json!({"variant": "chess", "seats": [{"kind": "bot", "level": 1}, {"kind": "bot", "level": 2}]}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let (mut watcher, _) = server.client(&id, None).await;
+    let end = loop {
+        match watcher.try_recv().await {
+            Ok(m) if m["t"] == "end" => break m,
+            Ok(_) => {}
+            Err(code) => panic!("socket closed: {code:?}"),
+        }
+    };
+    assert_eq!(end["status"], "finished");
+    verify_store(&server.db, &[id]).await;
+}

@@ -1,0 +1,178 @@
+//! The storage suite, on a real SQLite file always and on PostgreSQL when
+//! `TETRARCH_TEST_POSTGRES` names a database (`.ci/run` starts one).
+
+mod common;
+
+use common::TempDir;
+use tetrarch_server::store::{GameUpdate, Store, StoreError, StoredAction, StoredGame};
+
+fn game(id: &str) -> StoredGame {
+    StoredGame {
+        id: id.into(),
+        variant: "chess".into(),
+        spec: "{}".into(),
+        seats: "[]".into(),
+        status: "started".into(),
+        public: true,
+        seq: 0,
+        ply: 0,
+        clocks: None,
+        outcome: None,
+        created_ms: 1,
+        updated_ms: 1,
+    }
+}
+
+fn action(seq: i64, data: &str) -> StoredAction {
+    StoredAction {
+        seq,
+        kind: "move".into(),
+        seat: seq % 2,
+        data: data.into(),
+        clocks: Some("[1000,2000]".into()),
+        at_ms: 10 + seq,
+    }
+}
+
+fn update(ply: i64, status: &str) -> GameUpdate {
+    GameUpdate {
+        status: status.into(),
+        ply,
+        clocks: Some("[1000,2000]".into()),
+        outcome: (status == "finished").then(|| "{\"winners\":[0]}".to_string()),
+        at_ms: 100 + ply,
+    }
+}
+
+/// The suite, on one database.
+async fn suite(url: &str) {
+    let store = Store::open(url).await.expect("opens");
+    // Ids unique per run: a PostgreSQL database may be shared.
+    let id = format!("t{}", tetrarch_server::secret::random_u64() % 1_000_000_000);
+    store.create(&game(&id)).await.unwrap();
+    assert!(
+        store.create(&game(&id)).await.is_err(),
+        "an id is stored once"
+    );
+    store
+        .append(&id, &action(0, "e2e4"), &update(1, "started"))
+        .await
+        .unwrap();
+    // A resent action (same seq) is refused and nothing changes.
+    let again = store
+        .append(&id, &action(0, "d2d4"), &update(1, "started"))
+        .await;
+    assert!(matches!(again, Err(StoreError::Conflict(..))), "{again:?}");
+    let stale = store
+        .append(&id, &action(5, "d2d4"), &update(1, "started"))
+        .await;
+    assert!(matches!(stale, Err(StoreError::Conflict(..))));
+    store
+        .append(&id, &action(1, "e7e5"), &update(2, "finished"))
+        .await
+        .unwrap();
+    let actions = store.actions(&id).await.unwrap();
+    assert_eq!(actions, vec![action(0, "e2e4"), action(1, "e7e5")]);
+    let stored = store.game(&id).await.unwrap().unwrap();
+    assert_eq!(
+        (stored.seq, stored.ply, stored.status.as_str()),
+        (2, 2, "finished")
+    );
+    assert_eq!(stored.outcome.as_deref(), Some("{\"winners\":[0]}"));
+    assert!(!store.unfinished().await.unwrap().contains(&id));
+    let other = format!("{id}b");
+    store.create(&game(&other)).await.unwrap();
+    assert!(store.unfinished().await.unwrap().contains(&other));
+    store
+        .update_seats(&other, "[{\"x\":1}]", "created", 5)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.game(&other).await.unwrap().unwrap().seats,
+        "[{\"x\":1}]"
+    );
+    let finished = store.list(Some("finished"), 1000).await.unwrap();
+    assert!(finished.iter().any(|g| g.id == id));
+    assert!(store.game("missing").await.unwrap().is_none());
+    store.close().await;
+    // Opening again keeps everything (migrations run once).
+    let store = Store::open(url).await.expect("opens again");
+    assert_eq!(store.actions(&id).await.unwrap().len(), 2);
+    store.close().await;
+}
+
+#[tokio::test]
+async fn storage_on_sqlite() {
+    let dir = TempDir::new("store");
+    suite(&format!("sqlite://{}", dir.0.join("t.db").display())).await;
+    // WAL mode.
+    assert!(dir.0.join("t.db-wal").exists() || dir.0.join("t.db").exists());
+}
+
+#[tokio::test]
+async fn storage_on_postgres() {
+    match std::env::var("TETRARCH_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => suite(&url).await,
+        _ => {
+            eprintln!("TETRARCH_TEST_POSTGRES is not set: the PostgreSQL storage suite did not run")
+        }
+    }
+}
+
+#[tokio::test]
+async fn databases_that_are_not_ours_are_refused() {
+    let dir = TempDir::new("not-ours");
+    // Another program's SQLite database.
+    let path = dir.0.join("other.db");
+    {
+        let store = Store::open(&format!("sqlite://{}", dir.0.join("x.db").display()))
+            .await
+            .unwrap();
+        store.close().await;
+    }
+    let url = format!("sqlite://{}", path.display());
+    {
+        use sqlx::Connection;
+        let mut conn = sqlx::SqliteConnection::connect(&format!("{url}?mode=rwc"))
+            .await
+            .unwrap();
+        sqlx::query("CREATE TABLE notes (x TEXT)")
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        conn.close().await.unwrap();
+    }
+    let e = Store::open(&url).await.unwrap_err();
+    assert!(e.to_string().contains("is not a Tetrarch database"), "{e}");
+    // A file that is not a database at all.
+    let junk = dir.0.join("junk.db");
+    std::fs::write(&junk, vec![b'x'; 4096]).unwrap();
+    let e = Store::open(&format!("sqlite://{}", junk.display()))
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("not a database"), "{e}");
+    // A read-only database (not for root, who may write anyway).
+    let ro = dir.0.join("ro.db");
+    let url = format!("sqlite://{}", ro.display());
+    Store::open(&url).await.unwrap().close().await;
+    let mut perms = std::fs::metadata(&ro).unwrap().permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&ro, perms).unwrap();
+    let _ = std::fs::remove_file(dir.0.join("ro.db-wal"));
+    if let Err(e) = Store::open(&format!("{url}?mode=ro")).await {
+        assert!(
+            e.to_string().contains("readonly")
+                || e.to_string().contains("read-only")
+                || e.to_string().contains("read only"),
+            "{e}"
+        );
+    } else {
+        panic!("a read-only database was accepted");
+    }
+    let bad = Store::open("mysql://x/y").await.unwrap_err();
+    assert!(
+        bad.to_string()
+            .contains("expected sqlite://PATH or postgres://"),
+        "{bad}"
+    );
+}
