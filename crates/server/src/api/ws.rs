@@ -409,8 +409,8 @@ impl Connection {
             });
         }
         let epoch = subscription.epoch;
-        let catch_up = std::mem::replace(&mut self.subscription, Some(subscription));
-        debug_assert!(catch_up.is_none());
+        let before = self.subscription.replace(subscription);
+        debug_assert!(before.is_none());
         let sub = self.subscription.as_mut().expect("just set");
         match std::mem::replace(&mut sub.catch_up, CatchUp::Events(Vec::new())) {
             CatchUp::Full(state) => self.send_full(*state).await,
