@@ -215,6 +215,9 @@ impl Engine {
         // brings its own evaluation.
         let searcher = match variant {
             AnyVariant::Chess(v) => v.with_width(ChessSearcher(hash_mb)),
+            AnyVariant::Draughts(v) => Box::new(
+                Searcher::<tetrarch_rules::draughts::Position>::new(v, hash_mb),
+            ),
         };
         Engine {
             variant: variant.clone(),

@@ -23,6 +23,7 @@ pub mod any;
 pub mod attacks;
 pub mod betza;
 pub mod bitboard;
+pub mod draughts;
 pub mod family;
 pub mod game;
 pub mod geometry;

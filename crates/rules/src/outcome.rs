@@ -26,6 +26,8 @@ pub enum WinReason {
     Timeout,
     /// The loser left the game and did not come back.
     Abandonment,
+    /// Every other player is out (draughts: no legal move on their turn).
+    LastPlayer,
 }
 
 /// Why a game was drawn.
@@ -45,6 +47,8 @@ pub enum DrawReason {
     Impasse,
     /// Regicide free-for-all: no king is left.
     NoKings,
+    /// Draughts: no capture and no man moved for the variant's number of moves.
+    NoProgress,
 }
 
 impl WinReason {
@@ -63,6 +67,7 @@ impl WinReason {
             WinReason::KingsCaptured => "kings-captured",
             WinReason::Timeout => "timeout",
             WinReason::Abandonment => "abandonment",
+            WinReason::LastPlayer => "last-player",
         }
     }
 }
@@ -77,6 +82,7 @@ impl fmt::Display for WinReason {
             WinReason::KingsCaptured => "the opposing kings were captured",
             WinReason::Timeout => "time ran out",
             WinReason::Abandonment => "the other side left the game",
+            WinReason::LastPlayer => "every other player is out",
         })
     }
 }
@@ -92,6 +98,7 @@ impl DrawReason {
             DrawReason::Agreement => "agreement",
             DrawReason::Impasse => "impasse",
             DrawReason::NoKings => "no-kings",
+            DrawReason::NoProgress => "no-progress",
         }
     }
 }
@@ -106,6 +113,7 @@ impl fmt::Display for DrawReason {
             DrawReason::Agreement => "agreement",
             DrawReason::Impasse => "impasse",
             DrawReason::NoKings => "the loss of every king",
+            DrawReason::NoProgress => "no capture and no man moving for too long",
         })
     }
 }

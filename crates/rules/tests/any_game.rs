@@ -75,7 +75,10 @@ impl WithWidth for Compare {
 #[test]
 fn every_builtin_variant_plays_as_text_as_it_plays_typed() {
     for name in AnyVariant::builtin_names() {
-        let AnyVariant::Chess(v) = AnyVariant::builtin(name).unwrap();
+        // The draughts family is compared with its own reference in draughts.rs.
+        let AnyVariant::Chess(v) = AnyVariant::builtin(name).unwrap() else {
+            continue;
+        };
         for seed in 1..=4 {
             let game = v.with_width(Compare { seed, plies: 160 });
             replays_from_its_record(&game);
@@ -85,7 +88,9 @@ fn every_builtin_variant_plays_as_text_as_it_plays_typed() {
 
 /// The record a game writes reads back to the same moves.
 fn replays_from_its_record(game: &AnyGame) {
-    let AnyVariant::Chess(v) = game.variant();
+    let AnyVariant::Chess(v) = game.variant() else {
+        panic!("{} is not a chess variant", game.variant().name());
+    };
     let text = game.record(&[("Event", "test")]);
     let moves: Vec<String> = if v.seat_count() > 2 {
         let pgn: Pgn4Game = text.parse().unwrap();

@@ -5,8 +5,10 @@
 //! - [`chess`]: the chess kernel's evaluation (every chess variant, two or
 //!   four seats), with every weight derived from the variant's data, and
 //!   its move-ordering knowledge (most valuable victim, static exchange).
+//! - [`draughts`]: the draughts family's (men, kings, advance).
 
 pub mod chess;
+pub mod draughts;
 
 pub use chess::{Eval, PAWN};
 
@@ -61,4 +63,8 @@ pub trait Searchable: GamePosition {
 
 impl<B: HasSliders> Searchable for Position<B> {
     type Eval = Eval;
+}
+
+impl Searchable for tetrarch_rules::draughts::Position {
+    type Eval = draughts::DraughtsEval;
 }

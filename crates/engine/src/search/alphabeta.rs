@@ -148,7 +148,9 @@ impl<P: Searchable> Searcher<P> {
         {
             return s;
         }
-        let in_check = pos.in_check();
+        // A forced capture (draughts) is searched as a check is: no static
+        // pruning, no null move, no reduction.
+        let in_check = pos.in_check() || pos.must_capture();
         let node = Node {
             depth,
             ply,
@@ -407,7 +409,9 @@ impl<P: Searchable> Searcher<P> {
         if let Some(score) = self.enter_node(pos, ply) {
             return score;
         }
-        let in_check = pos.in_check();
+        // No standing pat where a capture is compulsory: every capture is
+        // searched, as every evasion is in check.
+        let in_check = pos.in_check() || pos.must_capture();
         if ply >= MAX_PLY - 1 {
             return if in_check { 0 } else { self.evaluate(pos) };
         }

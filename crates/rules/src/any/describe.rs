@@ -47,5 +47,6 @@ fn win_words(reason: WinReason) -> &'static str {
         WinReason::KingsCaptured => "by capturing the kings",
         WinReason::Timeout => "on time",
         WinReason::Abandonment => "as the others left",
+        WinReason::LastPlayer => "as the last player left",
     }
 }

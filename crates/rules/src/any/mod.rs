@@ -25,6 +25,7 @@ pub use record::{Departure, RecordError, RecordedGame, Records};
 pub use typed::TypedGame;
 
 use crate::attacks::HasSliders;
+use crate::draughts::{DraughtsVariant, Position as DraughtsPosition};
 use crate::family::view::{BoardView, MoveView, SeatState, VariantView};
 use crate::family::{FamilyVariant, GamePosition, MoveTextError, RecordFormat};
 use crate::outcome::{DrawReason, Outcome};
@@ -36,36 +37,70 @@ use std::path::Path;
 use typed::ErasedGame;
 
 /// A variant of any rules family.
+// The chess variant is the large and common one; variants are cloned
+// rarely (per game, not per node), so it stays unboxed.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyVariant {
     /// A variant of the chess kernel (chess, shogi-like, four-player chess).
     Chess(Variant),
+    /// A draughts variant (4-Way Checkers, English draughts).
+    Draughts(DraughtsVariant),
 }
 
 impl AnyVariant {
     /// A built-in variant by name.
+    ///
+    /// ```
+    /// use tetrarch_rules::AnyVariant;
+    /// assert_eq!(AnyVariant::builtin("fourway-checkers").unwrap().view().family, "draughts");
+    /// assert!(AnyVariant::builtin("nope").unwrap_err().to_string().contains("english-draughts"));
+    /// ```
     pub fn builtin(name: &str) -> Result<AnyVariant, VariantError> {
-        Variant::builtin(name).map(AnyVariant::Chess)
+        if let Some(v) = crate::draughts::variant::builtin(name) {
+            return v.map(AnyVariant::Draughts);
+        }
+        Variant::builtin(name)
+            .map(AnyVariant::Chess)
+            .map_err(|e| match e {
+                VariantError::Unknown { name, .. } => VariantError::Unknown {
+                    name,
+                    known: AnyVariant::builtin_names().collect::<Vec<_>>().join(", "),
+                },
+                other => other,
+            })
     }
 
-    /// The names of the built-in variants.
+    /// The names of the built-in variants: the chess kernel's, then the
+    /// draughts family's.
     pub fn builtin_names() -> impl Iterator<Item = &'static str> {
-        crate::variant::builtin_names()
+        crate::variant::builtin_names().chain(crate::draughts::variant::builtin_names())
     }
 
     /// A variant file.
     pub fn from_file(path: &Path) -> Result<AnyVariant, VariantError> {
-        Variant::from_file(path).map(AnyVariant::Chess)
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| VariantError::Io {
+            file: file.clone(),
+            reason: e.to_string(),
+        })?;
+        AnyVariant::from_toml(&text, &file)
     }
 
-    /// A variant from TOML text; `origin` names it in errors.
+    /// A variant from TOML text; `origin` names it in errors. The
+    /// `family` key (`chess` when left out, or `draughts`) says which
+    /// family reads it.
     pub fn from_toml(text: &str, origin: &str) -> Result<AnyVariant, VariantError> {
+        if crate::draughts::variant::is_draughts(text) {
+            return DraughtsVariant::from_toml(text, origin).map(AnyVariant::Draughts);
+        }
         Variant::from_toml(text, origin).map(AnyVariant::Chess)
     }
 
     fn face(&self) -> &dyn FamilyFace {
         match self {
             AnyVariant::Chess(v) => v,
+            AnyVariant::Draughts(v) => v,
         }
     }
 
@@ -123,12 +158,14 @@ impl AnyVariant {
     pub fn fischer_base(&self) -> Option<AnyVariant> {
         match self {
             AnyVariant::Chess(v) => crate::family::chess_fischer_base(v).map(AnyVariant::Chess),
+            AnyVariant::Draughts(_) => None,
         }
     }
     /// Where the definition came from (a path, or `builtin:NAME`).
     pub fn origin(&self) -> &str {
         match self {
             AnyVariant::Chess(v) => &v.origin,
+            AnyVariant::Draughts(v) => v.origin(),
         }
     }
 }
@@ -276,6 +313,23 @@ impl WithWidth for ChessGame<'_> {
     }
 }
 
+/// The typed game of a draughts variant.
+fn draughts_game(v: &DraughtsVariant, start: Start) -> Result<Box<dyn ErasedGame>, PlayError> {
+    let pos = match start {
+        Start::Default => DraughtsPosition::start(v),
+        Start::Text(text) => {
+            DraughtsPosition::from_text(v, text).map_err(|e| PlayError::Position(e.to_string()))?
+        }
+        Start::Numbered(_) => {
+            return Err(PlayError::Position(format!(
+                "{} has no numbered start positions",
+                v.name()
+            )));
+        }
+    };
+    Ok(Box::new(TypedGame::new(pos)))
+}
+
 impl AnyGame {
     /// A game from the variant's start position.
     pub fn new(variant: &AnyVariant) -> AnyGame {
@@ -304,6 +358,7 @@ impl AnyGame {
     fn starting(variant: &AnyVariant, start: Start) -> Result<AnyGame, PlayError> {
         let game = match variant {
             AnyVariant::Chess(v) => v.with_width(ChessGame(start))?,
+            AnyVariant::Draughts(v) => draughts_game(v, start)?,
         };
         Ok(AnyGame {
             variant: variant.clone(),

@@ -205,6 +205,9 @@ impl RecordFormat {
         match self {
             RecordFormat::Pgn => Records(Box::new(chess_record::read_pgn(text, chosen))),
             RecordFormat::Pgn4 => Records(chess_record::read_pgn4(text, chosen)),
+            RecordFormat::Pdn => {
+                Records(Box::new(crate::family::draughts_record::read(text, chosen)))
+            }
         }
     }
 

@@ -48,6 +48,7 @@ impl FamilyVariant for Variant {
             width: geo.width(),
             height: geo.height(),
             holes,
+            dark_cells: Vec::new(),
             seats: self
                 .seats
                 .iter()

@@ -23,6 +23,7 @@ pub(crate) fn tag_variant(format: RecordFormat, tag: &str) -> Option<&'static st
         RecordFormat::Pgn4 => pgn4::variant_for_tag(tag),
         RecordFormat::Pgn => crate::variant::builtin_names()
             .find(|&name| name == tag && Variant::builtin(name).is_ok_and(|v| v.seat_count() <= 2)),
+        RecordFormat::Pdn => super::draughts_record::tag_variant(tag),
     }
 }
 
@@ -31,10 +32,19 @@ pub(crate) fn tag_variant(format: RecordFormat, tag: &str) -> Option<&'static st
 pub(crate) fn tag_names(format: RecordFormat) -> Vec<String> {
     let mut names = match format {
         RecordFormat::Pgn4 => vec!["Teams".to_string(), "FFA".to_string()],
-        RecordFormat::Pgn => Vec::new(),
+        RecordFormat::Pgn | RecordFormat::Pdn => Vec::new(),
     };
     names.extend(format.variants().into_iter().map(str::to_string));
     names
+}
+
+/// A game to be read as a variant of another family.
+fn not_chess(game: usize, variant: &AnyVariant) -> RecordError {
+    RecordError::Game {
+        game,
+        label: variant.name().to_string(),
+        reason: format!("{} is not a chess variant", variant.name()),
+    }
 }
 
 /// Variants by name, loaded once per reading: a PGN database names the
@@ -77,7 +87,9 @@ pub(crate) fn read_pgn<'a>(
             }
         };
         // A record of the chess family holds variants of that family only.
-        let AnyVariant::Chess(v) = &variant;
+        let AnyVariant::Chess(v) = &variant else {
+            return Err(not_chess(i + 1, &variant));
+        };
         let game = v
             .with_width(ReplayPgn(&pgn, &variant))
             .map_err(|e| RecordError::Game {
@@ -123,7 +135,9 @@ pub(crate) fn read_pgn4(
             }
         };
         // A record of the chess family holds variants of that family only.
-        let AnyVariant::Chess(v) = &variant;
+        let AnyVariant::Chess(v) = &variant else {
+            return Err(not_chess(game, &variant));
+        };
         v.with_width(ReplayPgn4(&pgn, &variant))
             .map_err(|e| RecordError::Game {
                 game,

@@ -12,6 +12,8 @@
 mod chess;
 pub(crate) mod chess_record;
 mod chess_variant;
+mod draughts;
+pub(crate) mod draughts_record;
 mod perft;
 mod record;
 pub mod view;
@@ -173,6 +175,12 @@ pub trait GamePosition: Clone + Send + Sync + fmt::Debug + 'static {
     fn check_rule(&self) -> bool {
         false
     }
+    /// Whether the side to move must capture (draughts): its moves are
+    /// forcing, as out of check, and the search does not stand pat.
+    #[inline(always)]
+    fn must_capture(&self) -> bool {
+        false
+    }
     /// Whether `m` captures.
     fn is_capture(&self, m: Self::Move) -> bool;
     /// Whether `m` promotes (or crowns).
@@ -256,4 +264,8 @@ pub enum MoveTextError {
         /// The position, as text.
         position: String,
     },
+    /// A move the rules refuse, with the reason in words (a step where a
+    /// capture is compulsory, a capture path cut short).
+    #[error("{0}")]
+    Refused(String),
 }

@@ -18,17 +18,21 @@ pub enum RecordFormat {
     Pgn,
     /// PGN4: chess.com's records of four-player chess.
     Pgn4,
+    /// PDN-like records of draughts games (`docs/rules.md`): tags, then the
+    /// moves as paths.
+    Pdn,
 }
 
 impl RecordFormat {
     /// Every format; a text of unknown kind is tried in this order.
-    pub const ALL: [RecordFormat; 2] = [RecordFormat::Pgn, RecordFormat::Pgn4];
+    pub const ALL: [RecordFormat; 3] = [RecordFormat::Pgn, RecordFormat::Pgn4, RecordFormat::Pdn];
 
     /// Its name, also its own file extension: `pgn`, `pgn4`.
     pub fn name(self) -> &'static str {
         match self {
             RecordFormat::Pgn => "pgn",
             RecordFormat::Pgn4 => "pgn4",
+            RecordFormat::Pdn => "pdn",
         }
     }
 
@@ -38,6 +42,7 @@ impl RecordFormat {
         match self {
             RecordFormat::Pgn => &["pgn"],
             RecordFormat::Pgn4 => &["pgn4", "pgn"],
+            RecordFormat::Pdn => &["pdn"],
         }
     }
 
@@ -46,14 +51,15 @@ impl RecordFormat {
         match self {
             RecordFormat::Pgn => "two-player",
             RecordFormat::Pgn4 => "four-player",
+            RecordFormat::Pdn => "draughts",
         }
     }
 
     /// Whether a replay reports each game (final position and outcome):
     /// PGN4 files are mostly single games exported from chess.com, while a
-    /// PGN file can be a database of millions.
+    /// PGN file can be a database of millions; draughts records are few.
     pub fn lists_games(self) -> bool {
-        self == RecordFormat::Pgn4
+        self != RecordFormat::Pgn
     }
 
     /// The one format whose extensions include `extension` (any case), if

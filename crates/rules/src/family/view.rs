@@ -32,6 +32,9 @@ pub struct VariantView {
     pub height: u8,
     /// Cells inside the rectangle that are not on the board (`a1`).
     pub holes: Vec<String>,
+    /// The cells drawn dark and played on, where pieces stand on some
+    /// cells only (draughts); empty where every cell is played (chess).
+    pub dark_cells: Vec<String>,
     /// The seats, in turn order.
     pub seats: Vec<SeatInfoView>,
     /// The kinds of piece.

@@ -936,6 +936,7 @@ pub fn describe_outcome<B: HasSliders>(pos: &Position<B>, outcome: Outcome) -> S
                 WinReason::KingsCaptured => "by capturing the kings",
                 WinReason::Timeout => "on time",
                 WinReason::Abandonment => "as the others left",
+                WinReason::LastPlayer => "as the last player left",
             };
             format!("{names} {verb} {why}")
         }
@@ -949,6 +950,7 @@ pub fn describe_outcome<B: HasSliders>(pos: &Position<B>, outcome: Outcome) -> S
                 DrawReason::Agreement => "agreement",
                 DrawReason::Impasse => "impasse",
                 DrawReason::NoKings => "the loss of every king",
+                DrawReason::NoProgress => "no progress",
             }
         ),
     }
