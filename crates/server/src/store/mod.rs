@@ -160,6 +160,19 @@ impl Store {
         let url = normalise_url(url)?;
         let name = display_name(&url);
         let sqlite = url.starts_with("sqlite:");
+        // One connection first: the pool reports a database that cannot be
+        // opened only as a time-out, this says why (not a database, no such
+        // host, wrong password).
+        {
+            use sqlx::Connection;
+            let mut conn = sqlx::AnyConnection::connect(&url).await?;
+            if sqlite {
+                sqlx::query("PRAGMA journal_mode = WAL")
+                    .execute(&mut conn)
+                    .await?;
+            }
+            conn.close().await?;
+        }
         let pool = AnyPoolOptions::new()
             // SQLite has one writer at a time: more connections only wait.
             .max_connections(if sqlite { 4 } else { 16 })
