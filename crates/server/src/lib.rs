@@ -2,7 +2,7 @@
 //!
 //! An axum application: a JSON HTTP API (modelled on the lichess Board
 //! API, with per-seat arrays), a WebSocket per game for play, NDJSON
-//! streams for bots and scripts, and a page listing live games. Each live
+//! streams for bots and scripts, and the web client (`web/`, embedded). Each live
 //! game is one tokio task ([`game`]) that owns its state and sees the game
 //! only through the rules crate's width-free game; every action is stored
 //! ([`store`], SQLite or PostgreSQL) before anyone hears of it. Bots
@@ -20,6 +20,7 @@ pub mod game;
 pub mod lobby;
 pub mod secret;
 pub mod store;
+pub mod web;
 
 pub use config::{Config, Limits};
 

@@ -1,10 +1,9 @@
-//! The HTTP API: routes, their request and response types, and the page
-//! at `/`. Every `/api` route is behind [`guard`]; static paths are not
+//! The HTTP API: routes, their request and response types, and the web
+//! client's pages and files (`crate::web`). Every `/api` route is behind [`guard`]; static paths are not
 //! rate-limited (a browser loads many of them at once).
 
 mod games;
 pub mod guard;
-mod page;
 mod stream;
 pub mod ws;
 
@@ -58,8 +57,9 @@ pub fn router(ctx: Arc<Context>) -> Router {
     Router::new()
         .merge(api)
         .route("/healthz", get(health))
-        .route("/", get(page::index))
-        .route("/game/{id}", get(page::game))
+        .route("/", get(crate::web::index))
+        .route("/game/{id}", get(crate::web::index))
+        .fallback(crate::web::asset)
         .with_state(ctx)
 }
 

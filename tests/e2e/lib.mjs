@@ -1,0 +1,141 @@
+// Helpers of the browser tests: one headless Chromium, pages that fail
+// the test on any page error, and the moves a person makes (clicks on
+// cells, typed moves), all through the real client and server.
+
+import { chromium } from "playwright-core";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const BASE = process.env.TETRARCH_URL ?? "http://127.0.0.1:8080";
+const here = dirname(fileURLToPath(import.meta.url));
+/** Where screenshots go: SCREENSHOTS=dir, or artifacts/ beside the tests. */
+export const SHOTS = process.env.SCREENSHOTS ?? join(here, "artifacts");
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+}
+
+/** A page in a context of its own (its own storage, so its own seats). */
+export async function newPage(browser, { viewport = { width: 1280, height: 900 }, ...options } = {}) {
+  const context = await browser.newContext({ viewport, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/Failed to load resource|WebSocket connection/.test(m.text())) page.errors.push(m.text());
+  });
+  page.setDefaultTimeout(15000);
+  return page;
+}
+
+/** No uncaught error on any of `pages`. */
+export function assertNoErrors(...pages) {
+  for (const p of pages) assert.deepEqual(p.errors, [], "errors on the page");
+}
+
+export async function shot(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/** Create a game in the lobby's form; returns {url, invites: [{seat, url}]}. */
+export async function createGame(page, { variant, seats, clock = "5+3", fen, customClock }) {
+  await page.goto(`${BASE}/`);
+  await page.selectOption("#variant", variant);
+  for (const [i, s] of seats.entries()) {
+    const kind = typeof s === "string" ? s : s.kind;
+    await page.selectOption(`#seat-kind-${i}`, kind);
+    if (kind === "bot") await page.selectOption(`.seat-row[data-seat="${i}"] .seat-level`, String(s.level ?? 1));
+  }
+  await page.click(`#presets button[data-clock="${clock}"]`);
+  if (customClock) {
+    await page.fill("#clock-min", String(customClock.minutes));
+    await page.fill("#clock-inc", String(customClock.increment));
+  }
+  if (fen) await page.fill("#start-fen", fen);
+  await page.click("#create-button");
+  await page.waitForSelector("[data-created]");
+  const invites = await page.$$eval("[data-created] [data-invite-seat]", (els) => els.map((e) => ({ seat: Number(e.dataset.inviteSeat), url: e.value })));
+  const url = await page.getAttribute("#go-game", "href");
+  return { url: new URL(url, BASE).href, invites };
+}
+
+/** Open a game page and wait for its board and first state. */
+export async function openGame(page, url) {
+  await page.goto(url);
+  await waitReady(page);
+}
+
+export async function waitReady(page) {
+  await page.waitForFunction(() => window.__tetrarch?.model && document.querySelector("svg.board .piece"));
+}
+
+/** The page's game model (what its socket made of the server's events). */
+export function model(page) {
+  return page.evaluate(() => {
+    const m = window.__tetrarch.model;
+    return { ply: m.moves.length, moves: m.moves, san: m.san, turn: m.board.turn, status: m.status, outcome: m.outcome, legal: m.legal, you: m.you };
+  });
+}
+
+/** Wait until the page has seen `ply` moves. */
+export async function waitPly(page, ply) {
+  await page.waitForFunction((n) => window.__tetrarch?.model?.moves.length >= n, ply);
+}
+
+/** Wait until it is this page's move. */
+export async function waitMyTurn(page) {
+  await page.waitForFunction(() => window.__tetrarch?.isMyTurn());
+}
+
+/** The centre of a cell on the screen. */
+export async function cellCenter(page, cell) {
+  const box = await page.locator(`svg.board .layer-squares [data-cell="${cell}"]`).boundingBox();
+  assert.ok(box, `cell ${cell} is drawn`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Click one cell, then another: a move as a person makes it. */
+export async function clickMove(page, from, to) {
+  const a = await cellCenter(page, from);
+  await page.mouse.click(a.x, a.y);
+  await page.waitForSelector(`svg.board [data-target="${to}"]`);
+  const b = await cellCenter(page, to);
+  await page.mouse.click(b.x, b.y);
+}
+
+/** Drag a piece from one cell to another. */
+export async function dragMove(page, from, to) {
+  const a = await cellCenter(page, from);
+  const b = await cellCenter(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** Type a move into the move box and press Enter. */
+export async function typeMove(page, text) {
+  await page.fill("#move-input", text);
+  await page.press("#move-input", "Enter");
+}
+
+/** Play a move on the page whose turn it is and wait until `others` saw it. */
+export async function playAndSync(page, others, how) {
+  const before = (await model(page)).ply;
+  await waitMyTurn(page);
+  await how();
+  for (const p of [page, ...others]) await waitPly(p, before + 1);
+}
+
+/** Wait for the game-over dialog; returns its text. */
+export async function gameOverText(page) {
+  await page.waitForSelector("#game-over[open]");
+  return page.textContent("#game-over-text");
+}

@@ -1,0 +1,79 @@
+// Unit tests of the client's pure modules (node's test runner, no browser).
+import test from "node:test";
+import assert from "node:assert/strict";
+import { Orientation, cells, parseCell, isDark } from "../../web/js/geometry.js";
+import { matchMove } from "../../web/js/entry.js";
+import { clockText } from "../../web/js/clock.js";
+
+test("every orientation is a bijection with its inverse", () => {
+  for (const home of ["south", "west", "north", "east"]) {
+    for (const [w, h] of [[8, 8], [14, 14], [10, 8]]) {
+      const o = new Orientation(w, h, home);
+      const seen = new Set();
+      for (const c of cells(w, h)) {
+        const s = o.toScreen(c.file, c.rank);
+        assert.ok(s.col >= 0 && s.col < o.cols && s.row >= 0 && s.row < o.rows, `${home} ${c.name}`);
+        seen.add(`${s.col},${s.row}`);
+        assert.deepEqual(o.fromScreen(s.col, s.row), { file: c.file, rank: c.rank });
+      }
+      assert.equal(seen.size, w * h);
+    }
+  }
+});
+
+test("the home edge is drawn at the bottom, forward is up", () => {
+  const at = (home, name) => {
+    const c = parseCell(name);
+    return new Orientation(14, 14, home).toScreen(c.file, c.rank);
+  };
+  // Red (south) has h1 at the bottom; Blue (west) has a7 at the bottom;
+  // Yellow (north) has g14 at the bottom; Green (east) has n8 at the bottom.
+  assert.equal(at("south", "h1").row, 13);
+  assert.equal(at("west", "a7").row, 13);
+  assert.equal(at("north", "g14").row, 13);
+  assert.equal(at("east", "n8").row, 13);
+  // A step forward goes up the screen for each.
+  assert.equal(at("west", "b7").row, 12);
+  assert.equal(at("east", "m8").row, 12);
+  // Looking from the west, the north side is on the left.
+  assert.ok(at("west", "a14").col < at("west", "a1").col);
+  assert.ok(at("east", "n1").col < at("east", "n14").col);
+});
+
+test("labels follow the turned board", () => {
+  assert.deepEqual(new Orientation(8, 8, "south").labels().cols.join(""), "abcdefgh");
+  assert.deepEqual(new Orientation(8, 8, "north").labels().cols.join(""), "hgfedcba");
+  assert.deepEqual(new Orientation(8, 8, "south").labels().rows[0], "8");
+  assert.deepEqual(new Orientation(8, 8, "west").labels().cols[0], "8");
+});
+
+test("a1 is dark", () => {
+  assert.ok(isDark(0, 0));
+  assert.ok(!isDark(1, 0));
+});
+
+test("keyboard entry matches protocol and display notation", () => {
+  const moves = [
+    { uci: "e2e4", san: "e4" },
+    { uci: "g1f3", san: "Nf3" },
+    { uci: "P@e5", san: "P@e5" },
+    { uci: "e1g1", san: "O-O" },
+    { uci: "b7b8q", san: "b8=Q+" },
+    { uci: "b7b8n", san: "b8=N" },
+  ];
+  assert.equal(matchMove("e2e4", moves).move.uci, "e2e4");
+  assert.equal(matchMove("Nf3", moves).move.uci, "g1f3");
+  assert.equal(matchMove("nf3", moves).move.uci, "g1f3");
+  assert.equal(matchMove("p@e5", moves).move.uci, "P@e5");
+  assert.equal(matchMove("0-0", moves).move.uci, "e1g1");
+  assert.equal(matchMove("b8Q", moves).move.uci, "b7b8q");
+  assert.match(matchMove("Nf6", moves).error, /not a legal move/);
+  assert.match(matchMove("", moves).error, /Type a move/);
+});
+
+test("clock text", () => {
+  assert.equal(clockText(83000), "1:23");
+  assert.equal(clockText(9400), "9.4");
+  assert.equal(clockText(3723000), "1:02:03");
+  assert.equal(clockText(-5), "0.0");
+});
