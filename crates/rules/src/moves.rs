@@ -21,6 +21,9 @@ pub enum MoveKind {
     Pass,
     /// A pawn steps onto its partner's facing pawn, which takes its place.
     Swap,
+    /// The variant's action of this index: the turn is spent without moving
+    /// a piece (see [`crate::variant::SeatRules`]).
+    Action(u8),
 }
 
 /// A move between cell indices of one variant's board.
@@ -42,6 +45,7 @@ const CASTLE: u32 = 3;
 const EN_PASSANT: u32 = 4;
 const PASS: u32 = 5;
 const SWAP: u32 = 6;
+const ACTION: u32 = 7;
 
 impl Move {
     /// Pack a move.
@@ -55,6 +59,7 @@ impl Move {
             MoveKind::EnPassant => (EN_PASSANT, 0),
             MoveKind::Pass => (PASS, 0),
             MoveKind::Swap => (SWAP, 0),
+            MoveKind::Action(a) => (ACTION, a as u32),
         };
         Move(from as u32 | (to as u32) << 8 | tag << 16 | arg << 20)
     }
@@ -79,6 +84,7 @@ impl Move {
             EN_PASSANT => MoveKind::EnPassant,
             PASS => MoveKind::Pass,
             SWAP => MoveKind::Swap,
+            ACTION => MoveKind::Action(arg.0),
             _ => MoveKind::Normal,
         }
     }

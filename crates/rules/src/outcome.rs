@@ -26,6 +26,8 @@ pub enum WinReason {
     Timeout,
     /// The loser left the game and did not come back.
     Abandonment,
+    /// The winner's counter reached the variant's goal (three checks).
+    CounterGoal,
     /// Every other player is out (draughts: no legal move on their turn).
     LastPlayer,
 }
@@ -67,6 +69,7 @@ impl WinReason {
             WinReason::KingsCaptured => "kings-captured",
             WinReason::Timeout => "timeout",
             WinReason::Abandonment => "abandonment",
+            WinReason::CounterGoal => "counter-goal",
             WinReason::LastPlayer => "last-player",
         }
     }
@@ -82,6 +85,7 @@ impl fmt::Display for WinReason {
             WinReason::KingsCaptured => "the opposing kings were captured",
             WinReason::Timeout => "time ran out",
             WinReason::Abandonment => "the other side left the game",
+            WinReason::CounterGoal => "reached the variant's goal",
             WinReason::LastPlayer => "every other player is out",
         })
     }
@@ -177,6 +181,14 @@ impl<B: HasSliders> Position<B> {
         let v = self.variant();
         if self.rules.multi {
             return self.outcome_multi();
+        }
+        if self.rules.seat_state
+            && let Some(winner) = self.counter_winner()
+        {
+            return Some(Outcome::Win {
+                winner,
+                reason: WinReason::CounterGoal,
+            });
         }
         if self.count_legal_moves() == 0 {
             let n = v.seat_count();

@@ -165,6 +165,8 @@ pub struct Rules<B: HasSliders> {
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub multi: bool,
+    /// The variant keeps per-seat counters or actions.
+    pub seat_state: bool,
     /// Per seat: cells from which a promoting kind's leap reaches the
     /// promotion zone (only those pawns need the lost-piece count).
     pub promotion_approach: [B; MAX_SEATS],
@@ -497,6 +499,7 @@ impl<B: HasSliders> Rules<B> {
             enemy_seats,
             start_counts,
             multi: seats > 2,
+            seat_state: !variant.seat_rules.is_empty(),
             promoting_kinds,
             forward_lines,
             castle_landing,

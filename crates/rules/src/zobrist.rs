@@ -1,6 +1,7 @@
 //! Zobrist keys, generated at compile time.
 
 use crate::piece::{MAX_KINDS, MAX_SEATS};
+use crate::variant::MAX_SLOTS;
 
 const PIECES: usize = MAX_SEATS * MAX_KINDS * 256;
 const CASTLE: usize = PIECES;
@@ -9,7 +10,8 @@ const TURN: usize = EP + 256;
 const HAND: usize = TURN + MAX_SEATS;
 /// Hand counts above this share a key; no variant keeps more of one kind.
 pub const MAX_HAND: usize = 32;
-const LEN: usize = HAND + MAX_SEATS * MAX_KINDS * MAX_HAND;
+const SLOT: usize = HAND + MAX_SEATS * MAX_KINDS * MAX_HAND;
+const LEN: usize = SLOT + MAX_SEATS * MAX_SLOTS * 256;
 
 static KEYS: [u64; LEN] = {
     let mut keys = [0u64; LEN];
@@ -51,4 +53,12 @@ pub fn turn(seat: usize) -> u64 {
 #[inline(always)]
 pub fn hand(seat: usize, kind: usize, count: u8) -> u64 {
     KEYS[HAND + (seat * MAX_KINDS + kind) * MAX_HAND + (count as usize).min(MAX_HAND - 1)]
+}
+/// Key of `seat`'s per-seat state `slot` holding `value` (zero has none).
+#[inline(always)]
+pub fn slot(seat: usize, slot: usize, value: u8) -> u64 {
+    if value == 0 {
+        return 0;
+    }
+    KEYS[SLOT + (seat * MAX_SLOTS + slot) * 256 + value as usize]
 }

@@ -38,7 +38,7 @@ impl Outcome {
 }
 
 /// How a win came about, after the verb: `by checkmate`, `on time`.
-fn win_words(reason: WinReason) -> &'static str {
+pub(crate) fn win_words(reason: WinReason) -> &'static str {
     match reason {
         WinReason::Checkmate => "by checkmate",
         WinReason::Stalemate => "by stalemate",
@@ -47,6 +47,7 @@ fn win_words(reason: WinReason) -> &'static str {
         WinReason::KingsCaptured => "by capturing the kings",
         WinReason::Timeout => "on time",
         WinReason::Abandonment => "as the others left",
+        WinReason::CounterGoal => "by reaching the goal",
         WinReason::LastPlayer => "as the last player left",
     }
 }

@@ -17,7 +17,7 @@
 //! assert!(game.record(&[]).ends_with("1. f3 e5 2. g4 Qh4# 0-1\n"));
 //! ```
 
-mod describe;
+pub(crate) mod describe;
 mod record;
 mod typed;
 

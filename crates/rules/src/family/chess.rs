@@ -182,7 +182,12 @@ impl<B: HasSliders> GamePosition for Position<B> {
     fn outcome(&self) -> Option<Outcome> {
         Position::outcome(self)
     }
+    /// A seat left without moves because a counter reached its goal has
+    /// lost, in check or not.
     fn stalemate_rule(&self) -> StalemateRule {
+        if self.rules().seat_state && self.counter_winner().is_some() {
+            return StalemateRule::Loss;
+        }
         self.variant().rules.stalemate
     }
     #[inline(always)]

@@ -35,6 +35,8 @@ pub enum FenField {
     Points,
     /// FEN4: the `{...}` block (en passant entries).
     Extras,
+    /// The variant's per-seat counters and actions (`3+3`).
+    SeatState,
 }
 
 impl fmt::Display for FenField {
@@ -51,6 +53,7 @@ impl fmt::Display for FenField {
             FenField::Eliminated => "eliminated",
             FenField::Points => "points",
             FenField::Extras => "extras",
+            FenField::SeatState => "counters",
         })
     }
 }
@@ -152,7 +155,13 @@ impl<B: HasSliders> Position<B> {
                 format!("'{c}' is not a FEN character"),
             ));
         }
-        let f = Fields::split(fen);
+        let mut f = Fields::split(fen);
+        if !pos.rules.variant.seat_rules.is_empty()
+            && let Some(&(at, text)) = f.parts.get(4).filter(|(_, t)| t.contains('+'))
+        {
+            pos.read_seat_field(at, text)?;
+            f.parts.remove(4);
+        }
         let p = &f.parts;
         if p.len() < 2 || p.len() > 6 {
             return Err(syntax(
@@ -530,6 +539,10 @@ impl<B: HasSliders> Position<B> {
             s += &geo.square(self.ep).to_string();
         } else {
             s.push('-');
+        }
+        if !v.seat_rules.is_empty() {
+            s.push(' ');
+            s += &self.seat_field();
         }
         s += &format!(" {} {}", self.halfmoves, self.fullmoves);
         s

@@ -64,7 +64,7 @@ use crate::game::Game;
 use crate::moves::{Move, MoveKind};
 use crate::notation::fen::FenError;
 use crate::notation::san::CastlingSide;
-use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::outcome::{DrawReason, Outcome};
 use crate::piece::{Kind, Piece, Seat};
 use crate::position::Position;
 use crate::square::Square;
@@ -816,7 +816,7 @@ impl Pgn4Move {
             promotion: promotion.map(|k| v.piece(k).letter.to_ascii_uppercase()),
         };
         match m.kind() {
-            MoveKind::Pass | MoveKind::Drop(_) => Pgn4Move::Pass,
+            MoveKind::Pass | MoveKind::Drop(_) | MoveKind::Action(_) => Pgn4Move::Pass,
             MoveKind::Castle => {
                 let wing = castling_side(pos, mover.seat, m.from(), m.to());
                 let twins = pos
@@ -928,16 +928,7 @@ pub fn describe_outcome<B: HasSliders>(pos: &Position<B>, outcome: Outcome) -> S
             };
             let names = seat_names(v, team).replace('/', " and ");
             let verb = if team.count_ones() > 1 { "win" } else { "wins" };
-            let why = match reason {
-                WinReason::Checkmate => "by checkmate",
-                WinReason::Stalemate => "by stalemate",
-                WinReason::Resignation => "by resignation",
-                WinReason::PerpetualCheck => "by perpetual check",
-                WinReason::KingsCaptured => "by capturing the kings",
-                WinReason::Timeout => "on time",
-                WinReason::Abandonment => "as the others left",
-                WinReason::LastPlayer => "as the last player left",
-            };
+            let why = crate::any::describe::win_words(reason);
             format!("{names} {verb} {why}")
         }
         Outcome::Draw(reason) => format!(

@@ -22,6 +22,7 @@
 
 use crate::attacks::HasSliders;
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::notation::uci::ActionName;
 use crate::piece::Kind;
 use crate::position::Position;
 use crate::square::Square;
@@ -102,6 +103,8 @@ pub enum San {
     },
     /// A pass, written `--` (also read as `Z0` and `0000`).
     Pass,
+    /// A variant's action, written by its name.
+    Action(ActionName),
 }
 
 /// The check or mate mark after a move.
@@ -238,6 +241,13 @@ pub enum SanError {
         /// The move.
         san: String,
     },
+    /// An action the variant does not have, or that is not allowed now
+    /// (its uses spent, taken last turn, or in check).
+    #[error("{san}: no such action, or it may not be taken now")]
+    Action {
+        /// The move.
+        san: String,
+    },
 }
 
 fn syntax(s: &str, reason: &'static str) -> SanError {
@@ -304,6 +314,9 @@ impl FromStr for San {
             "O-O-O" | "0-0-0" | "o-o-o" => return Ok(San::Castle(CastlingSide::QueenSide)),
             "--" | "Z0" | "0000" => return Ok(San::Pass),
             _ => {}
+        }
+        if let Some(name) = ActionName::new(s) {
+            return Ok(San::Action(name));
         }
         if !s.is_ascii() {
             return Err(syntax(text, "unexpected character"));
@@ -439,6 +452,7 @@ impl fmt::Display for San {
             San::Castle(side) => write!(f, "{side}"),
             San::Drop { piece, to } => write!(f, "{}@{to}", piece.unwrap_or('P')),
             San::Pass => f.write_str("--"),
+            San::Action(name) => write!(f, "{name}"),
         }
     }
 }
@@ -510,6 +524,12 @@ impl San {
         match m.kind() {
             MoveKind::Castle => return San::Castle(castling_side(pos, m)),
             MoveKind::Pass => return San::Pass,
+            MoveKind::Action(a) => {
+                return San::Action(
+                    ActionName::new(&v.seat_rules.actions[a as usize].name)
+                        .expect("action names are checked with the variant"),
+                );
+            }
             MoveKind::Drop(k) => {
                 return San::Drop {
                     piece: (!is_pawn(pos, k)).then(|| letter(pos, k)),
@@ -633,6 +653,13 @@ impl San {
         let mut found = Vec::new();
         match *self {
             San::Pass => found.extend(list.iter().filter(|m| m.kind() == MoveKind::Pass)),
+            San::Action(name) => {
+                let index = pos.variant().seat_rules.action_named(name.as_str());
+                found.extend(
+                    list.iter()
+                        .filter(|m| index.is_some_and(|i| m.kind() == MoveKind::Action(i as u8))),
+                );
+            }
             San::Castle(side) => found.extend(
                 list.iter()
                     .filter(|m| m.kind() == MoveKind::Castle && castling_side(pos, **m) == side),
@@ -692,6 +719,11 @@ impl San {
         );
         match *self {
             San::Pass => SanError::Pass { san },
+            // Where the variant has no actions, a word is just not SAN.
+            San::Action(_) if pos.variant().seat_rules.actions.is_empty() => {
+                syntax(&san, "no target square")
+            }
+            San::Action(_) => SanError::Action { san },
             San::Drop { .. } => SanError::Drop { san },
             San::Castle(side) => SanError::Castling {
                 san,

@@ -38,6 +38,49 @@ pub enum UciMove {
     },
     /// A pass: `0000`.
     Null,
+    /// A variant's action, written by its name (`pass`).
+    Action(ActionName),
+}
+
+/// The name of a variant's action, as a move is written: lower-case
+/// letters and hyphens, at most [`ActionName::MAX`] of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ActionName {
+    bytes: [u8; ActionName::MAX],
+    len: u8,
+}
+
+impl ActionName {
+    /// The longest name.
+    pub const MAX: usize = 23;
+
+    /// The name, if `s` is one: three or more lower-case letters and inner
+    /// hyphens (so no move, castling or `0000` reads as one).
+    pub fn new(s: &str) -> Option<ActionName> {
+        let b = s.as_bytes();
+        let letters = b.iter().all(|&c| c.is_ascii_lowercase() || c == b'-');
+        if b.len() < 3 || b.len() > Self::MAX || !letters || b[0] == b'-' || b[b.len() - 1] == b'-'
+        {
+            return None;
+        }
+        let mut bytes = [0; Self::MAX];
+        bytes[..b.len()].copy_from_slice(b);
+        Some(ActionName {
+            bytes,
+            len: b.len() as u8,
+        })
+    }
+
+    /// The name as text.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len as usize]).expect("ASCII by construction")
+    }
+}
+
+impl fmt::Display for ActionName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// A UCI string that is malformed, or names no legal move.
@@ -57,6 +100,9 @@ impl FromStr for UciMove {
         let bad = || UciError::Syntax(s.to_string());
         if s == "0000" {
             return Ok(UciMove::Null);
+        }
+        if let Some(name) = ActionName::new(s) {
+            return Ok(UciMove::Action(name));
         }
         if let Some((p, sq)) = s.split_once('@') {
             let mut cs = p.chars();
@@ -106,6 +152,7 @@ impl fmt::Display for UciMove {
             }
             UciMove::Drop { piece, to } => write!(f, "{piece}@{to}"),
             UciMove::Null => f.write_str("0000"),
+            UciMove::Action(name) => write!(f, "{name}"),
         }
     }
 }
@@ -173,6 +220,10 @@ impl UciMove {
                 promotion: None,
             },
             MoveKind::Pass => UciMove::Null,
+            MoveKind::Action(a) => UciMove::Action(
+                ActionName::new(&v.seat_rules.actions[a as usize].name)
+                    .expect("action names are checked with the variant"),
+            ),
         }
     }
 

@@ -56,6 +56,7 @@ impl<B: HasSliders> Position<B> {
             self.ep_victim = NONE;
         }
         let (from, to) = (m.from(), m.to());
+        let captured = r.seat_state && self.captures(m);
         self.halfmoves += 1;
         match m.kind() {
             MoveKind::Normal | MoveKind::Promotion(_) => {
@@ -125,7 +126,7 @@ impl<B: HasSliders> Position<B> {
                     self.halfmoves = 0;
                 }
             }
-            MoveKind::Pass | MoveKind::Swap => {}
+            MoveKind::Pass | MoveKind::Swap | MoveKind::Action(_) => {}
         }
         self.hash ^= zobrist::turn(us.idx());
         self.turn = us.next(seats);
@@ -140,6 +141,18 @@ impl<B: HasSliders> Position<B> {
                 self.ep = NONE;
                 self.ep_victim = NONE;
             }
+        }
+        if r.seat_state {
+            self.update_seat_state(us, m, captured);
+        }
+    }
+
+    /// Whether `m` takes a piece.
+    pub(crate) fn captures(&self, m: Move) -> bool {
+        match m.kind() {
+            MoveKind::EnPassant => true,
+            MoveKind::Normal | MoveKind::Promotion(_) => self.occupied().has(m.to()),
+            _ => false,
         }
     }
 

@@ -4,6 +4,7 @@
 mod fischer;
 mod make;
 mod multi;
+mod seat_state;
 mod setup;
 
 pub use fischer::fischer_back_rank;
@@ -13,7 +14,7 @@ pub use setup::SetupError;
 use crate::attacks::HasSliders;
 use crate::piece::{HAND_SEATS, Kind, MAX_KINDS, MAX_SEATS, Piece, Seat};
 use crate::rules::{NONE, Rules};
-use crate::variant::Variant;
+use crate::variant::{MAX_SLOTS, Variant};
 use crate::zobrist;
 use std::marker::PhantomData;
 use std::mem::ManuallyDrop;
@@ -47,6 +48,9 @@ pub struct Position<B: HasSliders> {
     /// (the pawn stands one step further), or `NONE`; kept until the seat
     /// moves again (see `docs/rules.md`).
     pub(crate) eps: [u8; MAX_SEATS],
+    /// Per seat, the variant's counters and action uses (see
+    /// [`crate::variant::SeatRules`]); all zero in variants without them.
+    pub(crate) slots: [[u8; MAX_SLOTS]; MAX_SEATS],
     pub(crate) halfmoves: u16,
     pub(crate) fullmoves: u16,
     pub(crate) hash: u64,
@@ -76,6 +80,7 @@ impl<B: HasSliders> PartialEq for Position<B> {
             && self.castling == o.castling
             && self.ep == o.ep
             && self.eps == o.eps
+            && self.slots == o.slots
     }
 }
 impl<B: HasSliders> Eq for Position<B> {}
@@ -166,6 +171,7 @@ impl<B: HasSliders> Position<B> {
             ep: NONE,
             ep_victim: NONE,
             eps: [NONE; MAX_SEATS],
+            slots: [[0; MAX_SLOTS]; MAX_SEATS],
             halfmoves: 0,
             fullmoves: 1,
             hash: zobrist::turn(0),
@@ -532,6 +538,11 @@ impl<B: HasSliders> Position<B> {
         }
         for &e in self.eps.iter().filter(|&&e| e != NONE) {
             h ^= zobrist::en_passant(e);
+        }
+        for (seat, slots) in self.slots.iter().enumerate() {
+            for (slot, &value) in slots.iter().enumerate() {
+                h ^= zobrist::slot(seat, slot, value);
+            }
         }
         h
     }

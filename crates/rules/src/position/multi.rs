@@ -343,7 +343,7 @@ impl<B: HasSliders> Position<B> {
                 }
                 self.halfmoves = 0;
             }
-            MoveKind::Drop(_) | MoveKind::Pass => {}
+            MoveKind::Drop(_) | MoveKind::Pass | MoveKind::Action(_) => {}
         }
     }
 

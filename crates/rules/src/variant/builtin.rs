@@ -7,6 +7,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../../variants/chess960.toml"),
     ),
     (
+        "threecheck",
+        include_str!("../../../../variants/threecheck.toml"),
+    ),
+    (
         "euroshogi",
         include_str!("../../../../variants/euroshogi.toml"),
     ),

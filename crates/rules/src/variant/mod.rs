@@ -2,12 +2,14 @@
 
 mod builtin;
 mod compiled;
+mod seat_rules;
 mod spec;
 
 pub(crate) use compiled::Compiled;
 pub use compiled::live_compiled_rules;
 
 pub use builtin::{builtin, builtin_names};
+pub use seat_rules::{Action, Counter, CounterEvent, MAX_SLOTS, SeatRules, TAKEN_LAST_TURN};
 pub use spec::VariantSpec;
 
 use crate::betza::Movement;
@@ -172,6 +174,8 @@ pub struct Variant {
     pub start_fen: String,
     /// Rule switches.
     pub rules: RuleSet,
+    /// Per-seat counters and actions.
+    pub seat_rules: SeatRules,
     /// Where the definition came from (a file path or `builtin:NAME`).
     pub origin: String,
     /// A digest of the whole definition: compiled rules are shared by it.
@@ -529,7 +533,10 @@ impl Variant {
                 format!("{} is not 1 to the board height", r.promotion_ranks),
             ));
         }
+        let seat_rules =
+            SeatRules::from_specs(&spec.counters, &spec.actions, spec.seats.len(), origin)?;
         let variant = Variant {
+            seat_rules,
             name: spec.name,
             description: spec.description,
             geometry,

@@ -22,6 +22,40 @@ pub struct VariantSpec {
     /// Rule switches.
     #[serde(default)]
     pub rules: RulesSpec,
+    /// Per-seat counters kept in the position.
+    #[serde(default)]
+    pub counters: Vec<CounterSpec>,
+    /// Actions a seat may take instead of moving a piece.
+    #[serde(default)]
+    pub actions: Vec<ActionSpec>,
+}
+
+/// `[[counters]]`: a number each seat keeps, raised by its own moves.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterSpec {
+    /// Identifier, such as `checks`.
+    pub name: String,
+    /// What raises it by one: `checks` (a move that attacks an enemy royal
+    /// piece) or `captures`.
+    pub counts: String,
+    /// The seat whose counter reaches this wins.
+    #[serde(default)]
+    pub wins_at: Option<u8>,
+}
+
+/// `[[actions]]`: a turn spent on something other than a piece move.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionSpec {
+    /// Identifier, written as the move (`pass`).
+    pub name: String,
+    /// Times each seat may take it in one game; unlimited when absent.
+    #[serde(default)]
+    pub uses: Option<u8>,
+    /// A seat may not take it on two of its turns in a row.
+    #[serde(default)]
+    pub not_twice_in_a_row: bool,
 }
 
 /// `[board]`.
