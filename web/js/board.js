@@ -89,6 +89,9 @@ export class Board {
     const layer = this.layers.squares;
     layer.replaceChildren();
     const v = this.variant;
+    // Draughts plays on the variant's dark cells; elsewhere they alternate.
+    const played = v.dark_cells?.length ? new Set(v.dark_cells) : null;
+    const dark = (c) => (played ? played.has(c.name) : isDark(c.file, c.rank));
     for (const c of cells(v.width, v.height, v.holes)) {
       if (c.hole) continue;
       const { x, y } = this.cellXY(c.name);
@@ -99,7 +102,7 @@ export class Board {
           y,
           width: CELL,
           height: CELL,
-          class: `sq ${isDark(c.file, c.rank) ? "dark" : "light"}`,
+          class: `sq ${dark(c) ? "dark" : "light"}`,
           "data-cell": c.name,
         },
         layer,

@@ -116,6 +116,7 @@ class GamePage {
       status: (s) => this.onStatus(s),
       error: (e) => this.onError(e),
       rematch: (game) => this.onRematch(game),
+      shapes: (msg) => this.board.setShapes(msg.shapes ?? [], true),
     });
     if (summary) document.title = `${variant.name} · Tetrarch`;
     // The page's state, for the browser tests and for people debugging.
@@ -484,7 +485,7 @@ class GamePage {
   async loadBoards() {
     const all = await api(`/api/games/${encodeURIComponent(this.id)}/boards`);
     all.forEach((b, i) => this.boards.set(i, b.board ?? b));
-    if (Array.isArray(all) && all[0]?.last_move !== undefined) this.model.moveViews = all.slice(1).map((b) => b.last_move);
+    if (Array.isArray(all) && all[0]?.last_move !== undefined) this.moveViews = all.slice(1).map((b) => b.last_move);
   }
 
   // ---- playing ----

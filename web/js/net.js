@@ -132,6 +132,10 @@ export class GameSocket {
         this.model = null;
         this.ws?.close();
         break;
+      case "shapes":
+        // A partner's arrows: not numbered, never part of the model.
+        this.on.shapes?.(msg);
+        break;
       case "rematch":
         this.on.rematch?.(msg.game);
         this.event(msg);
@@ -224,6 +228,11 @@ export class GameSocket {
 
   action(a, seat) {
     this.act(a, seat);
+  }
+
+  /** This seat's arrows and circles, for its partners (not kept if the socket is down). */
+  shapes(shapes) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ t: "shapes", shapes }));
   }
 
   chat(room, text) {

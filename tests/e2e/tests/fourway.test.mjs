@@ -4,7 +4,7 @@
 
 import test from "node:test";
 import assert from "node:assert/strict";
-import { launch, newPage, createGame, openGame, waitPly, clickMove, model, gameOverText, assertNoErrors, shot, BASE } from "../lib.mjs";
+import { launch, newPage, createGame, openGame, waitPly, clickMove, cellCenter, model, gameOverText, assertNoErrors, shot, BASE } from "../lib.mjs";
 
 /** Where each square of the board is drawn, and where each seat's pieces stand, on one page. */
 function geometry(page) {
@@ -74,6 +74,32 @@ test("four-player game: invites, each army at the bottom for its seat, a round, 
   }
   await shot(pages[0], "fourway-red");
   await shot(pages[1], "fourway-blue");
+
+  // Red draws an arrow with the right button: its partner (yellow, across)
+  // sees it, the opponents do not.
+  const from = await cellCenter(red, "h3");
+  const to = await cellCenter(red, "h5");
+  await red.mouse.move(from.x, from.y);
+  await red.mouse.down({ button: "right" });
+  await red.mouse.move(to.x, to.y, { steps: 3 });
+  await red.mouse.up({ button: "right" });
+  await red.waitForSelector("svg.board .layer-shapes .arrow.mine");
+  await pages[2].waitForSelector("svg.board .layer-shapes .arrow.partner");
+  // A move later, blue's board still shows no arrow of red's.
+  assert.equal(await pages[1].locator("svg.board .layer-shapes .partner").count(), 0);
+  assert.equal(await pages[3].locator("svg.board .layer-shapes .partner").count(), 0);
+
+  // Green reloads and reviews the first move: the boards come from the server.
+  const green = pages[3];
+  await green.reload();
+  await green.waitForFunction(() => window.__tetrarch.model?.ply === 4);
+  await green.click('#moves button[data-ply="1"]');
+  await green.waitForFunction(() => window.__tetrarch.reviewPly === 1);
+  const cells = await green.evaluate(() => [...document.querySelectorAll("svg.board .layer-pieces [data-cell]")].map((g) => g.dataset.cell));
+  assert.ok(cells.includes("h3") && !cells.includes("h2"), "red's pawn has moved after ply 1");
+  assert.ok(cells.includes("g13") && !cells.includes("g12"), "yellow's pawn has not moved yet after ply 1");
+  await green.keyboard.press("End");
+  await green.waitForFunction(() => window.__tetrarch.reviewPly === null);
 
   // Red offers a draw; the other three accept on their pages.
   await red.click('#controls button[data-action="draw-offer"]');

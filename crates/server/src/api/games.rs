@@ -6,7 +6,7 @@ use crate::context::Context;
 use crate::error::ApiError;
 use crate::game::actor::{StoredSeat, now_ms};
 use crate::game::spec::{self, CreateRequest, SeatKind};
-use crate::game::{Action, Auth, Command, Done};
+use crate::game::{Action, Auth, Command, Done, PlyView};
 use crate::secret;
 use crate::store::StoredGame;
 use axum::Json;
@@ -133,6 +133,22 @@ pub async fn show(
     Ok(Json(
         serde_json::to_value(*state).expect("state serialises"),
     ))
+}
+
+/// `GET /api/games/{id}/boards`: the board after every ply as the
+/// token's seat (or a spectator) sees it, and the move that led there.
+pub async fn boards(
+    State(ctx): State<Arc<Context>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Vec<PlyView>>, ApiError> {
+    let auth = auth_of(&headers);
+    let plies = ask(&ctx, &id, |reply| Command::History {
+        auth: auth.clone(),
+        reply,
+    })
+    .await??;
+    Ok(Json(plies))
 }
 
 /// The body of `POST .../join/{seat}`.

@@ -27,6 +27,7 @@ pub fn router(ctx: Arc<Context>) -> Router {
     let api = Router::new()
         .route("/api/games", post(games::create).get(games::list))
         .route("/api/games/{id}", get(games::show))
+        .route("/api/games/{id}/boards", get(games::boards))
         .route("/api/games/{id}/stream", get(stream::game))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/games/{id}/join/{seat}", post(games::join))

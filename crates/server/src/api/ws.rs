@@ -4,7 +4,7 @@
 use super::guard::{Bucket, origin_allowed};
 use crate::context::Context;
 use crate::error::ApiError;
-use crate::game::{Action, Auth, CatchUp, Command, GameHandle, Since, Subscription};
+use crate::game::{Action, Auth, CatchUp, Command, GameHandle, Shape, Since, Subscription};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -85,6 +85,9 @@ enum ClientMessage {
     Ping {
         #[serde(default)]
         id: Option<u64>,
+    },
+    Shapes {
+        shapes: Vec<Shape>,
     },
 }
 
@@ -317,6 +320,7 @@ impl Connection {
                 let pong = json!({"t": "pong", "id": id, "lag_ms": lag}).to_string();
                 return self.send(&pong).await;
             }
+            ClientMessage::Shapes { shapes } => return self.shapes(shapes).await,
             ClientMessage::Move { id, mv, ply } => (id, Action::Move { text: mv, ply }),
             ClientMessage::Resign { id } => (id, Action::Resign),
             ClientMessage::Draw { id, accept } => (id, Action::Draw(accept)),
@@ -363,6 +367,33 @@ impl Connection {
             None => return Err(End::Close(close_code::AWAY, "game closed")),
         };
         self.send(&reply).await
+    }
+
+    /// Arrows and circles for the partners; no answer unless refused.
+    async fn shapes(&mut self, shapes: Vec<Shape>) -> Result<(), End> {
+        let Some(seat) = self.seat.filter(|_| self.subscription.is_some()) else {
+            let message = "only a player who said hello shares arrows";
+            return self.send(&error(None, "not-a-player", message)).await;
+        };
+        if let Err(e) = crate::game::shapes::check(&shapes) {
+            return self.send(&error(None, "bad-shapes", &e.to_string())).await;
+        }
+        let answer = self
+            .handle
+            .ask(|reply| Command::Shapes {
+                seat,
+                shapes,
+                reply,
+            })
+            .await;
+        match answer {
+            Some(Ok(0)) => {
+                let message = "this seat has no partner to share arrows with";
+                self.send(&error(None, "no-partner", message)).await
+            }
+            Some(_) => Ok(()),
+            None => Err(End::Close(close_code::AWAY, "game closed")),
+        }
     }
 
     async fn hello(

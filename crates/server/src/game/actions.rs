@@ -75,6 +75,20 @@ impl Actor {
                     s.lag_ms = ms.clamp(0, 10_000);
                 }
             }
+            Command::History { auth, reply } => {
+                let answer = self.seat_of(&auth).and_then(|seat| {
+                    self.history(seat)
+                        .map_err(|e| ActError::Storage(format!("the game does not replay: {e}")))
+                });
+                let _ = reply.send(answer);
+            }
+            Command::Shapes {
+                seat,
+                shapes,
+                reply,
+            } => {
+                let _ = reply.send(Ok(self.share_shapes(seat, &shapes)));
+            }
             Command::Bot { seq, text } => self.bot_moved(seq, text).await,
         }
     }

@@ -4,6 +4,8 @@
 
 mod actions;
 pub mod actor;
+pub mod history;
+pub mod shapes;
 pub mod clock;
 pub mod event;
 mod offers;
@@ -12,7 +14,9 @@ pub mod replay;
 pub mod spec;
 
 pub use actor::spawn_new;
+pub use history::PlyView;
 pub use render::{FullState, OutcomeView, SeatView};
+pub use shapes::{Shape, ShapeError};
 
 use event::Event;
 use std::sync::Arc;
@@ -226,6 +230,24 @@ pub enum Command {
         seat: u8,
         /// Milliseconds.
         ms: i64,
+    },
+    /// The board after every ply, as the token's seat (or a spectator)
+    /// sees it.
+    History {
+        /// Whose view.
+        auth: Auth,
+        /// The answer.
+        reply: oneshot::Sender<Result<Vec<PlyView>, ActError>>,
+    },
+    /// A seat's arrows and circles, for its partners (not stored, not
+    /// numbered: they are gone when the partner reconnects).
+    Shapes {
+        /// The seat that drew them.
+        seat: u8,
+        /// What it drew.
+        shapes: Vec<Shape>,
+        /// Whether anyone received them.
+        reply: oneshot::Sender<Result<usize, ActError>>,
     },
     /// A bot's move for action number `seq` (`None`: it found none).
     Bot {
