@@ -55,8 +55,12 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 
+# Test files may be named (tests/chess.test.mjs ...); by default all run.
+files=("$@")
+if [ ${#files[@]} -eq 0 ]; then files=(tests/*.test.mjs); fi
+
 status=0
 TETRARCH_URL="http://127.0.0.1:$port" CHROMIUM="$chromium" TETRARCH_BIN="$bin" \
   TETRARCH_SERVE_ARGS="$serve_args" TETRARCH_SERVER_PIDFILE="$work/server.pid" TETRARCH_SERVER_LOG="$work/server.log" \
-  node --test --test-concurrency=1 "$@" tests/*.test.mjs || status=$?
+  node --test --test-concurrency=1 "${files[@]}" || status=$?
 exit "$status"

@@ -11,7 +11,12 @@ use std::time::Duration;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 /// A game of `variant` whose seats the creator holds all; its id and tokens.
-async fn all_mine(server: &TestServer, variant: &str, seats: usize, extra: Value) -> (String, Vec<String>) {
+async fn all_mine(
+    server: &TestServer,
+    variant: &str,
+    seats: usize,
+    extra: Value,
+) -> (String, Vec<String>) {
     let mut body = json!({"variant": variant, "seats": vec![json!({"kind": "me"}); seats]});
     if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
         body.extend(extra.clone());
@@ -74,7 +79,10 @@ async fn the_boards_route_gives_the_board_after_every_ply() {
     let (_, state) = server.get(&format!("/api/games/{id}")).await;
     assert_eq!(plies[3]["board"], state["board"]);
     let (status, missing) = server.get("/api/games/nosuchgame/boards").await;
-    assert_eq!((status, missing["error"].as_str()), (404, Some("not-found")));
+    assert_eq!(
+        (status, missing["error"].as_str()),
+        (404, Some("not-found"))
+    );
 }
 
 #[tokio::test]
@@ -87,14 +95,21 @@ async fn arrows_reach_the_partner_and_nobody_else() {
     }
     let (mut spectator, _) = server.client(&id, None).await;
     let arrow = json!([{"from": "h2", "to": "h4"}, {"from": "g1"}]);
-    clients[0].send(&json!({"t": "shapes", "shapes": arrow})).await;
+    clients[0]
+        .send(&json!({"t": "shapes", "shapes": arrow}))
+        .await;
     // Red's partner is yellow, across the board.
     let got = clients[2].wait_for(|m| m["t"] == "shapes").await;
     assert_eq!((got["seat"].as_u64(), &got["shapes"]), (Some(0), &arrow));
     // The others get the next message without any arrows before it.
-    for client in [&mut clients[1], &mut clients[3], &mut spectator] {
+    let [_, blue, _, green] = &mut clients[..] else {
+        unreachable!("four seats")
+    };
+    for client in [blue, green, &mut spectator] {
         client.send(&json!({"t": "ping", "id": 7})).await;
-        let next = client.wait_for(|m| m["t"] == "pong" || m["t"] == "shapes").await;
+        let next = client
+            .wait_for(|m| m["t"] == "pong" || m["t"] == "shapes")
+            .await;
         assert_eq!(next["t"], "pong", "an opponent or spectator got {next}");
     }
     // Bad shapes and spectators' shapes are refused with a reason.
@@ -103,7 +118,9 @@ async fn arrows_reach_the_partner_and_nobody_else() {
         .await;
     let refused = clients[0].wait_for(|m| m["t"] == "error").await;
     assert_eq!(refused["code"], "bad-shapes");
-    spectator.send(&json!({"t": "shapes", "shapes": arrow})).await;
+    spectator
+        .send(&json!({"t": "shapes", "shapes": arrow}))
+        .await;
     let refused = spectator.wait_for(|m| m["t"] == "error").await;
     assert_eq!(refused["code"], "not-a-player");
 
@@ -146,7 +163,10 @@ async fn the_stream_sends_game_full_then_a_game_state_at_each_move() {
         .await
         .expect("stream");
     assert_eq!(response.status(), 200);
-    let content_type = response.headers()["content-type"].to_str().unwrap().to_string();
+    let content_type = response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .to_string();
     assert!(content_type.contains("ndjson"), "{content_type}");
     let mut buffer = String::new();
     let full = next_line(&mut response, &mut buffer).await;
@@ -167,7 +187,9 @@ async fn the_stream_sends_game_full_then_a_game_state_at_each_move() {
 async fn the_lobby_socket_lists_a_new_public_game_and_not_a_private_one() {
     let server = TestServer::start("lobby").await;
     let url = format!("{}/api/lobby/ws", server.base.replacen("http", "ws", 1));
-    let (mut lobby, _) = tokio_tungstenite::connect_async(url).await.expect("lobby ws");
+    let (mut lobby, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .expect("lobby ws");
     use futures_util::StreamExt;
     let mut next = async || -> Value {
         loop {
@@ -217,10 +239,19 @@ async fn chat_rooms_reach_their_audience_only() {
             )
             .await
     };
-    assert_eq!(say(Some(&tokens[0]), "team", "push on the h-file").await.0, 200);
-    assert_eq!(say(Some(&tokens[1]), "players", "good luck all").await.0, 200);
+    assert_eq!(
+        say(Some(&tokens[0]), "team", "push on the h-file").await.0,
+        200
+    );
+    assert_eq!(
+        say(Some(&tokens[1]), "players", "good luck all").await.0,
+        200
+    );
     let (status, refused) = say(Some(&tokens[1]), "spectators", "hi").await;
-    assert_eq!((status, refused["error"].as_str()), (400, Some("chat-refused")));
+    assert_eq!(
+        (status, refused["error"].as_str()),
+        (400, Some("chat-refused"))
+    );
     let (status, _) = say(Some(&tokens[1]), "players", "").await;
     assert_eq!(status, 400, "an empty message is refused");
     let texts = |state: &Value| -> Vec<String> {
@@ -237,7 +268,10 @@ async fn chat_rooms_reach_their_audience_only() {
     let blue = texts(&get_as(&server, &path, &tokens[1]).await.1);
     assert_eq!(blue, ["good luck all"], "blue is not in red's team room");
     let spectator = texts(&server.get(&path).await.1);
-    assert!(spectator.is_empty(), "spectators read neither room: {spectator:?}");
+    assert!(
+        spectator.is_empty(),
+        "spectators read neither room: {spectator:?}"
+    );
     // A closed game has no chat at all.
     let (closed, closed_tokens) = all_mine(&server, "chess", 2, json!({"chat": "closed"})).await;
     let (status, body) = server
@@ -247,7 +281,10 @@ async fn chat_rooms_reach_their_audience_only() {
             Some(json!({"room": "players", "text": "hello"})),
         )
         .await;
-    assert_eq!((status, body["error"].as_str()), (400, Some("chat-refused")));
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("chat-refused"))
+    );
 }
 
 #[tokio::test]
@@ -256,24 +293,52 @@ async fn a_takeback_needs_the_opponent_and_a_rematch_needs_everyone() {
     let (id, tokens) = all_mine(&server, "chess", 2, json!({})).await;
     play_http(&server, &id, &tokens, &["e2e4", "e7e5"]).await;
     let (status, _) = server
-        .post(&format!("/api/games/{id}/takeback/yes"), Some(&tokens[0]), None)
+        .post(
+            &format!("/api/games/{id}/takeback/yes"),
+            Some(&tokens[0]),
+            None,
+        )
         .await;
     assert_eq!(status, 200);
     let (_, state) = server.get(&format!("/api/games/{id}")).await;
-    assert_eq!(state["moves"].as_array().unwrap().len(), 2, "asked, not yet agreed");
-    assert_eq!(state["offers"]["takeback"], json!([0]), "{}", state["offers"]);
+    assert_eq!(
+        state["moves"].as_array().unwrap().len(),
+        2,
+        "asked, not yet agreed"
+    );
+    assert_eq!(
+        state["offers"]["takeback"],
+        json!([0]),
+        "{}",
+        state["offers"]
+    );
     let (status, _) = server
-        .post(&format!("/api/games/{id}/takeback/yes"), Some(&tokens[1]), None)
+        .post(
+            &format!("/api/games/{id}/takeback/yes"),
+            Some(&tokens[1]),
+            None,
+        )
         .await;
     assert_eq!(status, 200);
     let (_, state) = server.get(&format!("/api/games/{id}")).await;
-    assert_eq!(state["moves"], json!([]), "white's move and black's reply are taken back");
+    assert_eq!(
+        state["moves"],
+        json!([]),
+        "white's move and black's reply are taken back"
+    );
     assert_eq!(state["turn"], 0);
     // With no move of its own, a takeback cannot be asked.
     let (status, body) = server
-        .post(&format!("/api/games/{id}/takeback/yes"), Some(&tokens[1]), None)
+        .post(
+            &format!("/api/games/{id}/takeback/yes"),
+            Some(&tokens[1]),
+            None,
+        )
         .await;
-    assert_eq!((status, body["error"].as_str()), (409, Some("nothing-to-take-back")));
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (409, Some("nothing-to-take-back"))
+    );
 
     play_http(&server, &id, &tokens, &["f2f3", "e7e5", "g2g4", "d8h4"]).await;
     let (_, over) = server.get(&format!("/api/games/{id}")).await;
@@ -290,14 +355,25 @@ async fn a_takeback_needs_the_opponent_and_a_rematch_needs_everyone() {
     assert_ne!(next, id);
     let (status, fresh) = server.get(&format!("/api/games/{next}")).await;
     assert_eq!(status, 200);
-    assert_eq!((fresh["variant"].as_str(), fresh["status"].as_str()), (Some("chess"), Some("started")));
+    assert_eq!(
+        (fresh["variant"].as_str(), fresh["status"].as_str()),
+        (Some("chess"), Some("started"))
+    );
     assert_eq!(fresh["moves"], json!([]));
     // The same people hold the rematch's seats with the tokens they had.
     let (status, _) = server
-        .post(&format!("/api/games/{next}/move/e2e4"), Some(&tokens[0]), None)
+        .post(
+            &format!("/api/games/{next}/move/e2e4"),
+            Some(&tokens[0]),
+            None,
+        )
         .await;
     let (status_b, _) = server
-        .post(&format!("/api/games/{next}/move/e2e4"), Some(&tokens[1]), None)
+        .post(
+            &format!("/api/games/{next}/move/e2e4"),
+            Some(&tokens[1]),
+            None,
+        )
         .await;
     assert!(
         (status, status_b) == (200, 400) || (status, status_b) == (403, 200),
@@ -311,7 +387,9 @@ async fn an_absent_opponent_is_claimed_against_or_replaced_by_a_bot() {
     // Claim: black never connects; after the absence time white claims.
     let (id, tokens) = all_mine(&server, "chess", 2, json!({"absent_after_ms": 5000})).await;
     let (mut white, _) = server.client(&id, Some(&tokens[0])).await;
-    let ack = white.act(json!({"t": "move", "move": "e2e4", "ply": 0})).await;
+    let ack = white
+        .act(json!({"t": "move", "move": "e2e4", "ply": 0}))
+        .await;
     assert_eq!(ack["t"], "ack");
     let early = white.act(json!({"t": "claim-victory"})).await;
     assert_eq!(early["code"], "claim-refused", "{early}");
@@ -331,11 +409,11 @@ async fn an_absent_opponent_is_claimed_against_or_replaced_by_a_bot() {
     )
     .await;
     let (mut white, _) = server.client(&id, Some(&tokens[0])).await;
-    let ack = white.act(json!({"t": "move", "move": "e2e4", "ply": 0})).await;
-    assert_eq!(ack["t"], "ack");
-    let reply = white
-        .wait_for(|m| m["t"] == "move" && m["seat"] == 1)
+    let ack = white
+        .act(json!({"t": "move", "move": "e2e4", "ply": 0}))
         .await;
+    assert_eq!(ack["t"], "ack");
+    let reply = white.wait_for(|m| m["t"] == "move" && m["seat"] == 1).await;
     assert_eq!(reply["ply"], 2);
     let (_, state) = server.get(&format!("/api/games/{id}")).await;
     assert_eq!(state["seats"][1]["kind"], "bot");
@@ -345,7 +423,10 @@ async fn an_absent_opponent_is_claimed_against_or_replaced_by_a_bot() {
 async fn a_foreign_origin_is_refused_on_sockets_and_actions() {
     let server = TestServer::start("origin").await;
     let (id, tokens) = all_mine(&server, "chess", 2, json!({})).await;
-    let url = format!("{}/api/games/{id}/ws", server.base.replacen("http", "ws", 1));
+    let url = format!(
+        "{}/api/games/{id}/ws",
+        server.base.replacen("http", "ws", 1)
+    );
     let mut request = url.as_str().into_client_request().unwrap();
     request
         .headers_mut()
@@ -354,7 +435,10 @@ async fn a_foreign_origin_is_refused_on_sockets_and_actions() {
         Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
             assert_eq!(response.status(), 403)
         }
-        other => panic!("a foreign origin's socket was not refused: {:?}", other.map(|_| ())),
+        other => panic!(
+            "a foreign origin's socket was not refused: {:?}",
+            other.map(|_| ())
+        ),
     }
     let response = server
         .http

@@ -115,7 +115,10 @@ async fn wait_connected(server: &TestServer, id: &str, seat: usize, connected: b
 
 /// Connects without the helper's hello, so the transcript shows it.
 async fn connect(server: &TestServer, id: &str) -> Client {
-    let url = format!("{}/api/games/{id}/ws", server.base.replacen("http", "ws", 1));
+    let url = format!(
+        "{}/api/games/{id}/ws",
+        server.base.replacen("http", "ws", 1)
+    );
     let (ws, _) = tokio_tungstenite::connect_async(url).await.expect("ws");
     Client {
         ws,
@@ -129,8 +132,10 @@ async fn connect(server: &TestServer, id: &str) -> Client {
 async fn record() -> String {
     let server = TestServer::start("transcript").await;
     let created = server
-        .create(json!({"variant": "chess", "seats": [{"kind": "me"}, {"kind": "me"}],
-                       "clock": {"initial_ms": 300000, "increment_ms": 2000}}))
+        .create(
+            json!({"variant": "chess", "seats": [{"kind": "me"}, {"kind": "me"}],
+                       "clock": {"initial_ms": 300000, "increment_ms": 2000}}),
+        )
         .await;
     let id = created["id"].as_str().unwrap().to_string();
     let seat_tokens: Vec<String> = tokens(&created).into_iter().map(Option::unwrap).collect();
@@ -151,14 +156,26 @@ async fn record() -> String {
     t.end();
 
     t.heading("A move, its event and its ack; a refused move");
-    t.send(&mut white, "white", json!({"t": "move", "id": 1, "move": "e2e4", "ply": 0}))
-        .await;
+    t.send(
+        &mut white,
+        "white",
+        json!({"t": "move", "id": 1, "move": "e2e4", "ply": 0}),
+    )
+    .await;
     t.recv_until(&mut white, "white", "ack").await;
-    t.send(&mut white, "white", json!({"t": "move", "id": 2, "move": "e7e5"}))
-        .await;
+    t.send(
+        &mut white,
+        "white",
+        json!({"t": "move", "id": 2, "move": "e7e5"}),
+    )
+    .await;
     t.recv_until(&mut white, "white", "error").await;
-    t.send(&mut white, "white", json!({"t": "move", "id": 1, "move": "e2e4", "ply": 0}))
-        .await;
+    t.send(
+        &mut white,
+        "white",
+        json!({"t": "move", "id": 1, "move": "e2e4", "ply": 0}),
+    )
+    .await;
     t.recv_until(&mut white, "white", "ack").await;
     t.end();
 
@@ -172,8 +189,12 @@ async fn record() -> String {
     black.send(&message).await;
     black.recv().await;
     wait_connected(&server, &id, 1, true).await;
-    t.send(&mut black, "black", json!({"t": "move", "id": 1, "move": "e7e5", "ply": 1}))
-        .await;
+    t.send(
+        &mut black,
+        "black",
+        json!({"t": "move", "id": 1, "move": "e7e5", "ply": 1}),
+    )
+    .await;
     t.recv_until(&mut black, "black", "ack").await;
     let mut white = connect(&server, &id).await;
     let mut message = hello(Some(&seat_tokens[0]), Some((seen, epoch)));
@@ -185,11 +206,19 @@ async fn record() -> String {
     t.end();
 
     t.heading("A draw offered and accepted");
-    t.send(&mut white, "white", json!({"t": "draw", "id": 3, "accept": true}))
-        .await;
+    t.send(
+        &mut white,
+        "white",
+        json!({"t": "draw", "id": 3, "accept": true}),
+    )
+    .await;
     t.recv_until(&mut white, "white", "ack").await;
-    t.send(&mut black, "black", json!({"t": "draw", "id": 2, "accept": true}))
-        .await;
+    t.send(
+        &mut black,
+        "black",
+        json!({"t": "draw", "id": 2, "accept": true}),
+    )
+    .await;
     t.recv_until(&mut black, "black", "ack").await;
     t.end();
     t.text

@@ -83,8 +83,8 @@ test("four-player game: invites, each army at the bottom for its seat, a round, 
   await red.mouse.down({ button: "right" });
   await red.mouse.move(to.x, to.y, { steps: 3 });
   await red.mouse.up({ button: "right" });
-  await red.waitForSelector("svg.board .layer-shapes .arrow.mine");
-  await pages[2].waitForSelector("svg.board .layer-shapes .arrow.partner");
+  await red.waitForSelector("svg.board .layer-shapes .arrow.mine", { state: "attached" });
+  await pages[2].waitForSelector("svg.board .layer-shapes .arrow.partner", { state: "attached" });
   // A move later, blue's board still shows no arrow of red's.
   assert.equal(await pages[1].locator("svg.board .layer-shapes .partner").count(), 0);
   assert.equal(await pages[3].locator("svg.board .layer-shapes .partner").count(), 0);

@@ -4,13 +4,13 @@
 
 mod actions;
 pub mod actor;
-pub mod history;
-pub mod shapes;
 pub mod clock;
 pub mod event;
+pub mod history;
 mod offers;
 mod render;
 pub mod replay;
+pub mod shapes;
 pub mod spec;
 
 pub use actor::spawn_new;

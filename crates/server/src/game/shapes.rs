@@ -40,7 +40,9 @@ pub enum ShapeError {
 }
 
 fn name_ok(name: &str) -> bool {
-    !name.is_empty() && name.len() <= MAX_CELL * 3 && name.bytes().all(|b| b.is_ascii_alphanumeric())
+    !name.is_empty()
+        && name.len() <= MAX_CELL * 3
+        && name.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
 /// Checks shapes a client sent: few, and named with short plain words
