@@ -176,3 +176,55 @@ async fn databases_that_are_not_ours_are_refused() {
         "{bad}"
     );
 }
+
+/// A whole server on `db`: a game played to mate over HTTP, a restart on
+/// the same database, and the stored game replays to its stored result.
+async fn server_round_trip(db: &str) {
+    use common::{TestServer, config, tokens, verify_store};
+    use serde_json::json;
+    let mut server = TestServer::start_with(TempDir::new("pg-server"), config(db)).await;
+    let created = server
+        .create(
+            json!({"variant": "chess", "seats": [{"kind": "me"}, {"kind": "me"}],
+                       "clock": {"initial_ms": 60000, "increment_ms": 0}}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let seat_tokens = tokens(&created);
+    for (ply, mv) in ["f2f3", "e7e5", "g2g4"].iter().enumerate() {
+        let token = seat_tokens[ply % 2].as_deref();
+        let (status, body) = server
+            .post(&format!("/api/games/{id}/move/{mv}"), token, None)
+            .await;
+        assert_eq!(status, 200, "{mv}: {body}");
+    }
+    server.stop().await;
+    let server = TestServer::start_with(TempDir::new("pg-server"), config(db)).await;
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["moves"], json!(["f2f3", "e7e5", "g2g4"]), "{state}");
+    let (status, _) = server
+        .post(
+            &format!("/api/games/{id}/move/d8h4"),
+            seat_tokens[1].as_deref(),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["outcome"]["reason"], "checkmate");
+    verify_store(db, &[id]).await;
+}
+
+#[tokio::test]
+async fn a_server_on_postgres_plays_restarts_and_replays() {
+    match std::env::var("TETRARCH_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => server_round_trip(&url).await,
+        _ => eprintln!("TETRARCH_TEST_POSTGRES is not set: the PostgreSQL server test did not run"),
+    }
+}
+
+#[tokio::test]
+async fn a_server_on_sqlite_plays_restarts_and_replays() {
+    let dir = TempDir::new("sqlite-server");
+    server_round_trip(&format!("sqlite://{}", dir.0.join("games.db").display())).await;
+}
