@@ -6,23 +6,21 @@ import { esc } from "./api.js";
 
 const THEME = "tetrarch.theme";
 
-function applyTheme(theme) {
-  if (theme) document.documentElement.dataset.theme = theme;
-  else delete document.documentElement.dataset.theme;
-}
+const systemDark = matchMedia("(prefers-color-scheme: dark)");
 
-function currentTheme() {
-  const set = document.documentElement.dataset.theme;
-  if (set) return set;
-  return matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+/** The saved choice, or the system's preference while nothing is saved. */
+function applyTheme() {
+  const saved = localStorage.getItem(THEME);
+  document.documentElement.dataset.theme = saved ?? (systemDark.matches ? "dark" : "light");
 }
 
 function setupTheme() {
-  applyTheme(localStorage.getItem(THEME));
+  applyTheme();
+  systemDark.addEventListener("change", applyTheme);
   document.getElementById("theme-toggle").addEventListener("click", () => {
-    const next = currentTheme() === "dark" ? "light" : "dark";
+    const next = document.documentElement.dataset.theme === "dark" ? "light" : "dark";
     localStorage.setItem(THEME, next);
-    applyTheme(next);
+    applyTheme();
   });
 }
 

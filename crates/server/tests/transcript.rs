@@ -68,6 +68,30 @@ impl Transcript {
         self.line(">", seat, &message);
         client.send(&message).await;
     }
+    /// Connects `seat` with its token and says hello (`since`: the version
+    /// and epoch it has); the hello is written down when `shown`.
+    async fn hello(
+        &mut self,
+        server: &TestServer,
+        seat: &str,
+        token: &str,
+        since: Option<(u64, u64)>,
+        shown: bool,
+    ) -> Client {
+        let mut client = connect(server, &self.game).await;
+        let mut hello = json!({"t": "hello", "protocol": 1, "token": "TOKEN"});
+        if let Some((v, epoch)) = since {
+            hello["v"] = json!(v);
+            hello["epoch"] = json!(epoch);
+        }
+        if shown {
+            self.line(">", seat, &hello);
+        }
+        hello["token"] = json!(token);
+        client.send(&hello).await;
+        client
+    }
+
     async fn recv(&mut self, client: &mut Client, seat: &str) -> Value {
         let message = client.recv().await;
         self.line("<", seat, &message);
@@ -85,19 +109,6 @@ impl Transcript {
             }
         }
     }
-}
-
-fn hello(token: Option<&str>, since: Option<(u64, u64)>) -> Value {
-    let mut hello = json!({"t": "hello", "protocol": 1});
-    if let Some(t) = token {
-        hello["token"] = json!("TOKEN");
-        let _ = t;
-    }
-    if let Some((v, epoch)) = since {
-        hello["v"] = json!(v);
-        hello["epoch"] = json!(epoch);
-    }
-    hello
 }
 
 /// Waits until the server shows `seat` connected or not, so that the
@@ -145,11 +156,7 @@ async fn record() -> String {
     };
 
     t.heading("A player says hello and gets the full state");
-    let mut white = connect(&server, &id).await;
-    let mut message = hello(Some(&seat_tokens[0]), None);
-    t.line(">", "white", &message);
-    message["token"] = json!(seat_tokens[0]);
-    white.send(&message).await;
+    let mut white = t.hello(&server, "white", &seat_tokens[0], None, true).await;
     let full = t.recv(&mut white, "white").await;
     wait_connected(&server, &id, 0, true).await;
     let epoch = full["epoch"].as_u64().unwrap();
@@ -183,10 +190,9 @@ async fn record() -> String {
     let seen = white.v;
     white.close().await;
     wait_connected(&server, &id, 0, false).await;
-    let mut black = connect(&server, &id).await;
-    let mut message = hello(Some(&seat_tokens[1]), None);
-    message["token"] = json!(seat_tokens[1]);
-    black.send(&message).await;
+    let mut black = t
+        .hello(&server, "black", &seat_tokens[1], None, false)
+        .await;
     black.recv().await;
     wait_connected(&server, &id, 1, true).await;
     t.send(
@@ -196,11 +202,9 @@ async fn record() -> String {
     )
     .await;
     t.recv_until(&mut black, "black", "ack").await;
-    let mut white = connect(&server, &id).await;
-    let mut message = hello(Some(&seat_tokens[0]), Some((seen, epoch)));
-    t.line(">", "white", &message);
-    message["token"] = json!(seat_tokens[0]);
-    white.send(&message).await;
+    let mut white = t
+        .hello(&server, "white", &seat_tokens[0], Some((seen, epoch)), true)
+        .await;
     t.recv_until(&mut white, "white", "synced").await;
     wait_connected(&server, &id, 0, true).await;
     t.end();

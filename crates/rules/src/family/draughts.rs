@@ -126,7 +126,7 @@ impl FamilyVariant for DraughtsVariant {
         if let Some(r) = t.repetition {
             lines.push((
                 "repetition".into(),
-                format!("drawn at the {r}th occurrence"),
+                format!("drawn when the same position occurs {r} times"),
             ));
         }
         lines
