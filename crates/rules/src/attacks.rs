@@ -4,6 +4,8 @@
 
 use crate::bitboard::{Bitboard, Wide};
 use crate::geometry::Geometry;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 /// The eight line directions as `(dx, dy)`; the first four increase the cell
 /// index, the last four decrease it.
@@ -132,7 +134,13 @@ impl<B: Bitboard> SliderTable<B> for RayScan {
 }
 
 /// Fancy magic bitboards, found at build time of the table for any geometry
-/// that fits a `u64`.
+/// that fits a `u64`. The search has a budget (it once searched for ever
+/// on some narrow boards): a board where it runs out is not served by
+/// `u64` at all ([`HasSliders::serves`]), and [`Variant::with_width`]
+/// gives it `u128` and ray scans. So the lookup has no fallback to test,
+/// and the standard board pays nothing for the odd ones.
+///
+/// [`Variant::with_width`]: crate::Variant::with_width
 #[derive(Debug)]
 pub struct Magic {
     rook: CellTable<MagicEntry>,
@@ -140,6 +148,13 @@ pub struct Magic {
     table: Vec<u64>,
     cells: u8,
 }
+
+/// Work the magic search may do for one board, in occupancies tried: a
+/// few hundredths of a second. Boards of up to 7 x 7 (and 6 x 7) find
+/// their magics in it; most larger shapes of up to 64 cells (8 x 7, 7 x 8,
+/// 4 x 16, ...) spend it without finding every magic and are played on
+/// `u128` with ray scans. The standard board starts from known magics.
+const MAGIC_BUDGET: u64 = 1 << 23;
 
 #[derive(Debug, Clone, Copy, Default)]
 struct MagicEntry {
@@ -150,6 +165,8 @@ struct MagicEntry {
 }
 
 impl Magic {
+    /// The magic entry of `cell`, its slots appended to `table`; `None`
+    /// once `budget` is spent.
     fn find(
         rays: &Rays<u64>,
         cell: u8,
@@ -157,19 +174,9 @@ impl Magic {
         rng: &mut u64,
         known: Option<u64>,
         table: &mut Vec<u64>,
-    ) -> MagicEntry {
-        // The last cell of each ray never changes the attack set.
-        let mask = dirs.iter().fold(0u64, |m, &d| {
-            let r = rays.ray[cell][d];
-            let edge = if r == 0 {
-                0
-            } else if d < 4 {
-                1u64 << r.msb()
-            } else {
-                1u64 << r.lsb()
-            };
-            m | (r & !edge)
-        });
+        budget: &mut u64,
+    ) -> Option<MagicEntry> {
+        let mask = Self::relevant(rays, cell, dirs);
         let bits = mask.count_ones();
         let shift = 64 - bits.max(1);
         let mut occs = Vec::with_capacity(1 << bits);
@@ -188,30 +195,58 @@ impl Magic {
         let mut attempt = 0u32;
         'search: loop {
             attempt += 1;
+            // Every attempt costs at least one unit, so the filter below
+            // cannot spin for ever on a shape where it rejects everything.
+            *budget = budget.checked_sub(1)?;
             let magic = match known {
                 Some(m) if attempt == 1 => m,
                 _ => xorshift(rng) & xorshift(rng) & xorshift(rng),
             };
-            if attempt > 1 && (mask.wrapping_mul(magic) >> 56).count_ones() < 6 && bits >= 6 {
+            // The usual filter (enough high bits in the product) speeds the
+            // search on wide boards; on narrow ones it can reject nearly
+            // every number, so it is dropped after a while.
+            if attempt > 1
+                && attempt < 1 << 16
+                && bits >= 6
+                && (mask.wrapping_mul(magic) >> 56).count_ones() < 6
+            {
                 continue;
             }
-            for &(occ, att) in &occs {
+            for (n, &(occ, att)) in occs.iter().enumerate() {
                 let i = (occ.wrapping_mul(magic) >> shift) as usize;
                 if slots[i].0 != attempt {
                     slots[i] = (attempt, att);
                 } else if slots[i].1 != att {
+                    *budget = budget.checked_sub(n as u64)?;
                     continue 'search;
                 }
             }
+            *budget = budget.checked_sub(occs.len() as u64)?;
             let offset = table.len();
             table.extend(slots.iter().map(|s| if s.0 == attempt { s.1 } else { 0 }));
-            return MagicEntry {
+            return Some(MagicEntry {
                 mask,
                 magic,
                 shift,
                 offset,
-            };
+            });
         }
+    }
+
+    /// The cells whose occupancy matters to a slider on `cell`: its rays
+    /// without their last cells, which never change the attack set.
+    fn relevant(rays: &Rays<u64>, cell: u8, dirs: &[usize; 4]) -> u64 {
+        dirs.iter().fold(0u64, |m, &d| {
+            let r = rays.ray[cell][d];
+            let edge = if r == 0 {
+                0
+            } else if d < 4 {
+                1u64 << r.msb()
+            } else {
+                1u64 << r.lsb()
+            };
+            m | (r & !edge)
+        })
     }
 
     /// The magic numbers in use, rook then bishop, per cell.
@@ -243,31 +278,13 @@ fn xorshift(s: &mut u64) -> u64 {
 }
 
 impl SliderTable<u64> for Magic {
+    /// # Panics
+    ///
+    /// On a geometry that `u64` does not serve ([`HasSliders::serves`]):
+    /// as for a board of more than 64 cells, it needs a wider bitboard.
     fn build(geo: &Geometry, rays: &Rays<u64>) -> Self {
-        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-        let mut table = Vec::new();
-        let cells = geo.cells() as u8;
-        // Searching magics takes a noticeable moment; the standard board
-        // starts from magics found once by this same search.
-        let known = |c: u8, which: usize| {
-            (geo.width() == 8 && geo.height() == 8 && geo.playable_count() == 64)
-                .then(|| MAGICS_8X8[which][c as usize])
-        };
-        let mut entry = |c: u8, dirs: &[usize; 4], which: usize| {
-            if c < cells {
-                Magic::find(rays, c, dirs, &mut rng, known(c, which), &mut table)
-            } else {
-                MagicEntry::default()
-            }
-        };
-        let rook = CellTable::from_fn(|c| entry(c, &ORTHOGONAL, 0));
-        let bishop = CellTable::from_fn(|c| entry(c, &DIAGONAL, 1));
-        Magic {
-            rook,
-            bishop,
-            table,
-            cells,
-        }
+        Magic::search(geo, rays, MAGIC_BUDGET)
+            .expect("no magics for this board within the budget: it needs a wider bitboard")
     }
     #[inline(always)]
     fn rook(&self, _: &Rays<u64>, cell: u8, occ: u64) -> u64 {
@@ -279,13 +296,87 @@ impl SliderTable<u64> for Magic {
     }
 }
 
+/// The standard board, whose magics are known: no search needed.
+fn standard(geo: &Geometry) -> bool {
+    geo.width() == 8 && geo.height() == 8 && geo.playable_count() == 64
+}
+
+impl Magic {
+    /// Magics for every cell within `budget`; `None` past it.
+    fn search(geo: &Geometry, rays: &Rays<u64>, mut budget: u64) -> Option<Magic> {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut table = Vec::new();
+        let cells = geo.cells() as u8;
+        // Searching magics takes a noticeable moment; the standard board
+        // starts from magics found once by this same search.
+        let known = |c: u8, which: usize| standard(geo).then(|| MAGICS_8X8[which][c as usize]);
+        let mut entries = [
+            CellTable::from_fn(|_| MagicEntry::default()),
+            CellTable::from_fn(|_| MagicEntry::default()),
+        ];
+        for (which, dirs) in [(0, &ORTHOGONAL), (1, &DIAGONAL)] {
+            for c in 0..cells {
+                entries[which].0[c as usize] = Magic::find(
+                    rays,
+                    c,
+                    dirs,
+                    &mut rng,
+                    known(c, which),
+                    &mut table,
+                    &mut budget,
+                )?;
+            }
+        }
+        let [rook, bishop] = entries;
+        Some(Magic {
+            rook,
+            bishop,
+            table,
+            cells,
+        })
+    }
+
+    /// Whether the search finds magics for `geo` within the budget: asked
+    /// once per board shape (the answer is kept), when a variant chooses
+    /// its bitboard width.
+    fn exist_for(geo: &Geometry) -> bool {
+        if geo.cells() > 64 {
+            return false;
+        }
+        if standard(geo) {
+            return true;
+        }
+        static FOUND: OnceLock<Mutex<HashMap<Geometry, bool>>> = OnceLock::new();
+        let found = FOUND.get_or_init(Default::default);
+        if let Some(&known) = found.lock().unwrap_or_else(|e| e.into_inner()).get(geo) {
+            return known;
+        }
+        // Searched outside the lock: two threads may both search a new
+        // shape, and agree.
+        let exist = Magic::search(geo, &Rays::new(geo), MAGIC_BUDGET).is_some();
+        found
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(geo.clone(), exist);
+        exist
+    }
+}
+
 /// Chooses the slider strategy for each bitboard width.
 pub trait HasSliders: Bitboard {
     /// The slider table type of this width.
     type Sliders: SliderTable<Self>;
+    /// Whether this width can serve `geo`: it has room for the cells, and
+    /// for `u64` the magic search succeeds on the shape.
+    fn serves(geo: &Geometry) -> bool {
+        geo.cells() <= Self::CELLS
+    }
 }
 impl HasSliders for u64 {
     type Sliders = Magic;
+    fn serves(geo: &Geometry) -> bool {
+        Magic::exist_for(geo)
+    }
 }
 impl HasSliders for u128 {
     type Sliders = RayScan;
@@ -422,10 +513,56 @@ mod tests {
         }
     }
 
+    /// Every board shape that fits a `u64` is decided quickly (some once
+    /// searched for ever): where magics exist they agree with ray scans,
+    /// and the standard board and the common small ones have them.
+    #[test]
+    fn every_narrow_board_is_decided_quickly() {
+        let mut without = Vec::new();
+        for w in 1..=16u8 {
+            for h in (1..=16u8).filter(|&h| u32::from(w) * u32::from(h) <= 64) {
+                let geo = Geometry::new(w, h, &[]).unwrap();
+                let start = std::time::Instant::now();
+                let served = u64::serves(&geo);
+                let took = start.elapsed();
+                assert!(took.as_millis() < 500, "{w} x {h}: {took:?}");
+                if served {
+                    magic_matches_ray_scan(&geo);
+                } else {
+                    without.push((w, h));
+                }
+                // Asked again, the kept answer comes at once.
+                let start = std::time::Instant::now();
+                assert_eq!(u64::serves(&geo), served);
+                assert!(start.elapsed().as_millis() < 5, "{w} x {h}");
+            }
+        }
+        for (w, h) in [(8, 8), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7), (6, 7)] {
+            assert!(!without.contains(&(w, h)), "{w} x {h}: {without:?}");
+        }
+    }
+
+    #[test]
+    fn a_spent_budget_finds_no_magics() {
+        let geo = Geometry::new(8, 8, &[]).unwrap();
+        let rays = Rays::new(&geo);
+        assert!(Magic::search(&geo, &rays, 100).is_none());
+        let magic = Magic::search(&geo, &rays, MAGIC_BUDGET).expect("the standard board");
+        assert_eq!(magic.numbers()[0][0], MAGICS_8X8[0][0]);
+        // Boards beyond 64 cells are never served by `u64`; wider widths
+        // serve whatever fits.
+        let big = Geometry::new(10, 8, &[]).unwrap();
+        assert!(!u64::serves(&big) && u128::serves(&big) && Wide::serves(&big));
+    }
+
     #[test]
     fn magics_agree_with_ray_scans() {
         magic_matches_ray_scan(&Geometry::new(8, 8, &[]).unwrap());
-        magic_matches_ray_scan(&Geometry::new(7, 9, &["d5".parse().unwrap()]).unwrap());
+        let holed = |w, h| Geometry::new(w, h, &["d4".parse().unwrap()]).unwrap();
+        assert!(u64::serves(&holed(7, 7)));
+        magic_matches_ray_scan(&holed(7, 7));
+        // Past the budget: `u64` refuses the board rather than search on.
+        assert!(!u64::serves(&holed(7, 9)));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::square::Square;
 /// assert_eq!(cross.cell("d1".parse().unwrap()), Some(3));
 /// assert_eq!(cross.square(3).to_string(), "d1");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
     width: u8,
     height: u8,

@@ -4,16 +4,43 @@
 use crate::attacks::{Attacks, CellTable, HasSliders, leap_table};
 use crate::piece::{Kind, MAX_KINDS, MAX_SEATS, Seat};
 use crate::square::Square;
-use crate::variant::Variant;
+use crate::variant::{CastleLanding, Castling, Forward, Variant};
+
+/// One unit step from every cell, in one direction: the cell it leads to,
+/// or the cell itself where it leaves the board. A step never leads a cell
+/// to itself, so no cell index (all 256 are cells on a 16 x 16 board) has
+/// to double as a "no cell" marker.
+#[derive(Debug, Clone)]
+pub struct StepTable(CellTable<u8>);
+
+impl StepTable {
+    /// The step `(dx, dy)` on `geo`.
+    fn new(geo: &crate::geometry::Geometry, dx: i8, dy: i8) -> StepTable {
+        StepTable(CellTable::from_fn(|c| {
+            if (c as usize) < geo.cells() && geo.is_playable(c) {
+                geo.offset(c, dx as i32, dy as i32).unwrap_or(c)
+            } else {
+                c
+            }
+        }))
+    }
+
+    /// The cell one step on from `cell`, if it is on the board.
+    #[inline(always)]
+    pub fn from(&self, cell: u8) -> Option<u8> {
+        let n = self.0[cell];
+        (n != cell).then_some(n)
+    }
+}
 
 /// A step that is neither a plain leap nor a full line ride: a ride of
 /// limited range, a partial ride, or a lame or initial-only leap.
 #[derive(Debug, Clone)]
 pub struct ExtraStep {
-    /// `next[cell]`: the cell one unit step on, or `NONE`.
-    pub next: CellTable<u8>,
-    /// `prev[cell]`: the cell one unit step back, or `NONE`.
-    pub prev: CellTable<u8>,
+    /// One unit step on.
+    pub next: StepTable,
+    /// One unit step back.
+    pub prev: StepTable,
     /// Unit steps at most; 0 for unlimited.
     pub range: u8,
     /// Lands only after exactly `range` steps over empty cells (lame leap).
@@ -26,7 +53,8 @@ pub struct ExtraStep {
     pub initial: bool,
 }
 
-/// No cell.
+/// No cell, for en passant fields (a skipped cell lies between two others
+/// on a line, so it is never cell 255, a corner).
 pub const NONE: u8 = u8::MAX;
 
 impl ExtraStep {
@@ -39,9 +67,12 @@ impl ExtraStep {
         let mut c = from;
         let mut n = 0u8;
         loop {
-            c = self.next[c];
+            let Some(next) = self.next.from(c) else {
+                return (empty, None);
+            };
+            c = next;
             n += 1;
-            if c == NONE || (self.range != 0 && n > self.range) {
+            if self.range != 0 && n > self.range {
                 return (empty, None);
             }
             let lands = !self.exact || n == self.range;
@@ -53,16 +84,6 @@ impl ExtraStep {
             }
         }
     }
-}
-
-fn step_table(geo: &crate::geometry::Geometry, dx: i8, dy: i8) -> CellTable<u8> {
-    CellTable::from_fn(|c| {
-        if (c as usize) < geo.cells() && geo.is_playable(c) {
-            geo.offset(c, dx as i32, dy as i32).unwrap_or(NONE)
-        } else {
-            NONE
-        }
-    })
 }
 
 /// Mode bits of a line ride.
@@ -178,173 +199,224 @@ pub struct Rules<B: HasSliders> {
     /// Per set of seats that still have a royal piece: whether at most one
     /// team is left, so the game is decided.
     pub decided: [bool; 1 << MAX_SEATS],
-    /// Per seat: the cell one step forward of each cell, or `NONE`.
-    pub ahead: [CellTable<u8>; MAX_SEATS],
+    /// Per seat: one step forward from each cell.
+    pub ahead: [StepTable; MAX_SEATS],
 }
 
-impl<B: HasSliders> Rules<B> {
-    /// Compile `variant`. Prefer [`Rules::of`], which compiles once.
-    pub fn new(variant: Variant) -> Rules<B> {
-        let geo = variant.geometry.clone();
-        assert!(geo.cells() <= B::CELLS, "board needs a wider bitboard");
-        let attacks = Attacks::new(&geo);
-        let nk = variant.pieces.len();
-        let seats = variant.seat_count();
-        let mut moves: Vec<KindMoves<B>> = Vec::new();
-        let (mut orth_kinds, mut diag_kinds, mut leap_kinds, mut extra_kinds) = (0u16, 0, 0, 0);
-        let (mut royal_kinds, mut pawn_kinds) = (0u16, 0u16);
-        let mut pin_legality = variant.rules.check;
-        let cells_where = |f: &dyn Fn(Square) -> bool| {
-            geo.playable_cells()
-                .filter(|&c| f(geo.square(c)))
-                .fold(B::EMPTY, |b, c| b | B::bit(c))
+/// Which kinds do what, gathered while compiling their moves.
+#[derive(Default)]
+struct KindSets {
+    orth: u16,
+    diag: u16,
+    leap: u16,
+    extra: u16,
+    royal: u16,
+    pawn: u16,
+    /// False once a kind captures by an extra step or a royal rides.
+    pin_legality: bool,
+}
+
+/// The compile of one variant: the geometry's helpers shared by the steps.
+struct Compiler<'a, B> {
+    variant: &'a Variant,
+    geo: &'a crate::geometry::Geometry,
+    _width: std::marker::PhantomData<B>,
+}
+
+impl<B: HasSliders> Compiler<'_, B> {
+    /// The playable cells whose square satisfies `f`.
+    fn cells_where(&self, f: impl Fn(Square) -> bool) -> B {
+        self.geo
+            .playable_cells()
+            .filter(|&c| f(self.geo.square(c)))
+            .fold(B::EMPTY, |b, c| b | B::bit(c))
+    }
+
+    /// Whether `n` steps of `(dx, dy)` from `c` stay on the board.
+    fn lands(&self, c: u8, dx: i8, dy: i8, n: i32) -> bool {
+        self.geo.offset(c, dx as i32 * n, dy as i32 * n).is_some()
+    }
+
+    /// How kind `k` moves for `seat`, its membership recorded in `sets`.
+    fn kind_moves(&self, seat: Seat, k: usize, sets: &mut KindSets) -> KindMoves<B> {
+        let (variant, geo) = (self.variant, self.geo);
+        let info = &variant.pieces[k];
+        let bit = 1u16 << k;
+        let fwd = variant.seats[seat.idx()].forward;
+        let steps: Vec<_> = info
+            .movement
+            .steps
+            .iter()
+            .map(|st| {
+                let (dx, dy) = fwd.orient(st.dx, st.dy);
+                crate::betza::Step { dx, dy, ..*st }
+            })
+            .collect();
+        // A ride in all four directions of a kind uses the slider tables.
+        let ride_mode = |diagonal: bool| -> u8 {
+            let dirs = steps
+                .iter()
+                .filter(|st| st.is_line_ride() && ((st.dx != 0 && st.dy != 0) == diagonal))
+                .count();
+            if dirs == 4 { MOVE | CAPTURE } else { 0 }
         };
-        for s in 0..seats {
-            let seat = Seat(s);
-            let fwd = variant.seats[s as usize].forward;
-            for (k, info) in variant.pieces.iter().enumerate() {
-                let bit = 1u16 << k;
-                let steps: Vec<_> = info
-                    .movement
-                    .steps
-                    .iter()
-                    .map(|st| {
-                        let (dx, dy) = fwd.orient(st.dx, st.dy);
-                        crate::betza::Step { dx, dy, ..*st }
-                    })
-                    .collect();
-                let ride_mode = |diagonal: bool| -> u8 {
-                    let dirs: Vec<_> = steps
-                        .iter()
-                        .filter(|st| st.is_line_ride() && ((st.dx != 0 && st.dy != 0) == diagonal))
-                        .collect();
-                    if dirs.len() == 4 { MOVE | CAPTURE } else { 0 }
-                };
-                let (orth, diag) = (ride_mode(false), ride_mode(true));
-                let in_rides = |st: &crate::betza::Step| {
-                    st.is_line_ride()
-                        && if st.dx != 0 && st.dy != 0 {
-                            diag != 0
-                        } else {
-                            orth != 0
-                        }
-                };
-                let leaps = |want: fn(&crate::betza::Step) -> bool| -> Vec<(i32, i32)> {
-                    steps
-                        .iter()
-                        .filter(|st| st.is_plain_leap() && want(st))
-                        .map(|st| (st.dx as i32, st.dy as i32))
-                        .collect()
-                };
-                let quiet_offsets = leaps(|st| st.moves);
-                let capture_offsets = leaps(|st| st.captures);
-                let reverse: Vec<_> = capture_offsets.iter().map(|&(x, y)| (-x, -y)).collect();
-                let extra: Vec<ExtraStep> = steps
-                    .iter()
-                    .filter(|st| !st.is_plain_leap() && !in_rides(st))
-                    .map(|st| ExtraStep {
-                        next: step_table(&geo, st.dx, st.dy),
-                        prev: step_table(&geo, -st.dx, -st.dy),
-                        range: st.range,
-                        exact: st.lame,
-                        moves: st.moves,
-                        captures: st.captures,
-                        initial: st.initial,
-                    })
-                    .collect();
-                if orth & CAPTURE != 0 {
-                    orth_kinds |= bit;
+        let (orth, diag) = (ride_mode(false), ride_mode(true));
+        let in_rides = |st: &crate::betza::Step| {
+            st.is_line_ride()
+                && if st.dx != 0 && st.dy != 0 {
+                    diag != 0
+                } else {
+                    orth != 0
                 }
-                if diag & CAPTURE != 0 {
-                    diag_kinds |= bit;
-                }
-                if !capture_offsets.is_empty() {
-                    leap_kinds |= bit;
-                }
-                if extra.iter().any(|e| e.captures) {
-                    extra_kinds |= bit;
-                    pin_legality = false;
-                }
-                if info.royal {
-                    royal_kinds |= bit;
-                    if orth != 0 || diag != 0 || !extra.is_empty() {
-                        pin_legality = false;
-                    }
-                }
-                if info.pawn {
-                    pawn_kinds |= bit;
-                }
-                let initial_cells = cells_where(&|sq| {
-                    info.initial_ranks
-                        .contains(&(variant.relative_rank(seat, sq) + 1))
-                });
-                let lands = |c: u8, dx: i8, dy: i8, n: i32| {
-                    geo.offset(c, dx as i32 * n, dy as i32 * n).is_some()
-                };
-                let doubles: Vec<_> = extra
-                    .iter()
-                    .zip(
-                        steps
-                            .iter()
-                            .filter(|st| !st.is_plain_leap() && !in_rides(st)),
-                    )
-                    .filter(|(e, _)| e.initial && e.exact && e.range == 2 && e.moves && !e.captures)
-                    .collect();
-                let shiftable = orth == 0
-                    && diag == 0
-                    && !info.royal
-                    && doubles.len() == extra.len()
-                    && doubles.len() <= 1
-                    // A shift per leap direction beats a lookup per piece only for
-                    // kinds with few directions and many pieces: pawns, not knights.
-                    && steps.iter().filter(|st| st.is_plain_leap()).count() <= 4;
-                let shifts = shiftable.then(|| Shifts {
-                    steps: steps
-                        .iter()
-                        .filter(|st| st.is_plain_leap())
-                        .map(|st| ShiftStep {
-                            delta: st.dy as i32 * geo.width() as i32 + st.dx as i32,
-                            src: cells_where(&|sq| {
-                                lands(geo.cell(sq).expect("playable"), st.dx, st.dy, 1)
-                            }),
-                            moves: st.moves,
-                            captures: st.captures,
-                        })
-                        .collect(),
-                    double: doubles.first().map(|(_, st)| ShiftStep {
-                        delta: st.dy as i32 * geo.width() as i32 + st.dx as i32,
-                        src: initial_cells
-                            & cells_where(&|sq| {
-                                let c = geo.cell(sq).expect("playable");
-                                lands(c, st.dx, st.dy, 1) && lands(c, st.dx, st.dy, 2)
-                            }),
-                        moves: true,
-                        captures: false,
-                    }),
-                });
-                moves.push(KindMoves {
-                    quiet: leap_table(&geo, &quiet_offsets),
-                    capture: leap_table(&geo, &capture_offsets),
-                    capture_from: leap_table(&geo, &reverse),
-                    orth,
-                    diag,
-                    extra,
-                    initial_cells,
-                    leaps: !quiet_offsets.is_empty() || !capture_offsets.is_empty(),
-                    shifts,
-                    drop_cells: cells_where(&|sq| {
-                        let c = geo.cell(sq).expect("playable");
-                        steps
-                            .iter()
-                            .any(|st| !st.initial && lands(c, st.dx, st.dy, 1))
-                    }),
-                });
+        };
+        let leaps = |want: fn(&crate::betza::Step) -> bool| -> Vec<(i32, i32)> {
+            steps
+                .iter()
+                .filter(|st| st.is_plain_leap() && want(st))
+                .map(|st| (st.dx as i32, st.dy as i32))
+                .collect()
+        };
+        let quiet_offsets = leaps(|st| st.moves);
+        let capture_offsets = leaps(|st| st.captures);
+        let reverse: Vec<_> = capture_offsets.iter().map(|&(x, y)| (-x, -y)).collect();
+        let extra_steps: Vec<_> = steps
+            .iter()
+            .filter(|st| !st.is_plain_leap() && !in_rides(st))
+            .collect();
+        let extra: Vec<ExtraStep> = extra_steps
+            .iter()
+            .map(|st| ExtraStep {
+                next: StepTable::new(geo, st.dx, st.dy),
+                prev: StepTable::new(geo, -st.dx, -st.dy),
+                range: st.range,
+                exact: st.lame,
+                moves: st.moves,
+                captures: st.captures,
+                initial: st.initial,
+            })
+            .collect();
+        if orth & CAPTURE != 0 {
+            sets.orth |= bit;
+        }
+        if diag & CAPTURE != 0 {
+            sets.diag |= bit;
+        }
+        if !capture_offsets.is_empty() {
+            sets.leap |= bit;
+        }
+        if extra.iter().any(|e| e.captures) {
+            sets.extra |= bit;
+            sets.pin_legality = false;
+        }
+        if info.royal {
+            sets.royal |= bit;
+            if orth != 0 || diag != 0 || !extra.is_empty() {
+                sets.pin_legality = false;
             }
         }
-        let empty = || KindMoves {
-            quiet: leap_table(&geo, &[]),
-            capture: leap_table(&geo, &[]),
-            capture_from: leap_table(&geo, &[]),
+        if info.pawn {
+            sets.pawn |= bit;
+        }
+        let initial_cells = self.cells_where(|sq| {
+            info.initial_ranks
+                .contains(&(variant.relative_rank(seat, sq) + 1))
+        });
+        let doubles: Vec<_> = extra
+            .iter()
+            .zip(&extra_steps)
+            .filter(|(e, _)| e.initial && e.exact && e.range == 2 && e.moves && !e.captures)
+            .map(|(_, st)| *st)
+            .collect();
+        let shiftable = orth == 0
+            && diag == 0
+            && !info.royal
+            && doubles.len() == extra.len()
+            && doubles.len() <= 1
+            // A shift per leap direction beats a lookup per piece only for
+            // kinds with few directions and many pieces: pawns, not knights.
+            && steps.iter().filter(|st| st.is_plain_leap()).count() <= 4;
+        let shifts =
+            shiftable.then(|| self.shifts(&steps, doubles.first().copied(), initial_cells));
+        KindMoves {
+            quiet: leap_table(geo, &quiet_offsets),
+            capture: leap_table(geo, &capture_offsets),
+            capture_from: leap_table(geo, &reverse),
+            orth,
+            diag,
+            extra,
+            initial_cells,
+            leaps: !quiet_offsets.is_empty() || !capture_offsets.is_empty(),
+            shifts,
+            drop_cells: self.cells_where(|sq| {
+                let c = geo.cell(sq).expect("playable");
+                steps
+                    .iter()
+                    .any(|st| !st.initial && self.lands(c, st.dx, st.dy, 1))
+            }),
+        }
+    }
+
+    /// A leaping kind's moves as whole-board shifts.
+    fn shifts(
+        &self,
+        steps: &[crate::betza::Step],
+        double: Option<&crate::betza::Step>,
+        initial_cells: B,
+    ) -> Shifts<B> {
+        let geo = self.geo;
+        let delta = |st: &crate::betza::Step| st.dy as i32 * geo.width() as i32 + st.dx as i32;
+        Shifts {
+            steps: steps
+                .iter()
+                .filter(|st| st.is_plain_leap())
+                .map(|st| ShiftStep {
+                    delta: delta(st),
+                    src: self.cells_where(|sq| {
+                        self.lands(geo.cell(sq).expect("playable"), st.dx, st.dy, 1)
+                    }),
+                    moves: st.moves,
+                    captures: st.captures,
+                })
+                .collect(),
+            double: double.map(|st| ShiftStep {
+                delta: delta(st),
+                src: initial_cells
+                    & self.cells_where(|sq| {
+                        let c = geo.cell(sq).expect("playable");
+                        self.lands(c, st.dx, st.dy, 1) && self.lands(c, st.dx, st.dy, 2)
+                    }),
+                moves: true,
+                captures: false,
+            }),
+        }
+    }
+
+    /// Every kind's moves for every seat, one slot per seat and kind.
+    fn all_moves(&self, sets: &mut KindSets) -> Box<[KindMoves<B>; MAX_SEATS * MAX_KINDS]> {
+        let nk = self.variant.pieces.len();
+        let seats = self.variant.seat_count() as usize;
+        let slots: Vec<KindMoves<B>> = (0..MAX_SEATS * MAX_KINDS)
+            .map(|i| {
+                let (s, k) = (i / MAX_KINDS, i % MAX_KINDS);
+                if s < seats && k < nk {
+                    self.kind_moves(Seat(s as u8), k, sets)
+                } else {
+                    self.no_moves()
+                }
+            })
+            .collect();
+        slots
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("one slot per seat and kind"))
+    }
+
+    /// The moves of an unused slot.
+    fn no_moves(&self) -> KindMoves<B> {
+        KindMoves {
+            quiet: leap_table(self.geo, &[]),
+            capture: leap_table(self.geo, &[]),
+            capture_from: leap_table(self.geo, &[]),
             orth: 0,
             diag: 0,
             extra: Vec::new(),
@@ -352,25 +424,26 @@ impl<B: HasSliders> Rules<B> {
             leaps: false,
             shifts: None,
             drop_cells: B::EMPTY,
-        };
-        let mut slots: Vec<KindMoves<B>> = (0..MAX_SEATS * MAX_KINDS).map(|_| empty()).collect();
-        for (i, km) in moves.into_iter().enumerate() {
-            slots[(i / nk) * MAX_KINDS + i % nk] = km;
         }
-        let moves: Box<[KindMoves<B>; MAX_SEATS * MAX_KINDS]> = slots
-            .into_boxed_slice()
-            .try_into()
-            .unwrap_or_else(|_| unreachable!("one slot per seat and kind"));
+    }
+
+    /// Per seat: the promotion zone, the first rank and the enemy seats.
+    fn zones(&self) -> ([B; MAX_SEATS], [B; MAX_SEATS], [u8; MAX_SEATS]) {
+        let variant = self.variant;
+        let seats = variant.seat_count();
         let mut promotion_zone = [B::EMPTY; MAX_SEATS];
         let mut back_rank = [B::EMPTY; MAX_SEATS];
         let mut enemy_seats = [0u8; MAX_SEATS];
         for s in 0..seats {
             let seat = Seat(s);
-            let depth = variant.depth(seat);
-            let zone = variant.rules.promotion_ranks;
+            // The check refuses zones deeper than the board; saturate anyway,
+            // for variants changed after loading.
+            let first = variant
+                .depth(seat)
+                .saturating_sub(variant.rules.promotion_ranks);
             promotion_zone[s as usize] =
-                cells_where(&|sq| variant.relative_rank(seat, sq) >= depth - zone);
-            back_rank[s as usize] = cells_where(&|sq| variant.relative_rank(seat, sq) == 0);
+                self.cells_where(|sq| variant.relative_rank(seat, sq) >= first);
+            back_rank[s as usize] = self.cells_where(|sq| variant.relative_rank(seat, sq) == 0);
             enemy_seats[s as usize] = (0..seats)
                 .filter(|&o| !variant.allied(seat, Seat(o)))
                 .fold(0, |m, o| m | 1 << o);
@@ -382,72 +455,90 @@ impl<B: HasSliders> Rules<B> {
                 }
             }
         }
-        let start_counts = crate::notation::fen4::start_counts(&variant);
-        let mut promotion_approach = [B::EMPTY; MAX_SEATS];
-        for (s, approach) in promotion_approach
+        (promotion_zone, back_rank, enemy_seats)
+    }
+
+    /// Per seat: cells from which a promoting kind's move reaches the zone.
+    fn promotion_approach(
+        &self,
+        moves: &[KindMoves<B>; MAX_SEATS * MAX_KINDS],
+        promotion_zone: &[B; MAX_SEATS],
+    ) -> [B; MAX_SEATS] {
+        let variant = self.variant;
+        let mut approach = [B::EMPTY; MAX_SEATS];
+        for (s, approach) in approach
             .iter_mut()
             .enumerate()
-            .take(seats as usize)
+            .take(variant.seat_count() as usize)
         {
-            for k in (0..nk).filter(|&k| !variant.pieces[k].promotions.is_empty()) {
+            let zone = promotion_zone[s];
+            for k in (0..variant.pieces.len()).filter(|&k| !variant.pieces[k].promotions.is_empty())
+            {
                 let km = &moves[s * MAX_KINDS + k];
-                let zone = promotion_zone[s];
                 let by_extra = |c: u8| {
                     km.extra.iter().any(|e| {
-                        let mut at = c;
+                        let mut at = Some(c);
                         (0..if e.range == 0 { 16 } else { e.range }).any(|_| {
-                            at = if at == NONE { NONE } else { e.next[at] };
-                            at != NONE && zone.has(at)
+                            at = at.and_then(|a| e.next.from(a));
+                            at.is_some_and(|a| zone.has(a))
                         })
                     })
                 };
-                *approach |= geo
+                *approach |= self
+                    .geo
                     .playable_cells()
                     .filter(|&c| !((km.quiet[c] | km.capture[c]) & zone).is_empty() || by_extra(c))
                     .fold(B::EMPTY, |b, c| b | B::bit(c));
             }
         }
+        approach
+    }
+
+    /// Per seat and wing: the king's and rook's landing cells, for castling
+    /// to fixed files (`NONE` where a seat's first rank lacks the file).
+    fn castle_landing(&self, back_rank: &[B; MAX_SEATS]) -> [[(u8, u8); 2]; MAX_SEATS] {
+        let variant = self.variant;
         let mut castle_landing = [[(NONE, NONE); 2]; MAX_SEATS];
-        if let Some(c) = &variant.rules.castling
-            && let crate::variant::CastleLanding::Files {
-                king: king_files,
-                rook: rook_files,
-            } = c.landing
+        let Some(Castling {
+            landing: CastleLanding::Files { king, rook },
+            ..
+        }) = &variant.rules.castling
+        else {
+            return castle_landing;
+        };
+        for (s, landings) in castle_landing
+            .iter_mut()
+            .enumerate()
+            .take(variant.seat_count() as usize)
         {
-            for s in 0..seats as usize {
-                let back = back_rank[s];
-                for (wing, landing) in castle_landing[s].iter_mut().enumerate() {
-                    // The landing files count along the back rank from the low end.
-                    let along = |f: u8| {
-                        back.iter().find(|&cell| {
-                            let sq = geo.square(cell);
-                            match variant.seats[s].forward {
-                                crate::variant::Forward::North | crate::variant::Forward::South => {
-                                    sq.file() == f
-                                }
-                                _ => sq.rank() == f,
-                            }
-                        })
-                    };
-                    if let (Some(k), Some(r)) = (along(king_files[wing]), along(rook_files[wing])) {
-                        *landing = (k, r);
+            // The landing files count along the back rank from the low end.
+            let along = |f: u8| {
+                back_rank[s].iter().find(|&cell| {
+                    let sq = self.geo.square(cell);
+                    match variant.seats[s].forward {
+                        Forward::North | Forward::South => sq.file() == f,
+                        Forward::East | Forward::West => sq.rank() == f,
                     }
+                })
+            };
+            for (wing, landing) in landings.iter_mut().enumerate() {
+                if let (Some(k), Some(r)) = (along(king[wing]), along(rook[wing])) {
+                    *landing = (k, r);
                 }
             }
         }
-        let promoting_kinds = variant
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| !p.promotions.is_empty())
-            .fold(0u16, |m, (k, _)| m | 1 << k);
+        castle_landing
+    }
+
+    /// The cells of each file (index 0) and each rank (index 1) through a cell.
+    fn forward_lines(&self) -> [CellTable<B>; 2] {
         let line = |vertical: bool| {
             CellTable::from_fn(|c| {
-                if (c as usize) >= geo.cells() || !geo.is_playable(c) {
+                if (c as usize) >= self.geo.cells() || !self.geo.is_playable(c) {
                     return B::EMPTY;
                 }
-                let here = geo.square(c);
-                cells_where(&|sq| {
+                let here = self.geo.square(c);
+                self.cells_where(|sq| {
                     if vertical {
                         sq.file() == here.file()
                     } else {
@@ -456,41 +547,102 @@ impl<B: HasSliders> Rules<B> {
                 })
             })
         };
-        let forward_lines = [line(true), line(false)];
+        [line(true), line(false)]
+    }
+
+    /// Per seat: the partners whose pawns face its own.
+    fn swap_partners(&self, enemy_seats: &[u8; MAX_SEATS]) -> [u8; MAX_SEATS] {
+        let variant = self.variant;
+        let seats = variant.seat_count() as usize;
         let mut swap_partners = [0u8; MAX_SEATS];
         if variant.rules.partner_pawn_swap {
-            for s in 0..seats as usize {
+            for (s, partners) in swap_partners.iter_mut().enumerate().take(seats) {
                 let back = variant.seats[s].forward.orient(0, -1);
-                for o in (0..seats as usize).filter(|&o| o != s && enemy_seats[s] & (1 << o) == 0) {
+                for o in (0..seats).filter(|&o| o != s && enemy_seats[s] & (1 << o) == 0) {
                     if variant.seats[o].forward.orient(0, 1) == back {
-                        swap_partners[s] |= 1 << o;
+                        *partners |= 1 << o;
                     }
                 }
             }
         }
-        let decided = std::array::from_fn(|alive: usize| {
+        swap_partners
+    }
+
+    /// Per set of seats with a royal left: whether at most one team remains.
+    fn decided(&self, enemy_seats: &[u8; MAX_SEATS]) -> [bool; 1 << MAX_SEATS] {
+        let seats = self.variant.seat_count() as usize;
+        std::array::from_fn(|alive: usize| {
             let mut teams = 0;
             let mut seen = 0usize;
-            for s in (0..seats as usize).filter(|&s| alive & (1 << s) != 0) {
+            for s in (0..seats).filter(|&s| alive & (1 << s) != 0) {
                 if seen & (1 << s) == 0 {
                     teams += 1;
                     seen |= ((1 << seats) - 1) & !(enemy_seats[s] as usize);
                 }
             }
             teams <= 1
-        });
-        let castle_steps = match variant.rules.castling.as_ref().map(|c| c.landing) {
-            Some(crate::variant::CastleLanding::KingSteps(n)) => n,
-            _ => 0,
-        };
-        let ahead = std::array::from_fn(|s| match variant.seats.get(s) {
+        })
+    }
+
+    /// Per seat: one step forward from each cell.
+    fn ahead(&self) -> [StepTable; MAX_SEATS] {
+        std::array::from_fn(|s| match self.variant.seats.get(s) {
             Some(info) => {
                 let (dx, dy) = info.forward.orient(0, 1);
-                step_table(&geo, dx, dy)
+                StepTable::new(self.geo, dx, dy)
             }
-            None => CellTable::from_fn(|_| NONE),
-        });
+            None => StepTable::new(self.geo, 0, 0),
+        })
+    }
+}
+
+impl<B: HasSliders> Rules<B> {
+    /// Compile `variant`. Prefer [`Rules::of`], which compiles once.
+    pub fn new(variant: Variant) -> Rules<B> {
+        let geo = variant.geometry.clone();
+        assert!(B::serves(&geo), "board needs a wider bitboard");
+        let c = Compiler::<B> {
+            variant: &variant,
+            geo: &geo,
+            _width: std::marker::PhantomData,
+        };
+        let mut sets = KindSets {
+            pin_legality: variant.rules.check,
+            ..KindSets::default()
+        };
+        let moves = c.all_moves(&mut sets);
+        let (promotion_zone, back_rank, enemy_seats) = c.zones();
+        let promotion_approach = c.promotion_approach(&moves, &promotion_zone);
+        let castle_landing = c.castle_landing(&back_rank);
+        let forward_lines = c.forward_lines();
+        let swap_partners = c.swap_partners(&enemy_seats);
+        let decided = c.decided(&enemy_seats);
+        let ahead = c.ahead();
+        let promoting_kinds = variant
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.promotions.is_empty())
+            .fold(0u16, |m, (k, _)| m | 1 << k);
+        let castle_steps = match variant.rules.castling.as_ref().map(|c| c.landing) {
+            Some(CastleLanding::KingSteps(n)) => n,
+            _ => 0,
+        };
+        // Castling tests no landing cell while it generates moves: the
+        // variant checker puts the landing files on every first rank.
+        if castle_steps == 0 && variant.rules.castling.is_some() {
+            let seats = variant.seat_count() as usize;
+            assert!(
+                castle_landing[..seats]
+                    .iter()
+                    .flatten()
+                    .all(|&(k, r)| k != NONE && r != NONE),
+                "castling landing files off a first rank: the variant was not checked"
+            );
+        }
+        let start_counts = crate::notation::fen4::start_counts(&variant);
         Rules {
+            attacks: Attacks::new(&geo),
             ahead,
             castle_steps,
             swap_partners,
@@ -498,24 +650,23 @@ impl<B: HasSliders> Rules<B> {
             promotion_approach,
             enemy_seats,
             start_counts,
-            multi: seats > 2,
+            multi: variant.seat_count() > 2,
             seat_state: !variant.seat_rules.is_empty(),
             promoting_kinds,
             forward_lines,
             castle_landing,
-            variant,
-            attacks,
+            kinds: variant.pieces.len(),
             moves,
-            kinds: nk,
-            orth_kinds,
-            diag_kinds,
-            leap_kinds,
-            extra_kinds,
-            royal_kinds,
-            pawn_kinds,
+            orth_kinds: sets.orth,
+            diag_kinds: sets.diag,
+            leap_kinds: sets.leap,
+            extra_kinds: sets.extra,
+            royal_kinds: sets.royal,
+            pawn_kinds: sets.pawn,
             promotion_zone,
             back_rank,
-            pin_legality,
+            pin_legality: sets.pin_legality,
+            variant,
         }
     }
 

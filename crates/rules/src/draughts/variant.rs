@@ -469,15 +469,15 @@ impl KeyStream {
     }
 }
 
-/// The draughts variant files under `variants/`, embedded at build time.
+/// The draughts variant files under `crates/rules/variants/`, embedded at build time.
 const BUILTIN: &[(&str, &str)] = &[
     (
         "fourway-checkers",
-        include_str!("../../../../variants/fourway-checkers.toml"),
+        include_str!("../../variants/fourway-checkers.toml"),
     ),
     (
         "english-draughts",
-        include_str!("../../../../variants/english-draughts.toml"),
+        include_str!("../../variants/english-draughts.toml"),
     ),
 ];
 

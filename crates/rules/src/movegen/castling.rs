@@ -36,6 +36,7 @@ impl<B: HasSliders> Position<B> {
         let occ = self.occupied();
         let check = r.variant.rules.check;
         for rook in rooks.iter() {
+            // Every right fits: the FEN readers keep no other.
             let (kd, rd) = self.castle_targets(king, rook);
             let rest = occ ^ B::bit(king) ^ B::bit(rook);
             let king_path = r.attacks.between(king, kd) | B::bit(kd);

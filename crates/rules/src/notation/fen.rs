@@ -139,11 +139,11 @@ impl<B: HasSliders> Position<B> {
         if variant.seat_count() > 2 {
             return Self::from_fen4_unchecked(variant, fen);
         }
-        if variant.geometry.cells() > B::CELLS {
+        if !B::serves(&variant.geometry) {
             return Err(syntax(
                 FenField::Record,
                 0,
-                "board too large for this bitboard width",
+                "this bitboard width does not serve the board (too many cells, or no magics for its shape)",
             ));
         }
         let rules = Rules::<B>::of(variant);
@@ -323,7 +323,20 @@ impl<B: HasSliders> Position<B> {
         for (i, c) in inner.char_indices() {
             let here = at + 1 + i;
             if let Some(d) = c.to_digit(10) {
-                count = Some(count.unwrap_or(0) * 10 + d);
+                // Refused as soon as it passes what a hand can hold, so
+                // no count of digits overflows.
+                count = count
+                    .unwrap_or(0)
+                    .checked_mul(10)
+                    .and_then(|n| n.checked_add(d))
+                    .filter(|&n| (n as usize) < crate::zobrist::MAX_HAND);
+                if count.is_none() {
+                    return Err(syntax(
+                        FenField::Hand,
+                        here,
+                        format!("a hand count above {} pieces", crate::zobrist::MAX_HAND - 1),
+                    ));
+                }
                 continue;
             }
             let kind = v
@@ -438,7 +451,11 @@ impl<B: HasSliders> Position<B> {
                     format!("'{ch}' repeats a right"),
                 ));
             }
-            self.castling |= B::bit(rook);
+            // A right that could never be used (a king stepping past its
+            // rook) is none; castling then tests nothing.
+            if self.castle_fits(seat, rook) {
+                self.castling |= B::bit(rook);
+            }
         }
         Ok(())
     }
@@ -463,17 +480,16 @@ impl<B: HasSliders> Position<B> {
         let mover = Seat((self.turn.0 + n - 1) % n);
         let (dx, dy) = v.seats[mover.idx()].forward.orient(0, 1);
         self.ep = cell;
-        self.ep_victim = v
-            .geometry
-            .offset(cell, dx as i32, dy as i32)
-            .unwrap_or(NONE);
-        if self.ep_victim == NONE {
+        // An Option, not the `NONE` marker: on a 16 x 16 board the pawn
+        // may stand on cell 255.
+        let Some(victim) = v.geometry.offset(cell, dx as i32, dy as i32) else {
             return Err(syntax(
                 FenField::EnPassant,
                 at,
                 format!("{sq} cannot be behind a pawn"),
             ));
-        }
+        };
+        self.ep_victim = victim;
         Ok(())
     }
 

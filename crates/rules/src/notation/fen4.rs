@@ -34,7 +34,8 @@ pub(crate) fn start_counts(variant: &Variant) -> [[u8; MAX_KINDS]; MAX_SEATS] {
         let board = text.rsplit('-').next().unwrap_or("");
         if let Ok(pieces) = read_board(variant, 0, board) {
             for (_, p) in pieces {
-                counts[p.seat.idx()][p.kind.idx()] += 1;
+                let n = &mut counts[p.seat.idx()][p.kind.idx()];
+                *n = n.saturating_add(1);
             }
         }
     } else {
@@ -42,7 +43,8 @@ pub(crate) fn start_counts(variant: &Variant) -> [[u8; MAX_KINDS]; MAX_SEATS] {
         for c in board.chars().filter(|c| c.is_ascii_alphabetic()) {
             if let Some(k) = variant.kind_by_letter(c) {
                 let seat = usize::from(c.is_ascii_lowercase());
-                counts[seat][k.idx()] += 1;
+                // Counted before the start string is checked: saturate.
+                counts[seat][k.idx()] = counts[seat][k.idx()].saturating_add(1);
             }
         }
     }
@@ -178,11 +180,11 @@ fn flags(field: FenField, at: usize, text: &str) -> Result<[bool; MAX_SEATS], Fe
 impl<B: HasSliders> Position<B> {
     /// Read a FEN4 record of a variant of more than two seats.
     pub(crate) fn from_fen4_unchecked(variant: &Variant, text: &str) -> Result<Self, FenError> {
-        if variant.geometry.cells() > B::CELLS {
+        if !B::serves(&variant.geometry) {
             return Err(syntax(
                 FenField::Record,
                 0,
-                "board too large for this bitboard width",
+                "this bitboard width does not serve the board (too many cells, or no magics for its shape)",
             ));
         }
         if let Some((at, c)) = text.chars().enumerate().find(|(_, c)| !c.is_ascii()) {
@@ -273,9 +275,10 @@ impl<B: HasSliders> Position<B> {
         let queenside = flags(FenField::Castling, fields[3].0, fields[3].1)?;
         for s in 0..seats {
             for (wants, king_side) in [(kingside[s], true), (queenside[s], false)] {
+                // A right whose king could not step past its rook is none.
                 if let Some(rook) = pos
                     .castling_rook_cell(Seat(s as u8), king_side)
-                    .filter(|_| wants)
+                    .filter(|&rook| wants && pos.castle_fits(Seat(s as u8), rook))
                 {
                     pos.castling |= B::bit(rook);
                 }

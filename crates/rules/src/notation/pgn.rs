@@ -143,40 +143,107 @@ impl PgnGame {
             } else if i == 0 {
                 out.push(format!("{number}..."));
             }
-            out.push(m.clone());
+            if writable_move(m) {
+                out.push(m.clone());
+            } else {
+                out.push(format!("{{{}}}", m.replace(['{', '}'], "")));
+            }
             if black {
                 number += 1;
             }
             black = !black;
         }
-        out.push(self.result().unwrap_or("*").to_string());
+        out.push(self.marker().to_string());
         out
     }
 }
 
-fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+/// A tag value as written: escaped, with line breaks (which no tag value
+/// may hold) turned into spaces.
+pub(crate) fn escape(value: &str) -> String {
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ")
+}
+
+/// A game that PGN cannot hold as it is: what [`PgnGame::to_pgn`] refuses.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PgnWriteError {
+    /// A tag name with other than letters, digits and `_`.
+    #[error("tag name '{0}' is not letters, digits and '_'")]
+    TagName(String),
+    /// A tag value with a line break.
+    #[error("the value of tag {0} holds a line break")]
+    TagValue(String),
+    /// A move the reader would read as something else.
+    #[error("'{0}' would not read back as a move")]
+    Move(String),
+    /// A result that is no termination marker.
+    #[error("'{0}' is not a result (1-0, 0-1, 1/2-1/2 or *)")]
+    Result(String),
+}
+
+impl PgnGame {
+    /// The game as PGN, refusing anything that would not read back as it
+    /// is (displaying the game writes such parts leniently instead).
+    ///
+    /// ```
+    /// use tetrarch_rules::notation::pgn::{PgnGame, PgnWriteError};
+    /// let mut g = PgnGame { moves: vec!["e4".into()], ..Default::default() };
+    /// assert!(g.to_pgn().is_ok());
+    /// g.moves.push("1-0".into());
+    /// assert_eq!(g.to_pgn(), Err(PgnWriteError::Move("1-0".into())));
+    /// ```
+    pub fn to_pgn(&self) -> Result<String, PgnWriteError> {
+        for (name, value) in &self.tags {
+            if !writable_tag_name(name) {
+                return Err(PgnWriteError::TagName(name.clone()));
+            }
+            if value.contains(['\n', '\r']) {
+                return Err(PgnWriteError::TagValue(name.clone()));
+            }
+        }
+        if let Some(m) = self.moves.iter().find(|m| !writable_move(m)) {
+            return Err(PgnWriteError::Move(m.clone()));
+        }
+        if let Some(r) = self.result().filter(|r| result_marker(r).is_none()) {
+            return Err(PgnWriteError::Result(r.to_string()));
+        }
+        Ok(self.to_string())
+    }
+
+    /// The result as a termination marker: `*` for none or a malformed one.
+    fn marker(&self) -> &'static str {
+        self.result().and_then(result_marker).unwrap_or("*")
+    }
 }
 
 impl fmt::Display for PgnGame {
+    /// PGN, leniently: tags with malformed names are left out, line breaks
+    /// in values become spaces, a malformed result is written `*`, and a
+    /// move that would not read back goes in a comment (see
+    /// [`PgnGame::to_pgn`] for the strict form).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for name in SEVEN_TAG_ROSTER {
             let value = match name {
-                "Result" => self.result().unwrap_or("*"),
+                "Result" => self.marker(),
                 "Date" => self.tag(name).unwrap_or("????.??.??"),
                 _ => self.tag(name).unwrap_or("?"),
             };
             writeln!(f, "[{name} \"{}\"]", escape(value))?;
         }
         for (name, value) in &self.tags {
-            if !SEVEN_TAG_ROSTER.contains(&name.as_str()) {
+            if !SEVEN_TAG_ROSTER.contains(&name.as_str()) && writable_tag_name(name) {
                 writeln!(f, "[{name} \"{}\"]", escape(value))?;
             }
         }
         writeln!(f)?;
         let mut line = String::new();
         for tok in self.movetext_tokens() {
-            if !line.is_empty() && line.len() + 1 + tok.len() > 80 {
+            // A line that began with `%` would be an escape line: such a
+            // token stays on the line before, however long it gets.
+            if !line.is_empty() && line.len() + 1 + tok.len() > 80 && !tok.starts_with('%') {
                 writeln!(f, "{line}")?;
                 line.clear();
             }
@@ -249,9 +316,19 @@ pub struct PgnError {
 pub struct PgnReader<'a> {
     cur: Cursor<'a>,
     game: usize,
+    /// No `}` follows this offset: an unclosed comment was met here, so
+    /// later ones need not search the rest of the text again (which made
+    /// reading quadratic in the number of unclosed comments).
+    no_close_from: usize,
 }
 
 const DELIMITERS: &str = "[]{}();$\"";
+
+/// What separates movetext tokens: ASCII whitespace and the byte-order
+/// mark (which some files carry, not always at the very start).
+fn is_space(c: char) -> bool {
+    c.is_ascii_whitespace() || c == '\u{feff}'
+}
 
 impl<'a> PgnReader<'a> {
     /// A reader over a whole PGN text.
@@ -259,6 +336,7 @@ impl<'a> PgnReader<'a> {
         PgnReader {
             cur: Cursor::new(text),
             game: 0,
+            no_close_from: usize::MAX,
         }
     }
 
@@ -297,7 +375,7 @@ impl<'a> PgnReader<'a> {
                 let c = self.cur.peek();
                 if self.cur.at_line_start() && c == Some('%') {
                     self.cur.skip_line();
-                } else if c.is_some_and(|c| c.is_ascii_whitespace() || c == '\u{feff}') {
+                } else if c.is_some_and(is_space) {
                     self.cur.bump();
                 } else {
                     break;
@@ -329,7 +407,12 @@ impl<'a> PgnReader<'a> {
                 }
                 '{' => {
                     let opened = line;
-                    match self.cur.text[self.cur.pos..].find('}') {
+                    let close = if self.cur.pos >= self.no_close_from {
+                        None
+                    } else {
+                        self.cur.text[self.cur.pos..].find('}')
+                    };
+                    match close {
                         Some(n) => {
                             let end = self.cur.pos + n + 1;
                             while self.cur.pos < end {
@@ -337,6 +420,7 @@ impl<'a> PgnReader<'a> {
                             }
                         }
                         None => {
+                            self.no_close_from = self.no_close_from.min(self.cur.pos);
                             self.cur.skip_line();
                             return Err(
                                 self.error(opened, PgnErrorKind::UnterminatedComment { opened })
@@ -374,7 +458,7 @@ impl<'a> PgnReader<'a> {
                     while self
                         .cur
                         .peek()
-                        .is_some_and(|c| !c.is_ascii_whitespace() && !DELIMITERS.contains(c))
+                        .is_some_and(|c| !is_space(c) && !DELIMITERS.contains(c))
                     {
                         self.cur.bump();
                     }
@@ -390,7 +474,7 @@ impl<'a> PgnReader<'a> {
                         }
                         Token::Move(m) => {
                             if open.is_empty() {
-                                g.moves.push(m.trim_end_matches(['!', '?']).to_string());
+                                g.moves.push(m.to_string());
                             }
                         }
                         Token::Other => {}
@@ -401,6 +485,29 @@ impl<'a> PgnReader<'a> {
     }
 }
 
+/// The game termination marker a token stands for, if any.
+fn result_marker(t: &str) -> Option<&'static str> {
+    match t {
+        "1-0" => Some("1-0"),
+        "0-1" => Some("0-1"),
+        "1/2-1/2" | "½-½" | "1/2" => Some("1/2-1/2"),
+        "*" => Some("*"),
+        _ => None,
+    }
+}
+
+/// Whether the reader reads `tok` back as exactly this move.
+fn writable_move(tok: &str) -> bool {
+    !tok.is_empty()
+        && !tok.chars().any(|c| is_space(c) || DELIMITERS.contains(c))
+        && matches!(classify(tok), Token::Move(m) if m == tok)
+}
+
+/// Whether a tag name reads back: letters, digits and `_`.
+pub(crate) fn writable_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 enum Token<'a> {
     Result(&'static str),
     Move(&'a str),
@@ -408,22 +515,36 @@ enum Token<'a> {
 }
 
 /// Sort a movetext token into a result, a move, or something to skip.
+///
+/// Every move it gives reads back as itself (see [`writable_move`]): move
+/// numbers are stripped however often they repeat (`1.1.`, `12.34`), and
+/// annotation suffixes (`!`, `?`) before anything else is decided, so what
+/// is left of `12!` is the bare number it was.
 fn classify(tok: &str) -> Token<'_> {
-    let digits = tok.bytes().take_while(|c| c.is_ascii_digit()).count();
     let mut t = tok;
-    if digits > 0 && tok.as_bytes().get(digits) == Some(&b'.') {
-        t = tok[digits..].trim_start_matches('.');
-    } else if digits == tok.len() {
-        return Token::Other; // a bare move number
+    loop {
+        let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == t.len() {
+            return Token::Other; // a bare move number, or nothing left
+        }
+        if digits > 0 && t.as_bytes()[digits] == b'.' {
+            t = t[digits..].trim_start_matches('.');
+        } else {
+            break;
+        }
+    }
+    let t = t.trim_end_matches(['!', '?']);
+    // An annotated result (`1-0?`) is still the result, never a move.
+    if let Some(r) = result_marker(t) {
+        return Token::Result(r);
     }
     match t {
-        "1-0" => return Token::Result("1-0"),
-        "0-1" => return Token::Result("0-1"),
-        "1/2-1/2" | "½-½" | "1/2" => return Token::Result("1/2-1/2"),
-        "*" => return Token::Result("*"),
         "" | "e.p." | "ep" => return Token::Other,
         "--" => return Token::Move(t),
         _ => {}
+    }
+    if t.bytes().all(|c| c.is_ascii_digit()) {
+        return Token::Other; // `12!`: a number with an annotation
     }
     if t.chars().all(|c| !c.is_ascii_alphanumeric() && c != '@') {
         return Token::Other; // annotation glyphs: !?, +-, =, ±
@@ -498,6 +619,31 @@ mod tests {
             ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Nf6", "--"]
         );
         assert_eq!(g.result.as_deref(), Some("1/2-1/2"));
+    }
+
+    #[test]
+    fn numbers_and_annotations_never_read_as_moves() {
+        // Repeated and run-together move numbers, and numbers with
+        // annotations, are skipped; what is left of each token is a move
+        // that writes and reads back as itself.
+        let g = read_all("1.1. e4 20.20. e5 12.34 2.Nf3 12!? 3...3.Nc6 \u{feff}Bb5 1.\u{feff}a6 *")
+            .unwrap()
+            .remove(0);
+        assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+        for m in &g.moves {
+            assert!(writable_move(m), "{m}");
+        }
+        let back = read_all(&g.to_pgn().unwrap()).unwrap().remove(0);
+        assert_eq!(back.moves, g.moves);
+        // A move the reader could not give back is refused by the strict
+        // writer and kept out of the movetext by the lenient one.
+        let bad = PgnGame {
+            moves: vec!["e4".into(), "20".into(), "1.".into()],
+            ..PgnGame::default()
+        };
+        assert_eq!(bad.to_pgn(), Err(PgnWriteError::Move("20".into())));
+        let lenient = read_all(&bad.to_string()).unwrap().remove(0);
+        assert_eq!(lenient.moves, ["e4"]);
     }
 
     #[test]

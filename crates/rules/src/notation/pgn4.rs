@@ -59,6 +59,7 @@
 //! ```
 
 use super::cursor::Cursor;
+use super::pgn::{PgnWriteError, escape, writable_tag_name};
 use crate::attacks::HasSliders;
 use crate::game::Game;
 use crate::moves::{Move, MoveKind};
@@ -603,6 +604,150 @@ fn castling_side<B: HasSliders>(pos: &Position<B>, seat: Seat, king: u8, rook: u
     }
 }
 
+/// The cell of a square, or why the square has none.
+fn on_board(v: &Variant, sq: Square) -> Result<u8, Pgn4MoveError> {
+    let geo = &v.geometry;
+    geo.cell(sq).ok_or({
+        if sq.file() < geo.width() && sq.rank() < geo.height() {
+            Pgn4MoveError::CutCorner(sq)
+        } else {
+            Pgn4MoveError::OffBoard(sq)
+        }
+    })
+}
+
+/// The one legal castling move on `wing`.
+fn castle_on<B: HasSliders>(
+    pos: &Position<B>,
+    legal: &[Move],
+    wing: CastlingSide,
+) -> Result<Move, Pgn4MoveError> {
+    let mut fits = legal.iter().copied().filter(|m| {
+        m.kind() == MoveKind::Castle
+            && pos
+                .piece_at(m.from())
+                .is_some_and(|p| castling_side(pos, p.seat, m.from(), m.to()) == wing)
+    });
+    let first = fits
+        .next()
+        .ok_or_else(|| Pgn4MoveError::Illegal { fen4: pos.to_fen() })?;
+    match fits.next() {
+        Some(_) => Err(Pgn4MoveError::Ambiguous(wing)),
+        None => Ok(first),
+    }
+}
+
+/// The piece on `from` (cell `f`): one of the side to move's, of the kind
+/// the entry names.
+fn mover_on<B: HasSliders>(
+    pos: &Position<B>,
+    piece: Option<char>,
+    from: Square,
+    f: u8,
+) -> Result<Piece, Pgn4MoveError> {
+    let v = pos.variant();
+    let side = pos.moving_seats();
+    let mover = match pos.piece_at(f) {
+        None => {
+            return Err(Pgn4MoveError::NoPiece {
+                piece: format!("{} {}", seat_names(v, side), piece_name(v, piece)?),
+                square: from,
+                found: None,
+            });
+        }
+        Some(p) if side & (1 << p.seat.0) == 0 => {
+            return Err(Pgn4MoveError::WrongSeat {
+                turn: side_name(pos),
+                found: describe(v, p),
+                square: from,
+            });
+        }
+        Some(p) => p,
+    };
+    if !letter_fits(v, piece, mover.kind)? {
+        return Err(Pgn4MoveError::NoPiece {
+            piece: format!(
+                "{} {}",
+                v.seats[mover.seat.idx()].name,
+                piece_name(v, piece)?
+            ),
+            square: from,
+            found: Some(describe(v, mover)),
+        });
+    }
+    Ok(mover)
+}
+
+/// A capture names the piece that stands on the target (none, en passant).
+fn check_captured<B: HasSliders>(
+    pos: &Position<B>,
+    fits: &[Move],
+    captured: Option<char>,
+    to: Square,
+    t: u8,
+) -> Result<(), Pgn4MoveError> {
+    let v = pos.variant();
+    let en_passant = fits.iter().any(|m| m.kind() == MoveKind::EnPassant);
+    let ok = match pos.piece_at(t) {
+        Some(victim) => letter_fits(v, captured, victim.kind)?,
+        None => en_passant && captured.is_none(),
+    };
+    if ok {
+        return Ok(());
+    }
+    Err(Pgn4MoveError::Captured {
+        named: piece_name(v, captured)?,
+        square: to,
+        found: pos
+            .piece_at(t)
+            .map_or("nothing".to_string(), |p| describe(v, p)),
+    })
+}
+
+/// Among the moves from one cell to another, the one with the promotion
+/// the entry names (or none).
+fn promotion_of<B: HasSliders>(
+    pos: &Position<B>,
+    fits: &[Move],
+    promotion: Option<char>,
+    to: Square,
+) -> Result<Move, Pgn4MoveError> {
+    let v = pos.variant();
+    let choices = || {
+        let list: Vec<String> = fits
+            .iter()
+            .filter_map(|m| m.promotion())
+            .map(|k| format!("={}", v.piece(k).letter.to_ascii_uppercase()))
+            .collect();
+        if list.is_empty() {
+            "it stays a pawn (nothing it could promote to is lost yet)".to_string()
+        } else {
+            format!("the choices are {}", list.join(", "))
+        }
+    };
+    match promotion {
+        Some(l) => {
+            let kind = kind_of(v, l)?;
+            fits.iter()
+                .copied()
+                .find(|m| m.promotion() == Some(kind))
+                .ok_or_else(|| Pgn4MoveError::Promotion {
+                    piece: v.piece(kind).name.clone(),
+                    square: to,
+                    choices: choices(),
+                })
+        }
+        None => fits
+            .iter()
+            .copied()
+            .find(|m| m.promotion().is_none())
+            .ok_or_else(|| Pgn4MoveError::PromotionNeeded {
+                square: to,
+                choices: choices(),
+            }),
+    }
+}
+
 /// The cell a move's piece lands on: the king's cell for castling.
 fn landing<B: HasSliders>(pos: &Position<B>, m: Move) -> u8 {
     match m.kind() {
@@ -630,33 +775,8 @@ impl Pgn4Move {
     /// assert_eq!(err.to_string(), "a1 is a cut corner of the board");
     /// ```
     pub fn to_move<B: HasSliders>(&self, pos: &Position<B>) -> Result<Move, Pgn4MoveError> {
-        let v = pos.variant();
-        let geo = &v.geometry;
-        let on_board = |sq: Square| {
-            geo.cell(sq).ok_or({
-                if sq.file() < geo.width() && sq.rank() < geo.height() {
-                    Pgn4MoveError::CutCorner(sq)
-                } else {
-                    Pgn4MoveError::OffBoard(sq)
-                }
-            })
-        };
         // Squares and letters first: they are wrong whatever the position.
-        if let Pgn4Move::Normal {
-            piece,
-            from,
-            captured,
-            to,
-            promotion,
-            ..
-        } = *self
-        {
-            on_board(from)?;
-            on_board(to)?;
-            for l in [piece, captured, promotion].into_iter().flatten() {
-                kind_of(v, l)?;
-            }
-        }
+        self.check_squares_and_letters(pos.variant())?;
         let legal = pos.legal_moves();
         if legal.is_empty() {
             let why = pos
@@ -665,7 +785,6 @@ impl Pgn4Move {
             return Err(Pgn4MoveError::GameOver(why));
         }
         let illegal = || Pgn4MoveError::Illegal { fen4: pos.to_fen() };
-        let side = pos.moving_seats();
         match *self {
             Pgn4Move::Retire(r) => Err(Pgn4MoveError::NotAMove(match r {
                 Retirement::Resigned => 'R',
@@ -676,19 +795,7 @@ impl Pgn4Move {
                 .copied()
                 .find(|m| m.kind() == MoveKind::Pass)
                 .ok_or_else(illegal),
-            Pgn4Move::Castle(wing) => {
-                let mut fits = legal.iter().copied().filter(|m| {
-                    m.kind() == MoveKind::Castle
-                        && pos
-                            .piece_at(m.from())
-                            .is_some_and(|p| castling_side(pos, p.seat, m.from(), m.to()) == wing)
-                });
-                let first = fits.next().ok_or_else(illegal)?;
-                match fits.next() {
-                    Some(_) => Err(Pgn4MoveError::Ambiguous(wing)),
-                    None => Ok(first),
-                }
-            }
+            Pgn4Move::Castle(wing) => castle_on(pos, &legal, wing),
             Pgn4Move::Normal {
                 piece,
                 from,
@@ -697,35 +804,9 @@ impl Pgn4Move {
                 to,
                 promotion,
             } => {
-                let (f, t) = (on_board(from)?, on_board(to)?);
-                let mover = match pos.piece_at(f) {
-                    None => {
-                        return Err(Pgn4MoveError::NoPiece {
-                            piece: format!("{} {}", seat_names(v, side), piece_name(v, piece)?),
-                            square: from,
-                            found: None,
-                        });
-                    }
-                    Some(p) if side & (1 << p.seat.0) == 0 => {
-                        return Err(Pgn4MoveError::WrongSeat {
-                            turn: side_name(pos),
-                            found: describe(v, p),
-                            square: from,
-                        });
-                    }
-                    Some(p) => p,
-                };
-                if !letter_fits(v, piece, mover.kind)? {
-                    return Err(Pgn4MoveError::NoPiece {
-                        piece: format!(
-                            "{} {}",
-                            v.seats[mover.seat.idx()].name,
-                            piece_name(v, piece)?
-                        ),
-                        square: from,
-                        found: Some(describe(v, mover)),
-                    });
-                }
+                let v = pos.variant();
+                let (f, t) = (on_board(v, from)?, on_board(v, to)?);
+                mover_on(pos, piece, from, f)?;
                 let fits: Vec<Move> = legal
                     .iter()
                     .copied()
@@ -735,56 +816,31 @@ impl Pgn4Move {
                     return Err(illegal());
                 }
                 if capture {
-                    let en_passant = fits.iter().any(|m| m.kind() == MoveKind::EnPassant);
-                    let ok = match pos.piece_at(t) {
-                        Some(victim) => letter_fits(v, captured, victim.kind)?,
-                        None => en_passant && captured.is_none(),
-                    };
-                    if !ok {
-                        return Err(Pgn4MoveError::Captured {
-                            named: piece_name(v, captured)?,
-                            square: to,
-                            found: pos
-                                .piece_at(t)
-                                .map_or("nothing".to_string(), |p| describe(v, p)),
-                        });
-                    }
+                    check_captured(pos, &fits, captured, to, t)?;
                 }
-                let choices = || {
-                    let list: Vec<String> = fits
-                        .iter()
-                        .filter_map(|m| m.promotion())
-                        .map(|k| format!("={}", v.piece(k).letter.to_ascii_uppercase()))
-                        .collect();
-                    if list.is_empty() {
-                        "it stays a pawn (nothing it could promote to is lost yet)".to_string()
-                    } else {
-                        format!("the choices are {}", list.join(", "))
-                    }
-                };
-                match promotion {
-                    Some(l) => {
-                        let kind = kind_of(v, l)?;
-                        fits.iter()
-                            .copied()
-                            .find(|m| m.promotion() == Some(kind))
-                            .ok_or_else(|| Pgn4MoveError::Promotion {
-                                piece: v.piece(kind).name.clone(),
-                                square: to,
-                                choices: choices(),
-                            })
-                    }
-                    None => fits
-                        .iter()
-                        .copied()
-                        .find(|m| m.promotion().is_none())
-                        .ok_or_else(|| Pgn4MoveError::PromotionNeeded {
-                            square: to,
-                            choices: choices(),
-                        }),
-                }
+                promotion_of(pos, &fits, promotion, to)
             }
         }
+    }
+
+    /// The squares on the board and the letters pieces of the variant.
+    fn check_squares_and_letters(&self, v: &Variant) -> Result<(), Pgn4MoveError> {
+        if let Pgn4Move::Normal {
+            piece,
+            from,
+            captured,
+            to,
+            promotion,
+            ..
+        } = *self
+        {
+            on_board(v, from)?;
+            on_board(v, to)?;
+            for l in [piece, captured, promotion].into_iter().flatten() {
+                kind_of(v, l)?;
+            }
+        }
+        Ok(())
     }
 
     /// How `m`, a legal move of `pos`, is written (without a check mark):
@@ -1193,16 +1249,64 @@ impl Pgn4Game {
     }
 }
 
-fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+/// Whether the reader reads `text` back as exactly this one entry.
+fn writable_entry(text: &str) -> bool {
+    !text.is_empty()
+        && !text
+            .chars()
+            .any(|c| c.is_whitespace() || c == '.' || MOVETEXT_DELIMITERS.contains(c))
+        && !is_result(text)
+}
+
+/// Characters that end a movetext word.
+const MOVETEXT_DELIMITERS: &str = "[]{}();$\"";
+
+impl Pgn4Game {
+    /// The game as PGN4, refusing anything that would not read back as it
+    /// is (displaying the game writes such parts leniently instead).
+    ///
+    /// ```
+    /// use tetrarch_rules::notation::pgn4::{Pgn4Entry, Pgn4Game};
+    /// let entry = |text: &str| Pgn4Entry { round: 1, text: text.into() };
+    /// let mut g = Pgn4Game { entries: vec![entry("h2-h3")], ..Default::default() };
+    /// assert!(g.to_pgn4().is_ok());
+    /// g.entries.push(entry(".1-0"));
+    /// assert!(g.to_pgn4().is_err());
+    /// ```
+    pub fn to_pgn4(&self) -> Result<String, PgnWriteError> {
+        for (name, value) in &self.tags {
+            if !writable_tag_name(name) {
+                return Err(PgnWriteError::TagName(name.clone()));
+            }
+            if value.contains(['\n', '\r']) {
+                return Err(PgnWriteError::TagValue(name.clone()));
+            }
+        }
+        if let Some(e) = self.entries.iter().find(|e| !writable_entry(&e.text)) {
+            return Err(PgnWriteError::Move(e.text.clone()));
+        }
+        if let Some(r) = self.result.as_deref().filter(|r| !is_result(r)) {
+            return Err(PgnWriteError::Result(r.to_string()));
+        }
+        Ok(self.to_string())
+    }
 }
 
 impl fmt::Display for Pgn4Game {
+    /// PGN4, leniently: tags with malformed names are left out, line breaks
+    /// in values become spaces, a malformed result is written `*`, and an
+    /// entry that would not read back goes in a comment (see
+    /// [`Pgn4Game::to_pgn4`] for the strict form).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (name, value) in &self.tags {
+        let tags: Vec<_> = self
+            .tags
+            .iter()
+            .filter(|(name, _)| writable_tag_name(name))
+            .collect();
+        for (name, value) in &tags {
             writeln!(f, "[{name} \"{}\"]", escape(value))?;
         }
-        if !self.tags.is_empty() {
+        if !tags.is_empty() {
             writeln!(f)?;
         }
         let mut round = None;
@@ -1217,13 +1321,17 @@ impl fmt::Display for Pgn4Game {
                 line = format!("{}. ", e.round);
                 round = Some(e.round);
             }
-            line += &e.text;
+            if writable_entry(&e.text) {
+                line += &e.text;
+            } else {
+                line += &format!("{{{}}}", e.text.replace(['{', '}'], ""));
+            }
         }
         if let Some(r) = &self.result {
             if !line.is_empty() {
                 line.push(' ');
             }
-            line += r;
+            line += if is_result(r) { r } else { "*" };
         }
         if !line.is_empty() {
             writeln!(f, "{line}")?;
@@ -1381,7 +1489,7 @@ impl Reader<'_> {
                     while self
                         .cur
                         .peek()
-                        .is_some_and(|c| !c.is_whitespace() && !"[]{}();$\"".contains(c))
+                        .is_some_and(|c| !c.is_whitespace() && !MOVETEXT_DELIMITERS.contains(c))
                     {
                         self.cur.bump();
                     }
@@ -1397,6 +1505,11 @@ impl Reader<'_> {
                         rest = &word[digits..];
                     }
                     for text in rest.split('.').filter(|t| !t.is_empty()) {
+                        // `.1-0` is a result after a dot, as it reads back.
+                        if is_result(text) {
+                            g.result = Some(text.replace('½', "1/2"));
+                            continue;
+                        }
                         g.entries.push(Pgn4Entry {
                             round,
                             text: text.to_string(),

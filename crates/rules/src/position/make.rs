@@ -57,7 +57,8 @@ impl<B: HasSliders> Position<B> {
         }
         let (from, to) = (m.from(), m.to());
         let captured = r.seat_state && self.captures(m);
-        self.halfmoves += 1;
+        // Saturating, as the four-player path does: a FEN may start at 65535.
+        self.halfmoves = self.halfmoves.saturating_add(1);
         match m.kind() {
             MoveKind::Normal | MoveKind::Promotion(_) => {
                 let kind = self.kind_at(from);
@@ -172,6 +173,30 @@ impl<B: HasSliders> Position<B> {
         r.castle_landing[self.turn.idx()][wing]
     }
 
+    /// Whether `seat`'s castling right with the rook on `rook` can be used
+    /// from where its kings stand: a king stepping towards a rook
+    /// (four-player chess) needs the rook beyond its last step on an
+    /// unbroken line. Fixed landing files always fit: the variant checker
+    /// puts them on every first rank. Asked where rights are read (FEN,
+    /// FEN4), which keep only the rights that fit, so move generation
+    /// tests nothing: kings with rights never move and rooks that move
+    /// lose theirs.
+    pub(crate) fn castle_fits(&self, seat: Seat, rook: u8) -> bool {
+        let r = &*self.rules;
+        let Some(c) = &r.variant.rules.castling else {
+            return false;
+        };
+        if r.castle_steps == 0 {
+            return true;
+        }
+        // Empty where a hole breaks the line: then no step count fits.
+        (self.pieces(seat, c.king) & r.back_rank[seat.idx()])
+            .iter()
+            .all(|king| {
+                usize::from(r.castle_steps) <= r.attacks.between(king, rook).count() as usize
+            })
+    }
+
     /// One more piece of `kind` in `seat`'s hand.
     pub(crate) fn add_to_hand(&mut self, seat: Seat, kind: Kind) {
         let n = &mut self.hands[seat.idx()][kind.idx()];
@@ -214,8 +239,9 @@ impl<B: HasSliders> Position<B> {
             .iter()
             .filter(|e| e.initial && e.exact && e.range == 2 && e.moves)
         {
-            let mid = e.next[from];
-            if mid != NONE && e.next[mid] == to {
+            if let Some(mid) = e.next.from(from)
+                && e.next.from(mid) == Some(to)
+            {
                 self.ep = mid;
                 self.ep_victim = to;
                 return;

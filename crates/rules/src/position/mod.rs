@@ -56,10 +56,11 @@ pub struct Position<B: HasSliders> {
     pub(crate) hash: u64,
 }
 
-/// Positions are the same when the same variant has the same pieces on the
-/// same cells and in hand, the same seat to move, and the same castling
-/// and en passant rights: what the repetition rule and the hash count
-/// (FIDE 9.2.2). The clocks are not part of it.
+/// Positions are the same when the same game (a variant defined alike,
+/// wherever it was read from: [`Variant::same_game`]) has the same pieces
+/// on the same cells and in hand, the same seat to move, and the same
+/// castling and en passant rights: what the repetition rule and the hash
+/// count (FIDE 9.2.2). The clocks are not part of it.
 ///
 /// ```
 /// use tetrarch_rules::{Position, Variant};
@@ -71,8 +72,7 @@ pub struct Position<B: HasSliders> {
 /// ```
 impl<B: HasSliders> PartialEq for Position<B> {
     fn eq(&self, o: &Self) -> bool {
-        (Arc::ptr_eq(&self.rules, &o.rules)
-            || self.rules.variant.fingerprint == o.rules.variant.fingerprint)
+        (Arc::ptr_eq(&self.rules, &o.rules) || self.rules.variant.same_game(&o.rules.variant))
             && self.by_kind == o.by_kind
             && self.by_seat == o.by_seat
             && self.hands == o.hands
@@ -84,6 +84,14 @@ impl<B: HasSliders> PartialEq for Position<B> {
     }
 }
 impl<B: HasSliders> Eq for Position<B> {}
+
+/// The Zobrist key: it covers what equality compares but the variant,
+/// so equal positions hash alike.
+impl<B: HasSliders> std::hash::Hash for Position<B> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
 
 impl<B: HasSliders> std::fmt::Debug for Position<B> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -413,10 +421,10 @@ impl<B: HasSliders> Position<B> {
         for e in km.extra.iter().filter(|e| e.captures) {
             let mut c = cell;
             let mut n = 0u8;
-            loop {
-                c = e.prev[c];
+            while let Some(prev) = e.prev.from(c) {
+                c = prev;
                 n += 1;
-                if c == NONE || (e.range != 0 && n > e.range) {
+                if e.range != 0 && n > e.range {
                     break;
                 }
                 if occ.has(c) {

@@ -15,8 +15,7 @@ impl<B: HasSliders> Position<B> {
     /// where its pawn stands after skipping `target`.
     #[inline]
     pub(crate) fn ep_victim_of(&self, seat: Seat, target: u8) -> Option<u8> {
-        let c = self.rules.ahead[seat.idx()][target];
-        (c != NONE).then_some(c)
+        self.rules.ahead[seat.idx()].from(target)
     }
 
     /// An entry stays while the skipped cell is empty and `seat`'s pawn
@@ -356,8 +355,9 @@ impl<B: HasSliders> Position<B> {
             .iter()
             .filter(|e| e.initial && e.exact && e.range == 2 && e.moves)
         {
-            let mid = e.next[from];
-            if mid != NONE && e.next[mid] == to {
+            if let Some(mid) = e.next.from(from)
+                && e.next.from(mid) == Some(to)
+            {
                 if self.eps[us.idx()] != NONE {
                     self.hash ^= zobrist::en_passant(self.eps[us.idx()]);
                 }

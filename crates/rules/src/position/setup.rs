@@ -192,7 +192,8 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// In drop variants pieces may stand anywhere they can still move from,
-    /// with at most one unpromoted pawn per file where the variant says so.
+    /// with at most one unpromoted pawn per file where the variant says so
+    /// and its pawns cannot change file.
     fn validate_drop_setup(&self, seat: Seat) -> Result<(), SetupError> {
         let r = &*self.rules;
         let v = &r.variant;
@@ -207,7 +208,11 @@ impl<B: HasSliders> Position<B> {
                     square: v.geometry.square(c).to_string(),
                 });
             }
-            if v.rules.one_pawn_per_file && r.pawn_kinds & (1 << k) != 0 {
+            // Two pawns on a file are unreachable only for pawns that keep
+            // their file (shogi's); a pawn that steps sideways (a variant
+            // file's `AW`) may double up, and the rule then only bars drops.
+            let keeps_file = v.pieces[k].movement.steps.iter().all(|s| s.dx == 0);
+            if v.rules.one_pawn_per_file && r.pawn_kinds & (1 << k) != 0 && keeps_file {
                 for c in mine.iter() {
                     if (r.forward_line(seat, c) & mine).several() {
                         return Err(SetupError::TwoPawnsOnFile {

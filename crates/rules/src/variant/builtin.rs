@@ -1,30 +1,23 @@
-//! The variant files under `variants/`, embedded at build time.
+//! The variant files under `crates/rules/variants/`, embedded at build time.
+//! They live inside this crate so that it packages on its own; the
+//! top-level `variants` is a link to them.
 
 const BUILTIN: &[(&str, &str)] = &[
-    ("chess", include_str!("../../../../variants/chess.toml")),
-    (
-        "chess960",
-        include_str!("../../../../variants/chess960.toml"),
-    ),
-    (
-        "threecheck",
-        include_str!("../../../../variants/threecheck.toml"),
-    ),
-    (
-        "euroshogi",
-        include_str!("../../../../variants/euroshogi.toml"),
-    ),
+    ("chess", include_str!("../../variants/chess.toml")),
+    ("chess960", include_str!("../../variants/chess960.toml")),
+    ("threecheck", include_str!("../../variants/threecheck.toml")),
+    ("euroshogi", include_str!("../../variants/euroshogi.toml")),
     (
         "fourway-teams",
-        include_str!("../../../../variants/fourway-teams.toml"),
+        include_str!("../../variants/fourway-teams.toml"),
     ),
     (
         "fourway-original",
-        include_str!("../../../../variants/fourway-original.toml"),
+        include_str!("../../variants/fourway-original.toml"),
     ),
     (
         "fourway-ffa",
-        include_str!("../../../../variants/fourway-ffa.toml"),
+        include_str!("../../variants/fourway-ffa.toml"),
     ),
 ];
 

@@ -1,7 +1,9 @@
 //! Variants as data: a TOML file read into a checked, read-only [`Variant`].
 
 mod builtin;
+mod check;
 mod compiled;
+mod load;
 mod seat_rules;
 mod spec;
 
@@ -12,9 +14,8 @@ pub use builtin::{builtin, builtin_names};
 pub use seat_rules::{Action, Counter, CounterEvent, MAX_SLOTS, SeatRules, TAKEN_LAST_TURN};
 pub use spec::VariantSpec;
 
-use crate::betza::Movement;
 use crate::geometry::Geometry;
-use crate::piece::{Kind, MAX_KINDS, MAX_SEATS, PieceInfo, Seat};
+use crate::piece::{Kind, PieceInfo, Seat};
 use crate::square::Square;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -180,6 +181,8 @@ pub struct Variant {
     pub origin: String,
     /// A digest of the whole definition: compiled rules are shared by it.
     pub fingerprint: u64,
+    /// The same digest without the origin: what [`Variant::same_game`] compares.
+    pub(crate) definition: u64,
     /// What was compiled from it, per bitboard width.
     pub(crate) compiled: Compiled,
 }
@@ -251,346 +254,60 @@ impl Variant {
             file: file.clone(),
             reason: e.to_string(),
         })?;
-        Variant::from_toml(&text, &file)
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let spec = load::spec_of(&text, &file, load::Base::Directory(dir))?;
+        Variant::from_spec(spec, &file)
     }
 
     /// Read and check a variant from TOML text; `origin` names it in errors.
+    /// `extends` may name a built-in variant (see [`VariantSpec`]).
     pub fn from_toml(text: &str, origin: &str) -> Result<Variant, VariantError> {
-        let spec: VariantSpec = toml::from_str(text).map_err(|e| VariantError::Syntax {
-            file: origin.to_string(),
-            reason: e.to_string().trim_end().replace('\n', " | "),
-        })?;
+        let spec = load::spec_of(text, origin, load::Base::BuiltinOnly)?;
         Variant::from_spec(spec, origin)
     }
 
     /// Check a parsed spec.
     pub fn from_spec(spec: VariantSpec, origin: &str) -> Result<Variant, VariantError> {
-        let field = |f: &str, reason: String| VariantError::Field {
-            file: origin.to_string(),
-            field: f.to_string(),
-            reason,
-        };
-        if spec.name.is_empty()
-            || !spec
-                .name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-')
-        {
-            return Err(field("name", "must be letters, digits and '-'".into()));
-        }
-        let mut holes = spec
-            .board
-            .holes
-            .iter()
-            .map(|h| {
-                h.parse::<Square>()
-                    .map_err(|e| field("board.holes", e.to_string()))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let (w, h, c) = (spec.board.width, spec.board.height, spec.board.corners);
-        if c > 0 && (2 * c >= w || 2 * c >= h) {
-            return Err(field(
-                "board.corners",
-                format!("{c} x {c} corners leave no board of {w} x {h}"),
-            ));
-        }
-        for r in 0..h {
-            for f in 0..w {
-                let edge = |x: u8, n: u8| x < c || x >= n.saturating_sub(c);
-                if c > 0 && edge(f, w) && edge(r, h) {
-                    holes.extend(Square::new(f, r));
-                }
-            }
-        }
-        let geometry = Geometry::new(spec.board.width, spec.board.height, &holes)
-            .map_err(|e| field("board", e.to_string()))?;
-        if !matches!(spec.seats.len(), 2 | 4) {
-            return Err(field(
-                "seats",
-                format!("{} seats; a variant has 2 or 4", spec.seats.len()),
-            ));
-        }
-        let seats = spec
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let forward = match s.forward.as_str() {
-                    "north" => Forward::North,
-                    "south" => Forward::South,
-                    "east" => Forward::East,
-                    "west" => Forward::West,
-                    other => {
-                        return Err(field(
-                            &format!("seats[{i}].forward"),
-                            format!("'{other}' is not north, south, east or west"),
-                        ));
-                    }
-                };
-                let team = s.team.unwrap_or(i as u8);
-                if team as usize >= MAX_SEATS {
-                    return Err(field(
-                        &format!("seats[{i}].team"),
-                        format!("{team} is not a team number 0 to {}", MAX_SEATS - 1),
-                    ));
-                }
-                Ok(SeatInfo {
-                    name: s.name.clone(),
-                    forward,
-                    team,
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        debug_assert!(seats.len() <= MAX_SEATS);
-        if spec.pieces.is_empty() || spec.pieces.len() > MAX_KINDS {
-            return Err(field(
-                "pieces",
-                format!("{} kinds; 1 to {MAX_KINDS} allowed", spec.pieces.len()),
-            ));
-        }
-        // A letter with a leading '+' names a promoted kind (shogi style).
-        let parse_letter = |l: &str| -> Option<(char, bool)> {
-            let (promoted, rest) = match l.strip_prefix('+') {
-                Some(rest) => (true, rest),
-                None => (false, l),
-            };
-            let mut cs = rest.chars();
-            match (cs.next(), cs.next()) {
-                (Some(c), None) if c.is_ascii_alphabetic() => {
-                    Some((c.to_ascii_lowercase(), promoted))
-                }
-                _ => None,
-            }
-        };
-        let mut letters: Vec<(char, bool)> = Vec::new();
-        for (i, p) in spec.pieces.iter().enumerate() {
-            let Some(l) = parse_letter(&p.letter) else {
-                return Err(field(
-                    &format!("pieces[{i}].letter"),
-                    format!("'{}' is not one letter a-z, optionally after '+'", p.letter),
-                ));
-            };
-            if letters.contains(&l) {
-                return Err(field(
-                    &format!("pieces[{i}].letter"),
-                    format!("'{}' is used twice", p.letter.to_ascii_lowercase()),
-                ));
-            }
-            letters.push(l);
-        }
-        for (i, &(c, promoted)) in letters.iter().enumerate() {
-            if promoted && !letters.contains(&(c, false)) {
-                return Err(field(
-                    &format!("pieces[{i}].letter"),
-                    format!("promoted '+{c}' has no unpromoted '{c}' to return to"),
-                ));
-            }
-        }
-        let kind_of = |f: &str, l: &str| -> Result<Kind, VariantError> {
-            parse_letter(l)
-                .and_then(|x| letters.iter().position(|&y| y == x))
-                .map(|i| Kind(i as u8))
-                .ok_or_else(|| field(f, format!("'{l}' is no piece letter of this variant")))
-        };
-        let mut pieces = Vec::new();
-        for (i, p) in spec.pieces.iter().enumerate() {
-            let movement: Movement = p.betza.parse().map_err(|e: crate::betza::BetzaError| {
-                field(&format!("pieces[{i}].betza"), e.to_string())
-            })?;
-            let promotions = p
-                .promotions
-                .iter()
-                .map(|l| kind_of(&format!("pieces[{i}].promotions"), l))
-                .collect::<Result<Vec<_>, _>>()?;
-            if p.pawn && promotions.is_empty() {
-                return Err(field(
-                    &format!("pieces[{i}].promotions"),
-                    "a pawn needs at least one promotion".into(),
-                ));
-            }
-            if promotions
-                .iter()
-                .any(|k| spec.pieces[k.idx()].royal || spec.pieces[k.idx()].pawn)
-            {
-                return Err(field(
-                    &format!("pieces[{i}].promotions"),
-                    "cannot promote to a royal piece or a pawn".into(),
-                ));
-            }
-            if let Some(r) = p
-                .initial_ranks
-                .iter()
-                .find(|&&r| r == 0 || r > spec.board.height.max(spec.board.width))
-            {
-                return Err(field(
-                    &format!("pieces[{i}].initial_ranks"),
-                    format!("rank {r} is off the board"),
-                ));
-            }
-            let (letter, promoted) = letters[i];
-            let demoted = if promoted {
-                Kind(
-                    letters
-                        .iter()
-                        .position(|&y| y == (letter, false))
-                        .expect("checked above") as u8,
-                )
-            } else {
-                Kind(i as u8)
-            };
-            pieces.push(PieceInfo {
-                name: p.name.clone(),
-                letter,
-                promoted,
-                demoted,
-                movement,
-                royal: p.royal,
-                pawn: p.pawn,
-                promotions,
-                initial_ranks: p.initial_ranks.clone(),
-            });
-        }
-        let r = &spec.rules;
-        let castling = match &r.castling {
-            None => None,
-            Some(c) => {
-                let file = |f: &str, s: &str| -> Result<u8, VariantError> {
-                    let b = s.as_bytes();
-                    match b {
-                        [x] if (b'a'..b'a' + spec.board.width).contains(x) => Ok(x - b'a'),
-                        _ => Err(field(f, format!("'{s}' is not a file of this board"))),
-                    }
-                };
-                let landing = match (&c.king_files, &c.rook_files, c.king_steps) {
-                    (Some(k), Some(r), None) => CastleLanding::Files {
-                        king: [
-                            file("rules.castling.king_files", &k[0])?,
-                            file("rules.castling.king_files", &k[1])?,
-                        ],
-                        rook: [
-                            file("rules.castling.rook_files", &r[0])?,
-                            file("rules.castling.rook_files", &r[1])?,
-                        ],
-                    },
-                    (None, None, Some(n)) if n >= 1 => CastleLanding::KingSteps(n),
-                    _ => {
-                        return Err(field(
-                            "rules.castling",
-                            "give either king_files and rook_files, or king_steps (1 or more)"
-                                .into(),
-                        ));
-                    }
-                };
-                Some(Castling {
-                    king: kind_of("rules.castling.king", &c.king)?,
-                    rook: kind_of("rules.castling.rook", &c.rook)?,
-                    landing,
-                })
-            }
-        };
-        let stalemate = match r.stalemate.as_str() {
-            "draw" => StalemateRule::Draw,
-            "loss" => StalemateRule::Loss,
-            "win" => StalemateRule::Win,
-            other => {
-                return Err(field(
-                    "rules.stalemate",
-                    format!("'{other}' is not draw, loss or win"),
-                ));
-            }
-        };
-        let checkmate = match r.checkmate.as_str() {
-            "wins" => MateRule::Wins,
-            "removes" => MateRule::Removes,
-            other => {
-                return Err(field(
-                    "rules.checkmate",
-                    format!("'{other}' is not wins or removes"),
-                ));
-            }
-        };
-        if r.drops && spec.seats.len() > crate::piece::HAND_SEATS {
-            return Err(field(
-                "rules.drops",
-                format!("drops are played with {} seats", crate::piece::HAND_SEATS),
-            ));
-        }
-        if r.regicide && r.check {
-            return Err(field(
-                "rules.regicide",
-                "regicide has no check: set check = false".into(),
-            ));
-        }
-        if r.combine_armies && checkmate != MateRule::Removes {
-            return Err(field(
-                "rules.combine_armies",
-                "armies combine only when checkmate removes a seat".into(),
-            ));
-        }
-        if r.promotion_ranks == 0 || r.promotion_ranks > spec.board.height {
-            return Err(field(
-                "rules.promotion_ranks",
-                format!("{} is not 1 to the board height", r.promotion_ranks),
-            ));
-        }
-        let seat_rules =
-            SeatRules::from_specs(&spec.counters, &spec.actions, spec.seats.len(), origin)?;
-        let variant = Variant {
-            seat_rules,
-            name: spec.name,
-            description: spec.description,
-            geometry,
-            seats,
-            pieces,
-            start_fen: spec.start,
-            rules: RuleSet {
-                check: r.check,
-                castling,
-                en_passant: r.en_passant,
-                promotion_ranks: r.promotion_ranks,
-                stalemate,
-                fifty_move: r.fifty_move,
-                repetition: r.repetition,
-                insufficient_material: r.insufficient_material,
-                chess960: r.chess960,
-                promotion_from_zone: r.promotion_from_zone,
-                drops: r.drops,
-                one_pawn_per_file: r.one_pawn_per_file,
-                perpetual_check_loses: r.perpetual_check_loses,
-                impasse: r.impasse,
-                regicide: r.regicide,
-                checkmate,
-                combine_armies: r.combine_armies,
-                promote_to_lost: r.promote_to_lost,
-                promote_on_enemy_back_ranks: r.promote_on_enemy_back_ranks,
-                partner_pawn_swap: r.partner_pawn_swap,
-            },
-            origin: origin.to_string(),
-            fingerprint: 0,
-            compiled: Compiled::default(),
-        };
-        let mut variant = variant;
-        variant.fingerprint = variant.digest();
-        // The start position must load, so that `Position::start` cannot fail later.
-        variant
-            .with_width(CheckStart)
-            .map_err(|e| field("start", e.to_string()))?;
-        Ok(variant)
+        load::from_spec(spec, origin)
     }
 
-    /// A digest of the whole definition (origin included).
-    fn digest(&self) -> u64 {
+    /// Set the digests after the definition changed.
+    fn stamp(&mut self) {
+        self.fingerprint = self.digest(true);
+        self.definition = self.digest(false);
+    }
+
+    /// A digest of the whole definition, its origin included or not.
+    fn digest(&self, with_origin: bool) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        format!(
-            "{:?}",
-            Variant {
-                fingerprint: 0,
-                ..self.clone()
-            }
-        )
-        .hash(&mut h);
+        let plain = Variant {
+            fingerprint: 0,
+            definition: 0,
+            origin: if with_origin {
+                self.origin.clone()
+            } else {
+                String::new()
+            },
+            ..self.clone()
+        };
+        format!("{plain:?}").hash(&mut h);
         h.finish()
+    }
+
+    /// Whether two variants define the same game, wherever each was read
+    /// from: positions of the two compare equal.
+    ///
+    /// ```
+    /// use tetrarch_rules::Variant;
+    /// let text = tetrarch_rules::variant::builtin("chess").unwrap();
+    /// let a = Variant::from_toml(text, "a.toml").unwrap();
+    /// let b = Variant::from_toml(text, "b.toml").unwrap();
+    /// assert!(a.same_game(&b) && a.fingerprint != b.fingerprint);
+    /// assert!(!a.same_game(&Variant::builtin("chess960").unwrap()));
+    /// ```
+    pub fn same_game(&self, other: &Variant) -> bool {
+        self.definition == other.definition
     }
 
     /// This variant with Fischer-random castling (chess960: castling with
@@ -613,7 +330,7 @@ impl Variant {
         let mut v = self.clone();
         v.rules.chess960 = true;
         v.compiled = Compiled::default();
-        v.fingerprint = v.digest();
+        v.stamp();
         Some(v)
     }
 
@@ -667,7 +384,7 @@ impl Variant {
 }
 
 /// Loads the start position.
-struct CheckStart;
+pub(super) struct CheckStart;
 
 impl WithWidth for CheckStart {
     type Output = Result<(), crate::notation::fen::FenError>;
@@ -698,13 +415,20 @@ pub trait WithWidth {
 }
 
 impl Variant {
-    /// Run `work` with the narrowest bitboard that holds the board:
-    /// `u64`, `u128` or [`crate::Wide`].
+    /// Run `work` with the narrowest bitboard that serves the board:
+    /// `u64`, `u128` or [`crate::Wide`]. A board of up to 64 cells whose
+    /// shape has no magics within the search budget (some narrow ones)
+    /// gets `u128` and ray scans ([`HasSliders::serves`]).
+    ///
+    /// [`HasSliders::serves`]: crate::HasSliders::serves
     pub fn with_width<W: WithWidth>(&self, work: W) -> W::Output {
-        match self.geometry.cells() {
-            0..=64 => work.run::<u64>(self),
-            65..=128 => work.run::<u128>(self),
-            _ => work.run::<crate::bitboard::Wide>(self),
+        use crate::attacks::HasSliders;
+        if u64::serves(&self.geometry) {
+            work.run::<u64>(self)
+        } else if u128::serves(&self.geometry) {
+            work.run::<u128>(self)
+        } else {
+            work.run::<crate::bitboard::Wide>(self)
         }
     }
 }

@@ -1,0 +1,501 @@
+//! Reading a variant file: TOML text (with `extends`) into a spec, and a
+//! spec into a checked [`Variant`], one named step per part of the file.
+
+use super::check;
+use super::spec::{CastlingSpec, PieceSpec, RulesSpec, SeatSpec, VariantSpec};
+use super::{
+    CastleLanding, Castling, Compiled, Forward, MateRule, RuleSet, SeatInfo, StalemateRule,
+    Variant, VariantError, builtin,
+};
+use crate::betza::Movement;
+use crate::geometry::Geometry;
+use crate::piece::{Kind, MAX_KINDS, MAX_SEATS, PieceInfo};
+use crate::square::Square;
+use std::path::PathBuf;
+
+/// How many files deep `extends` may chain (a loop stops here too).
+const MAX_EXTENDS: usize = 8;
+
+/// Where `extends` looks for a file that is not a built-in name.
+#[derive(Clone)]
+pub(super) enum Base {
+    /// Built-in names only (text given in memory).
+    BuiltinOnly,
+    /// Built-in names, and `*.toml` paths relative to this directory.
+    Directory(PathBuf),
+}
+
+/// The field error of a variant from `origin`.
+pub(super) fn field_error(origin: &str, field: &str, reason: impl Into<String>) -> VariantError {
+    VariantError::Field {
+        file: origin.to_string(),
+        field: field.to_string(),
+        reason: reason.into(),
+    }
+}
+
+fn syntax_error(origin: &str, e: impl std::fmt::Display) -> VariantError {
+    VariantError::Syntax {
+        file: origin.to_string(),
+        reason: e.to_string().trim_end().replace('\n', " | "),
+    }
+}
+
+/// Parse TOML text into a spec, resolving `extends`: the file's tables are
+/// laid over its base's key by key, deeper tables merged, everything else
+/// (arrays such as `pieces` and `seats` included) replaced whole.
+pub(super) fn spec_of(text: &str, origin: &str, base: Base) -> Result<VariantSpec, VariantError> {
+    let table: toml::Table = toml::from_str(text).map_err(|e| syntax_error(origin, e))?;
+    if !table.contains_key("extends") {
+        // The direct path keeps the parser's line and column in errors.
+        return toml::from_str(text).map_err(|e| syntax_error(origin, e));
+    }
+    let merged = merged_table(table, origin, base, 0)?;
+    toml::Value::Table(merged)
+        .try_into()
+        .map_err(|e| syntax_error(origin, e))
+}
+
+/// A file's table with its `extends` chain laid under it.
+fn merged_table(
+    mut table: toml::Table,
+    origin: &str,
+    base: Base,
+    depth: usize,
+) -> Result<toml::Table, VariantError> {
+    let Some(parent) = table.remove("extends") else {
+        return Ok(table);
+    };
+    let toml::Value::String(parent) = parent else {
+        return Err(field_error(
+            origin,
+            "extends",
+            "must be a variant name or a .toml path",
+        ));
+    };
+    if depth >= MAX_EXTENDS {
+        return Err(field_error(
+            origin,
+            "extends",
+            format!("more than {MAX_EXTENDS} files deep (a loop?)"),
+        ));
+    }
+    if !table.contains_key("name") {
+        return Err(field_error(
+            origin,
+            "name",
+            "a variant that extends another needs a name of its own",
+        ));
+    }
+    let (parent_text, parent_origin, parent_base) = base_text(&parent, origin, &base)?;
+    let parent_table: toml::Table =
+        toml::from_str(&parent_text).map_err(|e| syntax_error(&parent_origin, e))?;
+    let mut merged = merged_table(parent_table, &parent_origin, parent_base, depth + 1)?;
+    merge(&mut merged, table);
+    Ok(merged)
+}
+
+/// The text a file extends, where it came from, and where its own
+/// `extends` looks.
+fn base_text(
+    parent: &str,
+    origin: &str,
+    base: &Base,
+) -> Result<(String, String, Base), VariantError> {
+    if let Some(text) = builtin(parent) {
+        return Ok((
+            text.to_string(),
+            format!("builtin:{parent}"),
+            Base::BuiltinOnly,
+        ));
+    }
+    let known = super::builtin_names().collect::<Vec<_>>().join(", ");
+    match base {
+        Base::Directory(dir) if parent.ends_with(".toml") => {
+            let path = dir.join(parent);
+            let text = std::fs::read_to_string(&path).map_err(|e| VariantError::Io {
+                file: path.display().to_string(),
+                reason: e.to_string(),
+            })?;
+            let dir = path.parent().map(PathBuf::from).unwrap_or_default();
+            Ok((text, path.display().to_string(), Base::Directory(dir)))
+        }
+        _ => Err(field_error(
+            origin,
+            "extends",
+            format!("'{parent}' is no built-in variant ({known}) nor a .toml file beside this one"),
+        )),
+    }
+}
+
+/// Lay `top` over `under`: tables merge key by key, other values replace.
+fn merge(under: &mut toml::Table, top: toml::Table) {
+    for (key, value) in top {
+        match (under.get_mut(&key), value) {
+            (Some(toml::Value::Table(u)), toml::Value::Table(t)) => merge(u, t),
+            (_, value) => {
+                under.insert(key, value);
+            }
+        }
+    }
+}
+
+/// Check a parsed spec: each part of the file in turn, then what the
+/// kernel needs to play it ([`check`]), then its start position.
+pub(super) fn from_spec(spec: VariantSpec, origin: &str) -> Result<Variant, VariantError> {
+    let field = |f: &str, reason: String| field_error(origin, f, reason);
+    check_name(&spec.name).map_err(|r| field("name", r))?;
+    check::spec(&spec, origin)?;
+    let geometry = board(&spec, origin)?;
+    let seats = seats(&spec.seats, origin)?;
+    let letters = letters(&spec.pieces, origin)?;
+    let kind_of = |f: &str, l: &str| -> Result<Kind, VariantError> {
+        parse_letter(l)
+            .and_then(|x| letters.iter().position(|&y| y == x))
+            .map(|i| Kind(i as u8))
+            .ok_or_else(|| field(f, format!("'{l}' is no piece letter of this variant")))
+    };
+    let pieces = spec
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| piece(&spec, i, p, &letters, &kind_of, origin))
+        .collect::<Result<Vec<_>, _>>()?;
+    let r = &spec.rules;
+    let castling = r
+        .castling
+        .as_ref()
+        .map(|c| castling(c, spec.board.width, &kind_of, origin))
+        .transpose()?;
+    let rules = rule_set(r, castling, spec.seats.len(), origin)?;
+    let seat_rules =
+        super::SeatRules::from_specs(&spec.counters, &spec.actions, spec.seats.len(), origin)?;
+    let mut variant = Variant {
+        seat_rules,
+        name: spec.name,
+        description: spec.description,
+        geometry,
+        seats,
+        pieces,
+        start_fen: spec.start,
+        rules,
+        origin: origin.to_string(),
+        fingerprint: 0,
+        definition: 0,
+        compiled: Compiled::default(),
+    };
+    variant.stamp();
+    check::variant(&variant)?;
+    // The start position must load, so that `Position::start` cannot fail later.
+    variant
+        .with_width(super::CheckStart)
+        .map_err(|e| field("start", e.to_string()))?;
+    Ok(variant)
+}
+
+fn check_name(name: &str) -> Result<(), String> {
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return Err("must be letters, digits and '-'".into());
+    }
+    Ok(())
+}
+
+/// `[board]`: size, holes and cut corners.
+fn board(spec: &VariantSpec, origin: &str) -> Result<Geometry, VariantError> {
+    let field = |f: &str, reason: String| field_error(origin, f, reason);
+    let mut holes = spec
+        .board
+        .holes
+        .iter()
+        .map(|h| {
+            h.parse::<Square>()
+                .map_err(|e| field("board.holes", e.to_string()))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let (w, h, c) = (spec.board.width, spec.board.height, spec.board.corners);
+    // Sizes are checked first, so the corner loops below stay within 16.
+    Geometry::new(w, h, &[]).map_err(|e| field("board", e.to_string()))?;
+    if c > 0 && (u16::from(c) * 2 >= u16::from(w) || u16::from(c) * 2 >= u16::from(h)) {
+        return Err(field(
+            "board.corners",
+            format!("{c} x {c} corners leave no board of {w} x {h}"),
+        ));
+    }
+    for r in 0..h {
+        for f in 0..w {
+            let edge = |x: u8, n: u8| x < c || x >= n - c;
+            if c > 0 && edge(f, w) && edge(r, h) {
+                holes.extend(Square::new(f, r));
+            }
+        }
+    }
+    Geometry::new(w, h, &holes).map_err(|e| field("board", e.to_string()))
+}
+
+/// `[[seats]]`: names, directions and teams.
+fn seats(specs: &[SeatSpec], origin: &str) -> Result<Vec<SeatInfo>, VariantError> {
+    let field = |f: &str, reason: String| field_error(origin, f, reason);
+    if !matches!(specs.len(), 2 | 4) {
+        return Err(field(
+            "seats",
+            format!("{} seats; a variant has 2 or 4", specs.len()),
+        ));
+    }
+    let seats = specs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let forward = match s.forward.as_str() {
+                "north" => Forward::North,
+                "south" => Forward::South,
+                "east" => Forward::East,
+                "west" => Forward::West,
+                other => {
+                    return Err(field(
+                        &format!("seats[{i}].forward"),
+                        format!("'{other}' is not north, south, east or west"),
+                    ));
+                }
+            };
+            let team = s.team.unwrap_or(i as u8);
+            if team as usize >= MAX_SEATS {
+                return Err(field(
+                    &format!("seats[{i}].team"),
+                    format!("{team} is not a team number 0 to {}", MAX_SEATS - 1),
+                ));
+            }
+            Ok(SeatInfo {
+                name: s.name.clone(),
+                forward,
+                team,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    check::seat_names(&seats, origin)?;
+    Ok(seats)
+}
+
+/// A letter with a leading '+' names a promoted kind (shogi style).
+fn parse_letter(l: &str) -> Option<(char, bool)> {
+    let (promoted, rest) = match l.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, l),
+    };
+    let mut cs = rest.chars();
+    match (cs.next(), cs.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Some((c.to_ascii_lowercase(), promoted)),
+        _ => None,
+    }
+}
+
+/// The pieces' letters, each once, every promoted one with a base.
+fn letters(pieces: &[PieceSpec], origin: &str) -> Result<Vec<(char, bool)>, VariantError> {
+    let field = |f: &str, reason: String| field_error(origin, f, reason);
+    if pieces.is_empty() || pieces.len() > MAX_KINDS {
+        return Err(field(
+            "pieces",
+            format!("{} kinds; 1 to {MAX_KINDS} allowed", pieces.len()),
+        ));
+    }
+    let mut letters: Vec<(char, bool)> = Vec::new();
+    for (i, p) in pieces.iter().enumerate() {
+        let Some(l) = parse_letter(&p.letter) else {
+            return Err(field(
+                &format!("pieces[{i}].letter"),
+                format!("'{}' is not one letter a-z, optionally after '+'", p.letter),
+            ));
+        };
+        if letters.contains(&l) {
+            return Err(field(
+                &format!("pieces[{i}].letter"),
+                format!("'{}' is used twice", p.letter.to_ascii_lowercase()),
+            ));
+        }
+        letters.push(l);
+    }
+    for (i, &(c, promoted)) in letters.iter().enumerate() {
+        if promoted && !letters.contains(&(c, false)) {
+            return Err(field(
+                &format!("pieces[{i}].letter"),
+                format!("promoted '+{c}' has no unpromoted '{c}' to return to"),
+            ));
+        }
+    }
+    Ok(letters)
+}
+
+/// `[[pieces]]` entry `i`.
+fn piece(
+    spec: &VariantSpec,
+    i: usize,
+    p: &PieceSpec,
+    letters: &[(char, bool)],
+    kind_of: &dyn Fn(&str, &str) -> Result<Kind, VariantError>,
+    origin: &str,
+) -> Result<PieceInfo, VariantError> {
+    let field = |f: &str, reason: String| field_error(origin, &format!("pieces[{i}].{f}"), reason);
+    let movement: Movement = p
+        .betza
+        .parse()
+        .map_err(|e: crate::betza::BetzaError| field("betza", e.to_string()))?;
+    let promotions = p
+        .promotions
+        .iter()
+        .map(|l| kind_of(&format!("pieces[{i}].promotions"), l))
+        .collect::<Result<Vec<_>, _>>()?;
+    if p.pawn && promotions.is_empty() {
+        return Err(field(
+            "promotions",
+            "a pawn needs at least one promotion".into(),
+        ));
+    }
+    if promotions
+        .iter()
+        .any(|k| spec.pieces[k.idx()].royal || spec.pieces[k.idx()].pawn)
+    {
+        return Err(field(
+            "promotions",
+            "cannot promote to a royal piece or a pawn".into(),
+        ));
+    }
+    if let Some(r) = p
+        .initial_ranks
+        .iter()
+        .find(|&&r| r == 0 || r > spec.board.height.max(spec.board.width))
+    {
+        return Err(field("initial_ranks", format!("rank {r} is off the board")));
+    }
+    let (letter, promoted) = letters[i];
+    let demoted = if promoted {
+        let base = letters.iter().position(|&y| y == (letter, false));
+        Kind(base.expect("every promoted letter has a base (checked)") as u8)
+    } else {
+        Kind(i as u8)
+    };
+    Ok(PieceInfo {
+        name: p.name.clone(),
+        letter,
+        promoted,
+        demoted,
+        movement,
+        royal: p.royal,
+        pawn: p.pawn,
+        promotions,
+        initial_ranks: p.initial_ranks.clone(),
+    })
+}
+
+/// `[rules.castling]`: the pieces, and landing files or king steps.
+fn castling(
+    c: &CastlingSpec,
+    width: u8,
+    kind_of: &dyn Fn(&str, &str) -> Result<Kind, VariantError>,
+    origin: &str,
+) -> Result<Castling, VariantError> {
+    let file = |f: &str, s: &str| -> Result<u8, VariantError> {
+        match s.as_bytes() {
+            [x] if (b'a'..b'a' + width).contains(x) => Ok(x - b'a'),
+            _ => Err(field_error(
+                origin,
+                f,
+                format!("'{s}' is not a file of this board"),
+            )),
+        }
+    };
+    let landing = match (&c.king_files, &c.rook_files, c.king_steps) {
+        (Some(k), Some(r), None) => CastleLanding::Files {
+            king: [
+                file("rules.castling.king_files", &k[0])?,
+                file("rules.castling.king_files", &k[1])?,
+            ],
+            rook: [
+                file("rules.castling.rook_files", &r[0])?,
+                file("rules.castling.rook_files", &r[1])?,
+            ],
+        },
+        (None, None, Some(n)) if n >= 1 => CastleLanding::KingSteps(n),
+        _ => {
+            return Err(field_error(
+                origin,
+                "rules.castling",
+                "give either king_files and rook_files, or king_steps (1 or more)",
+            ));
+        }
+    };
+    Ok(Castling {
+        king: kind_of("rules.castling.king", &c.king)?,
+        rook: kind_of("rules.castling.rook", &c.rook)?,
+        landing,
+    })
+}
+
+/// `[rules]`: the switches, with the combinations that make no game refused.
+fn rule_set(
+    r: &RulesSpec,
+    castling: Option<Castling>,
+    seats: usize,
+    origin: &str,
+) -> Result<RuleSet, VariantError> {
+    let field = |f: &str, reason: String| field_error(origin, f, reason);
+    let stalemate = match r.stalemate.as_str() {
+        "draw" => StalemateRule::Draw,
+        "loss" => StalemateRule::Loss,
+        "win" => StalemateRule::Win,
+        other => {
+            return Err(field(
+                "rules.stalemate",
+                format!("'{other}' is not draw, loss or win"),
+            ));
+        }
+    };
+    let checkmate = match r.checkmate.as_str() {
+        "wins" => MateRule::Wins,
+        "removes" => MateRule::Removes,
+        other => {
+            return Err(field(
+                "rules.checkmate",
+                format!("'{other}' is not wins or removes"),
+            ));
+        }
+    };
+    if r.drops && seats > crate::piece::HAND_SEATS {
+        return Err(field(
+            "rules.drops",
+            format!("drops are played with {} seats", crate::piece::HAND_SEATS),
+        ));
+    }
+    if r.regicide && r.check {
+        return Err(field(
+            "rules.regicide",
+            "regicide has no check: set check = false".into(),
+        ));
+    }
+    if r.combine_armies && checkmate != MateRule::Removes {
+        return Err(field(
+            "rules.combine_armies",
+            "armies combine only when checkmate removes a seat".into(),
+        ));
+    }
+    Ok(RuleSet {
+        check: r.check,
+        castling,
+        en_passant: r.en_passant,
+        promotion_ranks: r.promotion_ranks,
+        stalemate,
+        fifty_move: r.fifty_move,
+        repetition: r.repetition,
+        insufficient_material: r.insufficient_material,
+        chess960: r.chess960,
+        promotion_from_zone: r.promotion_from_zone,
+        drops: r.drops,
+        one_pawn_per_file: r.one_pawn_per_file,
+        perpetual_check_loses: r.perpetual_check_loses,
+        impasse: r.impasse,
+        regicide: r.regicide,
+        checkmate,
+        combine_armies: r.combine_armies,
+        promote_to_lost: r.promote_to_lost,
+        promote_on_enemy_back_ranks: r.promote_on_enemy_back_ranks,
+        partner_pawn_swap: r.partner_pawn_swap,
+    })
+}
