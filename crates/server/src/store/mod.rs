@@ -28,6 +28,9 @@ pub enum StoreError {
     /// The compare-and-set failed: the game moved on (a resent action).
     #[error("game {0} is no longer at action {1}")]
     Conflict(String, i64),
+    /// The database could not be opened or made ready at start.
+    #[error("{0}: {1}")]
+    Open(String, sqlx::Error),
     /// The database refused or failed.
     #[error("{0}")]
     Db(#[from] sqlx::Error),
@@ -158,7 +161,17 @@ impl Store {
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let url = normalise_url(url)?;
-        let name = display_name(&url);
+        let name = display_name(url.strip_suffix("?mode=rwc").unwrap_or(&url));
+        // Errors at start name the database they are about.
+        Store::open_normalised(url, name.clone())
+            .await
+            .map_err(|e| match e {
+                StoreError::Db(e) => StoreError::Open(name, e),
+                e => e,
+            })
+    }
+
+    async fn open_normalised(url: String, name: String) -> Result<Store, StoreError> {
         let sqlite = url.starts_with("sqlite:");
         // One connection first: the pool reports a database that cannot be
         // opened only as a time-out, this says why (not a database, no such
