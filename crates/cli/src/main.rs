@@ -5,6 +5,10 @@
 
 mod bench;
 mod epd;
+#[cfg(unix)]
+mod files;
+#[cfg(unix)]
+mod loadtest;
 mod match_runner;
 mod options;
 mod perft;
@@ -40,6 +44,10 @@ enum Command {
     Uci,
     /// Serve games over HTTP and WebSockets (the default command).
     Serve(serve::Args),
+    /// Load a server with many concurrent games over loopback WebSockets and
+    /// report moves per second, latency, CPU and memory per game.
+    #[cfg(unix)]
+    Loadtest(loadtest::Args),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +81,8 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay::run_command(&args),
         Command::Match(args) => match_runner::run(&args),
         Command::Serve(args) => serve::run(&args),
+        #[cfg(unix)]
+        Command::Loadtest(args) => loadtest::run(&args),
         Command::Uci => tetrarch_engine::uci::run(std::io::stdin().lock(), std::io::stdout())
             .map(|_| ())
             .map_err(anyhow::Error::from),

@@ -51,6 +51,12 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let filter = tracing_subscriber::EnvFilter::try_new(&args.log)
         .with_context(|| format!("--log '{}'", args.log))?;
     tracing_subscriber::fmt().with_env_filter(filter).init();
+    // Every player's socket is an open file.
+    #[cfg(unix)]
+    match crate::files::raise_open_file_limit() {
+        Ok(limit) => tracing::info!("open files: at most {limit}"),
+        Err(e) => tracing::warn!("reading the open-file limit: {e}"),
+    }
     let config = Config {
         listen: args.listen.clone(),
         db: args.db.clone(),
@@ -65,35 +71,38 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     };
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async move {
+        let stop = stop_signal()?;
         let server = Server::start(config).await?;
         println!("Tetrarch serves on http://{}/", server.addr());
         if server.resumed() > 0 {
             println!("resumed {} unfinished games", server.resumed());
         }
-        server.run_until(stop_signal()).await?;
+        server.run_until(stop).await?;
         println!("stopped");
         anyhow::Ok(())
     })
 }
 
-/// SIGINT or SIGTERM.
-async fn stop_signal() {
-    let interrupt = tokio::signal::ctrl_c();
-    #[cfg(unix)]
-    {
-        let mut term =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(term) => term,
-                Err(_) => {
-                    let _ = interrupt.await;
-                    return;
-                }
-            };
+/// A future that completes on SIGINT or SIGTERM. The handlers are
+/// installed here, at once, so a signal that comes as soon as the server
+/// announces itself stops it cleanly rather than killing it.
+#[cfg(unix)]
+fn stop_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut interrupt = signal(SignalKind::interrupt()).context("handling SIGINT")?;
+    let mut term = signal(SignalKind::terminate()).context("handling SIGTERM")?;
+    Ok(async move {
         tokio::select! {
-            _ = interrupt => {}
+            _ = interrupt.recv() => {}
             _ = term.recv() => {}
         }
-    }
-    #[cfg(not(unix))]
-    let _ = interrupt.await;
+    })
+}
+
+/// A future that completes on Ctrl-C.
+#[cfg(not(unix))]
+fn stop_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }

@@ -109,10 +109,70 @@ async fn storage_on_sqlite() {
     assert!(dir.0.join("t.db-wal").exists() || dir.0.join("t.db").exists());
 }
 
+/// Writes that come at once (SQLite commits them together): each gets its
+/// own answer, a duplicate game or a resent action fails alone, and
+/// everything else is stored.
+async fn concurrent_writes(url: &str) {
+    let store = std::sync::Arc::new(Store::open(url).await.expect("opens"));
+    let base = format!("c{}", tetrarch_server::secret::random_u64() % 1_000_000_000);
+    let ids: Vec<String> = (0..64).map(|i| format!("{base}-{i}")).collect();
+    let mut creates = tokio::task::JoinSet::new();
+    // Game 0 twice: exactly one of the two is stored.
+    for id in ids.iter().chain(std::iter::once(&ids[0])) {
+        let (store, id) = (store.clone(), id.clone());
+        creates.spawn(async move { store.create(&game(&id)).await.is_ok() });
+    }
+    let created = creates.join_all().await;
+    assert_eq!(
+        created.iter().filter(|ok| **ok).count(),
+        ids.len(),
+        "{created:?}"
+    );
+    let mut appends = tokio::task::JoinSet::new();
+    for (i, id) in ids.iter().enumerate() {
+        let (store, id) = (store.clone(), id.clone());
+        appends.spawn(async move {
+            let result = store
+                .append(&id, &action(0, "e2e4"), &update(1, "started"))
+                .await;
+            (i, result.map_err(|e| e.to_string()))
+        });
+    }
+    // Game 1's first action sent twice (a resend with other text).
+    let (again, id) = (store.clone(), ids[1].clone());
+    appends.spawn(async move {
+        let result = again
+            .append(&id, &action(0, "d2d4"), &update(1, "started"))
+            .await;
+        (1, result.map_err(|e| e.to_string()))
+    });
+    let results = appends.join_all().await;
+    let failed: Vec<_> = results.iter().filter(|(_, r)| r.is_err()).collect();
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert_eq!(failed[0].0, 1, "{failed:?}");
+    for id in &ids {
+        let actions = store.actions(id).await.unwrap();
+        assert_eq!(actions.len(), 1, "game {id}");
+        assert_eq!(store.game(id).await.unwrap().unwrap().seq, 1, "game {id}");
+    }
+    let first = &store.actions(&ids[1]).await.unwrap()[0].data;
+    assert!(first == "e2e4" || first == "d2d4", "{first}");
+    store.close().await;
+}
+
+#[tokio::test]
+async fn concurrent_writes_on_sqlite() {
+    let dir = TempDir::new("store-concurrent");
+    concurrent_writes(&format!("sqlite://{}", dir.0.join("t.db").display())).await;
+}
+
 #[tokio::test]
 async fn storage_on_postgres() {
     match std::env::var("TETRARCH_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => suite(&url).await,
+        Ok(url) if !url.is_empty() => {
+            suite(&url).await;
+            concurrent_writes(&url).await;
+        }
         _ => {
             eprintln!("TETRARCH_TEST_POSTGRES is not set: the PostgreSQL storage suite did not run")
         }

@@ -6,12 +6,20 @@
 //! a compare-and-set on the game's action count `seq`, in the same
 //! transaction as the game's new status, so a resent or stale action can
 //! never be stored twice, and a game is never half-written.
+//!
+//! SQLite has one writer at a time. Its writes (new games, actions, seats)
+//! therefore go to one writer task ([`writer`]) that holds one connection
+//! and commits whatever is waiting in one transaction (group commit); a
+//! caller hears back only after the commit, so an action is still stored
+//! before anyone hears of it. PostgreSQL writes through its pool.
 
 mod migrations;
+mod writer;
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyConnection, AnyPool, Row};
 use std::time::Duration;
+use writer::Writer;
 
 /// Why storage failed.
 #[derive(Debug, thiserror::Error)]
@@ -28,9 +36,16 @@ pub enum StoreError {
     /// The compare-and-set failed: the game moved on (a resent action).
     #[error("game {0} is no longer at action {1}")]
     Conflict(String, i64),
+    /// The database could not be opened or made ready at start.
+    #[error("{0}: {1}")]
+    Open(String, sqlx::Error),
     /// The database refused or failed.
     #[error("{0}")]
     Db(#[from] sqlx::Error),
+    /// A write failed together with others committed with it, or the
+    /// writer has stopped.
+    #[error("{0}")]
+    Write(String),
 }
 
 /// A game as stored.
@@ -98,6 +113,8 @@ pub struct GameUpdate {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
+    /// SQLite's one writer; `None`: writes go through the pool.
+    writer: Option<Writer>,
     /// The URL without its password, for messages.
     name: String,
 }
@@ -158,7 +175,17 @@ impl Store {
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let url = normalise_url(url)?;
-        let name = display_name(&url);
+        let name = display_name(url.strip_suffix("?mode=rwc").unwrap_or(&url));
+        // Errors at start name the database they are about.
+        Store::open_normalised(url, name.clone())
+            .await
+            .map_err(|e| match e {
+                StoreError::Db(e) => StoreError::Open(name, e),
+                e => e,
+            })
+    }
+
+    async fn open_normalised(url: String, name: String) -> Result<Store, StoreError> {
         let sqlite = url.starts_with("sqlite:");
         // One connection first: the pool reports a database that cannot be
         // opened only as a time-out, this says why (not a database, no such
@@ -174,8 +201,9 @@ impl Store {
             conn.close().await?;
         }
         let pool = AnyPoolOptions::new()
-            // SQLite has one writer at a time: more connections only wait.
-            .max_connections(if sqlite { 4 } else { 16 })
+            // SQLite: one connection is the writer's, the others read
+            // (WAL: readers never wait for the writer).
+            .max_connections(if sqlite { 8 } else { 16 })
             .acquire_timeout(Duration::from_secs(10))
             .after_connect(move |conn, _| {
                 Box::pin(async move {
@@ -196,9 +224,13 @@ impl Store {
             })
             .connect(&url)
             .await?;
-        let store = Store { pool, name };
-        migrations::run(&store.pool, &store.name, sqlite).await?;
-        Ok(store)
+        migrations::run(&pool, &name, sqlite).await?;
+        let writer = if sqlite {
+            Some(Writer::start(pool.acquire().await?))
+        } else {
+            None
+        };
+        Ok(Store { pool, writer, name })
     }
 
     /// The database's name for messages (no password).
@@ -208,25 +240,7 @@ impl Store {
 
     /// Stores a new game.
     pub async fn create(&self, game: &StoredGame) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO games (id, variant, spec, seats, status, public, seq, ply, clocks, \
-             outcome, created_ms, updated_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-        )
-        .bind(&game.id)
-        .bind(&game.variant)
-        .bind(&game.spec)
-        .bind(&game.seats)
-        .bind(&game.status)
-        .bind(game.public as i64)
-        .bind(game.seq)
-        .bind(game.ply)
-        .bind(game.clocks.clone())
-        .bind(game.outcome.clone())
-        .bind(game.created_ms)
-        .bind(game.updated_ms)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        self.write(Write::Create(game.clone())).await
     }
 
     /// Stores `action` as action number `action.seq` of game `id`, with
@@ -238,39 +252,12 @@ impl Store {
         action: &StoredAction,
         update: &GameUpdate,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
-            "UPDATE games SET seq = $1, status = $2, ply = $3, clocks = $4, outcome = $5, \
-             updated_ms = $6 WHERE id = $7 AND seq = $8",
-        )
-        .bind(action.seq + 1)
-        .bind(&update.status)
-        .bind(update.ply)
-        .bind(update.clocks.clone())
-        .bind(update.outcome.clone())
-        .bind(update.at_ms)
-        .bind(id)
-        .bind(action.seq)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Conflict(id.to_string(), action.seq));
-        }
-        sqlx::query(
-            "INSERT INTO actions (game_id, seq, kind, seat, data, clocks, at_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(id)
-        .bind(action.seq)
-        .bind(&action.kind)
-        .bind(action.seat)
-        .bind(&action.data)
-        .bind(action.clocks.clone())
-        .bind(action.at_ms)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(())
+        self.write(Write::Append {
+            id: id.to_string(),
+            action: action.clone(),
+            update: update.clone(),
+        })
+        .await
     }
 
     /// Replaces the seats of game `id` (a seat joined or changed hands),
@@ -282,14 +269,26 @@ impl Store {
         status: &str,
         at_ms: i64,
     ) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET seats = $1, status = $2, updated_ms = $3 WHERE id = $4")
-            .bind(seats)
-            .bind(status)
-            .bind(at_ms)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        self.write(Write::Seats {
+            id: id.to_string(),
+            seats: seats.to_string(),
+            status: status.to_string(),
+            at_ms,
+        })
+        .await
+    }
+
+    /// Performs `write`: through the writer, or in a transaction of its own.
+    async fn write(&self, write: Write) -> Result<(), StoreError> {
+        match &self.writer {
+            Some(writer) => writer.write(write).await,
+            None => {
+                let mut tx = self.pool.begin().await?;
+                write.apply(&mut tx).await?;
+                tx.commit().await?;
+                Ok(())
+            }
+        }
     }
 
     /// Game `id`, if stored.
@@ -364,9 +363,117 @@ impl Store {
             .map_err(StoreError::from)
     }
 
-    /// Closes the pool, waiting for running queries.
+    /// Closes the pool, waiting for running queries and for the writes
+    /// waiting for the writer.
     pub async fn close(&self) {
+        if let Some(writer) = &self.writer {
+            writer.close().await;
+        }
         self.pool.close().await;
+    }
+}
+
+/// One write to the database.
+#[derive(Debug)]
+pub(crate) enum Write {
+    /// A new game.
+    Create(StoredGame),
+    /// An action, compare-and-set on the game's action count.
+    Append {
+        id: String,
+        action: StoredAction,
+        update: GameUpdate,
+    },
+    /// New seats and status.
+    Seats {
+        id: String,
+        seats: String,
+        status: String,
+        at_ms: i64,
+    },
+}
+
+impl Write {
+    /// Performs the write on `conn`, inside the caller's transaction. A
+    /// refused compare-and-set changes nothing.
+    async fn apply(&self, conn: &mut AnyConnection) -> Result<(), StoreError> {
+        match self {
+            Write::Create(game) => {
+                sqlx::query(
+                    "INSERT INTO games (id, variant, spec, seats, status, public, seq, ply, clocks, \
+                     outcome, created_ms, updated_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                )
+                .bind(&game.id)
+                .bind(&game.variant)
+                .bind(&game.spec)
+                .bind(&game.seats)
+                .bind(&game.status)
+                .bind(game.public as i64)
+                .bind(game.seq)
+                .bind(game.ply)
+                .bind(game.clocks.clone())
+                .bind(game.outcome.clone())
+                .bind(game.created_ms)
+                .bind(game.updated_ms)
+                .execute(&mut *conn)
+                .await?;
+            }
+            Write::Append { id, action, update } => {
+                let done = sqlx::query(
+                    "UPDATE games SET seq = $1, status = $2, ply = $3, clocks = $4, outcome = $5, \
+                     updated_ms = $6 WHERE id = $7 AND seq = $8",
+                )
+                .bind(action.seq + 1)
+                .bind(&update.status)
+                .bind(update.ply)
+                .bind(update.clocks.clone())
+                .bind(update.outcome.clone())
+                .bind(update.at_ms)
+                .bind(id)
+                .bind(action.seq)
+                .execute(&mut *conn)
+                .await?;
+                if done.rows_affected() != 1 {
+                    return Err(StoreError::Conflict(id.clone(), action.seq));
+                }
+                sqlx::query(
+                    "INSERT INTO actions (game_id, seq, kind, seat, data, clocks, at_ms) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(id)
+                .bind(action.seq)
+                .bind(&action.kind)
+                .bind(action.seat)
+                .bind(&action.data)
+                .bind(action.clocks.clone())
+                .bind(action.at_ms)
+                .execute(&mut *conn)
+                .await?;
+            }
+            Write::Seats {
+                id,
+                seats,
+                status,
+                at_ms,
+            } => {
+                sqlx::query(
+                    "UPDATE games SET seats = $1, status = $2, updated_ms = $3 WHERE id = $4",
+                )
+                .bind(seats)
+                .bind(status)
+                .bind(at_ms)
+                .bind(id)
+                .execute(&mut *conn)
+                .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a failure of this write leaves the transaction as it was
+    /// (a refused compare-and-set writes nothing).
+    fn clean_failure(error: &StoreError) -> bool {
+        matches!(error, StoreError::Conflict(..))
     }
 }
 
