@@ -18,7 +18,7 @@ function loose(s) {
  */
 export function matchMove(text, moves) {
   const typed = (text ?? "").trim();
-  if (!typed) return { error: "Type a move, such as e2e4 or Nf3." };
+  if (!typed) return { error: "Type a move first." };
   if (!moves.length) return { error: "No move can be played now." };
   const lower = typed.toLowerCase();
   const byUci = moves.filter((m) => m.uci.toLowerCase() === lower);

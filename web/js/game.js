@@ -147,7 +147,7 @@ class GamePage {
           </section>
           <form class="entry" id="entry" autocomplete="off">
             <label class="visually-hidden" for="move-input">Type a move</label>
-            <input id="move-input" placeholder="Type a move: e2e4, Nf3, P@e4" spellcheck="false" autocapitalize="off">
+            <input id="move-input" placeholder="Type a move" spellcheck="false" autocapitalize="off">
             <button type="submit">Play</button>
           </form>
           <p class="entry-error" id="entry-error" role="alert"></p>
@@ -428,10 +428,13 @@ class GamePage {
       buttons.push(`<button type="button" data-action="rematch" ${wants ? "disabled" : ""}>${wants ? "Rematch offered" : "Rematch"}</button>`);
     }
     buttons.push(`<button type="button" data-action="flip" aria-label="turn the board">⟳ Turn board</button>`);
-    const fmt = this.variant.seats.length > 2 ? "pgn4" : "pgn";
-    buttons.push(`<a href="/api/games/${esc(this.id)}/export?format=${fmt}" download>Export ${fmt.toUpperCase()}</a>`);
-    buttons.push(`<a href="/api/games/${esc(this.id)}/export?format=fen" download>FEN</a>`);
+    // The server writes the record in the variant's own format (PGN, PGN4, a draughts record).
+    buttons.push(`<a href="/api/games/${esc(this.id)}/export" download>Export game</a>`);
+    buttons.push(`<a href="/api/games/${esc(this.id)}/export?format=fen" download>Export position</a>`);
     box.innerHTML = buttons.join(" ");
+    // The move box's example comes from the legal moves, in the variant's own notation.
+    const example = m.legal?.[0]?.san;
+    this.app.querySelector("#move-input")?.setAttribute("placeholder", example ? `Type a move, such as ${example}` : "Type a move");
   }
 
   drawOffers() {
