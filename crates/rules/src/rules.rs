@@ -145,62 +145,62 @@ pub struct ShiftStep<B> {
 #[derive(Debug)]
 pub struct Rules<B: HasSliders> {
     /// The variant's data.
-    pub variant: Variant,
+    pub(crate) variant: Variant,
     /// Line attacks of its geometry.
-    pub attacks: Attacks<B>,
+    pub(crate) attacks: Attacks<B>,
     /// Indexed by `seat * MAX_KINDS + kind`; unused slots hold empty tables.
     moves: Box<[KindMoves<B>; MAX_SEATS * MAX_KINDS]>,
     /// Number of piece kinds.
-    pub kinds: usize,
+    pub(crate) kinds: usize,
     /// Kinds with an orthogonal capturing ride.
-    pub orth_kinds: u16,
+    pub(crate) orth_kinds: u16,
     /// Kinds with a diagonal capturing ride.
-    pub diag_kinds: u16,
+    pub(crate) diag_kinds: u16,
     /// Kinds with capturing plain leaps.
-    pub leap_kinds: u16,
+    pub(crate) leap_kinds: u16,
     /// Kinds with capturing extra steps.
-    pub extra_kinds: u16,
+    pub(crate) extra_kinds: u16,
     /// Royal kinds.
-    pub royal_kinds: u16,
+    pub(crate) royal_kinds: u16,
     /// Pawn kinds.
-    pub pawn_kinds: u16,
+    pub(crate) pawn_kinds: u16,
     /// Per seat: the cells where its pawns promote.
-    pub promotion_zone: [B; MAX_SEATS],
+    pub(crate) promotion_zone: [B; MAX_SEATS],
     /// Per seat: its first rank.
-    pub back_rank: [B; MAX_SEATS],
+    pub(crate) back_rank: [B; MAX_SEATS],
     /// Legal moves can be found by pins and check masks instead of trying
     /// each move: only line rides and plain leaps capture, royals only leap.
-    pub pin_legality: bool,
+    pub(crate) pin_legality: bool,
     /// Kinds that promote.
-    pub promoting_kinds: u16,
+    pub(crate) promoting_kinds: u16,
     /// Per seat: the cells in line with each cell along the seat's forward
     /// axis (a file for seats moving north or south), for the pawn-file drop rule.
-    pub forward_lines: [CellTable<B>; 2],
+    pub(crate) forward_lines: [CellTable<B>; 2],
     /// Per seat and wing (low files, high files): king and rook landing cells.
-    pub castle_landing: [[(u8, u8); 2]; MAX_SEATS],
+    pub(crate) castle_landing: [[(u8, u8); 2]; MAX_SEATS],
     /// Per seat: the seats not on its team, as a bit set.
-    pub enemy_seats: [u8; MAX_SEATS],
+    pub(crate) enemy_seats: [u8; MAX_SEATS],
     /// Per seat and kind: how many the start position has (promotion to
     /// lost pieces compares the board with these).
-    pub start_counts: [[u8; MAX_KINDS]; MAX_SEATS],
+    pub(crate) start_counts: [[u8; MAX_KINDS]; MAX_SEATS],
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
-    pub multi: bool,
+    pub(crate) multi: bool,
     /// The variant keeps per-seat counters or actions.
-    pub seat_state: bool,
+    pub(crate) seat_state: bool,
     /// Per seat: cells from which a promoting kind's leap reaches the
     /// promotion zone (only those pawns need the lost-piece count).
-    pub promotion_approach: [B; MAX_SEATS],
+    pub(crate) promotion_approach: [B; MAX_SEATS],
     /// Per seat: the partner seats whose pawns face its own (they may swap).
-    pub swap_partners: [u8; MAX_SEATS],
+    pub(crate) swap_partners: [u8; MAX_SEATS],
     /// Squares the king moves when castling by steps (four-player chess), or
     /// 0 where `castle_landing` gives fixed cells.
-    pub castle_steps: u8,
+    pub(crate) castle_steps: u8,
     /// Per set of seats that still have a royal piece: whether at most one
     /// team is left, so the game is decided.
-    pub decided: [bool; 1 << MAX_SEATS],
+    pub(crate) decided: [bool; 1 << MAX_SEATS],
     /// Per seat: one step forward from each cell.
-    pub ahead: [StepTable; MAX_SEATS],
+    pub(crate) ahead: [StepTable; MAX_SEATS],
 }
 
 /// Which kinds do what, gathered while compiling their moves.
@@ -704,5 +704,11 @@ impl<B: HasSliders> Rules<B> {
     #[inline(always)]
     pub fn seats(&self) -> u8 {
         self.variant.seats.len() as u8
+    }
+
+    /// The line attacks of the board (rook and bishop lines).
+    #[inline(always)]
+    pub fn attacks(&self) -> &Attacks<B> {
+        &self.attacks
     }
 }

@@ -437,10 +437,10 @@ pub fn attacks<B: HasSliders>(pos: &Position<B>, seat: Seat, kind: Kind, cell: u
         att |= km.capture[cell] | km.quiet[cell];
     }
     if km.orth != 0 {
-        att |= r.attacks.rook(cell, occ);
+        att |= r.attacks().rook(cell, occ);
     }
     if km.diag != 0 {
-        att |= r.attacks.bishop(cell, occ);
+        att |= r.attacks().bishop(cell, occ);
     }
     for e in &km.extra {
         if e.initial {
