@@ -92,6 +92,12 @@ impl Transcript {
         client
     }
 
+    /// Sends `message` and records the answers up to the first of type `until`.
+    async fn exchange(&mut self, client: &mut Client, seat: &str, message: Value, until: &str) {
+        self.send(client, seat, message).await;
+        self.recv_until(client, seat, until).await;
+    }
+
     async fn recv(&mut self, client: &mut Client, seat: &str) -> Value {
         let message = client.recv().await;
         self.line("<", seat, &message);
@@ -163,27 +169,27 @@ async fn record() -> String {
     t.end();
 
     t.heading("A move, its event and its ack; a refused move");
-    t.send(
+    t.exchange(
         &mut white,
         "white",
         json!({"t": "move", "id": 1, "move": "e2e4", "ply": 0}),
+        "ack",
     )
     .await;
-    t.recv_until(&mut white, "white", "ack").await;
-    t.send(
+    t.exchange(
         &mut white,
         "white",
         json!({"t": "move", "id": 2, "move": "e7e5"}),
+        "error",
     )
     .await;
-    t.recv_until(&mut white, "white", "error").await;
-    t.send(
+    t.exchange(
         &mut white,
         "white",
         json!({"t": "move", "id": 1, "move": "e2e4", "ply": 0}),
+        "ack",
     )
     .await;
-    t.recv_until(&mut white, "white", "ack").await;
     t.end();
 
     t.heading("Black plays while white is away; white comes back and gets what it missed");
@@ -195,13 +201,13 @@ async fn record() -> String {
         .await;
     black.recv().await;
     wait_connected(&server, &id, 1, true).await;
-    t.send(
+    t.exchange(
         &mut black,
         "black",
         json!({"t": "move", "id": 1, "move": "e7e5", "ply": 1}),
+        "ack",
     )
     .await;
-    t.recv_until(&mut black, "black", "ack").await;
     let mut white = t
         .hello(&server, "white", &seat_tokens[0], Some((seen, epoch)), true)
         .await;
@@ -210,20 +216,20 @@ async fn record() -> String {
     t.end();
 
     t.heading("A draw offered and accepted");
-    t.send(
+    t.exchange(
         &mut white,
         "white",
         json!({"t": "draw", "id": 3, "accept": true}),
+        "ack",
     )
     .await;
-    t.recv_until(&mut white, "white", "ack").await;
-    t.send(
+    t.exchange(
         &mut black,
         "black",
         json!({"t": "draw", "id": 2, "accept": true}),
+        "ack",
     )
     .await;
-    t.recv_until(&mut black, "black", "ack").await;
     t.end();
     t.text
 }

@@ -417,18 +417,10 @@ fn seats(specs: &[SeatSpec]) -> Result<Vec<SeatDef>, (String, String)> {
     }
     let mut out: Vec<SeatDef> = Vec::new();
     for (i, s) in specs.iter().enumerate() {
-        let forward = match s.forward.as_str() {
-            "north" => Forward::North,
-            "south" => Forward::South,
-            "east" => Forward::East,
-            "west" => Forward::West,
-            other => {
-                return Err((
-                    format!("seats[{i}].forward"),
-                    format!("'{other}' is not north, south, east or west"),
-                ));
-            }
-        };
+        let forward = s
+            .forward
+            .parse::<Forward>()
+            .map_err(|e| (format!("seats[{i}].forward"), e))?;
         let letter = s
             .name
             .chars()

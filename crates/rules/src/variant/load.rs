@@ -245,18 +245,10 @@ fn seats(specs: &[SeatSpec], origin: &str) -> Result<Vec<SeatInfo>, VariantError
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let forward = match s.forward.as_str() {
-                "north" => Forward::North,
-                "south" => Forward::South,
-                "east" => Forward::East,
-                "west" => Forward::West,
-                other => {
-                    return Err(field(
-                        &format!("seats[{i}].forward"),
-                        format!("'{other}' is not north, south, east or west"),
-                    ));
-                }
-            };
+            let forward = s
+                .forward
+                .parse::<Forward>()
+                .map_err(|e| field(&format!("seats[{i}].forward"), e))?;
             let team = s.team.unwrap_or(i as u8);
             if team as usize >= MAX_SEATS {
                 return Err(field(

@@ -33,6 +33,21 @@ pub enum Forward {
     West,
 }
 
+impl std::str::FromStr for Forward {
+    type Err = String;
+
+    /// `north`, `south`, `east` or `west`, as variant files name them.
+    fn from_str(name: &str) -> Result<Forward, String> {
+        match name {
+            "north" => Ok(Forward::North),
+            "south" => Ok(Forward::South),
+            "east" => Ok(Forward::East),
+            "west" => Ok(Forward::West),
+            other => Err(format!("'{other}' is not north, south, east or west")),
+        }
+    }
+}
+
 impl Forward {
     /// Turn a step from the piece's frame (forward = `+dy`) into the board's.
     pub fn orient(self, dx: i8, dy: i8) -> (i8, i8) {

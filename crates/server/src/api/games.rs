@@ -4,11 +4,10 @@ use super::guard::bearer;
 use super::{Body, ask};
 use crate::context::Context;
 use crate::error::ApiError;
-use crate::game::actor::{StoredSeat, now_ms};
+use crate::game::actor::{StoredSeat, new_stored};
 use crate::game::spec::{self, CreateRequest, SeatKind};
 use crate::game::{Action, Auth, Command, Done, PlyView};
 use crate::secret;
-use crate::store::StoredGame;
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -87,21 +86,7 @@ pub async fn create(
         answer.push(created);
     }
     let open = checked.kinds.contains(&SeatKind::Open);
-    let now = now_ms();
-    let stored = StoredGame {
-        id: id.clone(),
-        variant: checked.spec.variant.clone(),
-        spec: serde_json::to_string(&checked.spec).expect("spec serialises"),
-        seats: serde_json::to_string(&seats).expect("seats serialise"),
-        status: if open { "created" } else { "started" }.into(),
-        public: checked.spec.public,
-        seq: 0,
-        ply: 0,
-        clocks: None,
-        outcome: None,
-        created_ms: now,
-        updated_ms: now,
-    };
+    let stored = new_stored(id.clone(), &checked.spec, &seats, open);
     ctx.store
         .create(&stored)
         .await

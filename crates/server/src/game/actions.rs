@@ -10,7 +10,7 @@ use super::{ActError, Action, Auth, CatchUp, Command, Done, Since, Subscription}
 use crate::bots::BotJob;
 use crate::lobby::LobbyEntry;
 use crate::secret;
-use crate::store::{GameUpdate, StoredAction, StoredGame};
+use crate::store::{GameUpdate, StoredAction};
 use serde_json::json;
 use std::time::Instant;
 use tetrarch_rules::family::view::{BoardView, MoveView, SeatState};
@@ -523,21 +523,7 @@ impl Actor {
                 ..s.stored.clone()
             })
             .collect();
-        let now = now_ms();
-        let stored = StoredGame {
-            id: secret::game_id(),
-            variant: self.spec.variant.clone(),
-            spec: serde_json::to_string(&self.spec).expect("spec serialises"),
-            seats: serde_json::to_string(&seats).expect("seats serialise"),
-            status: "started".into(),
-            public: self.spec.public,
-            seq: 0,
-            ply: 0,
-            clocks: None,
-            outcome: None,
-            created_ms: now,
-            updated_ms: now,
-        };
+        let stored = super::actor::new_stored(secret::game_id(), &self.spec, &seats, false);
         self.ctx
             .store
             .create(&stored)
@@ -813,10 +799,30 @@ impl Actor {
         self.clocks.as_ref().and_then(|c| c.running())
     }
 
-    fn announce_move(&mut self, seat: u8, mv: &MoveView) {
-        let v = self.next_v();
+    /// An event rendered for every viewer: spectators get their board (with
+    /// no legal moves when seats see different boards), and where they do,
+    /// each seat gets its own board, with the legal moves for the seat to
+    /// move only.
+    fn per_viewer(
+        &self,
+        render: impl Fn(&BoardView, &[MoveView]) -> String,
+    ) -> (String, Option<Vec<String>>) {
         let (board, per_seat) = self.boards();
         let legal = self.legal();
+        let turn = self.game.turn().0;
+        let json = render(&board, if per_seat.is_some() { &[] } else { &legal });
+        let seats = per_seat.map(|boards| {
+            boards
+                .iter()
+                .enumerate()
+                .map(|(s, b)| render(b, if s as u8 == turn { &legal } else { &[] }))
+                .collect()
+        });
+        (json, seats)
+    }
+
+    fn announce_move(&mut self, seat: u8, mv: &MoveView) {
+        let v = self.next_v();
         let clocks = self.clocks_now();
         let outcome = self.outcome_view();
         let turn = self.game.turn().0;
@@ -838,15 +844,7 @@ impl Actor {
             })
             .expect("events serialise")
         };
-        // With hidden pieces only the mover sees its moves.
-        let json = render(&board, if per_seat.is_some() { &[] } else { &legal });
-        let seats = per_seat.map(|boards| {
-            boards
-                .iter()
-                .enumerate()
-                .map(|(s, b)| render(b, if s as u8 == turn { &legal } else { &[] }))
-                .collect()
-        });
+        let (json, seats) = self.per_viewer(render);
         self.emit("move", Audience::All, json, seats);
         if self.status.over() {
             self.announce_end();
@@ -855,8 +853,6 @@ impl Actor {
 
     fn announce_takeback(&mut self) {
         let v = self.next_v();
-        let (board, per_seat) = self.boards();
-        let legal = self.legal();
         let clocks = self.clocks_now();
         let moves = self.game.moves();
         let san = self.game.display_moves();
@@ -877,14 +873,7 @@ impl Actor {
             })
             .expect("events serialise")
         };
-        let json = render(&board, if per_seat.is_some() { &[] } else { &legal });
-        let seats = per_seat.map(|boards| {
-            boards
-                .iter()
-                .enumerate()
-                .map(|(s, b)| render(b, if s as u8 == turn { &legal } else { &[] }))
-                .collect()
-        });
+        let (json, seats) = self.per_viewer(render);
         self.emit("takeback", Audience::All, json, seats);
     }
 
@@ -892,25 +881,27 @@ impl Actor {
     /// by what happened (`resign`, `timeout`, `claim`, `draw`, `abandon`).
     fn announce_state(&mut self, kind: &'static str, seat: u8) {
         let v = self.next_v();
-        let board = self.game.view(None);
-        let mut message = json!({
-            "t": "state",
-            "v": v,
-            "what": kind,
-            "seat": seat,
-            "ply": self.game.ply(),
-            "turn": self.game.turn().0,
-            "clocks_ms": self.clocks_now(),
-            "running": self.running(),
-            "board": board,
-            "legal": self.legal(),
-            "status": self.status.name(),
-            "outcome": self.outcome_view(),
-        });
-        if self.boards().1.is_some() {
-            message["legal"] = json!([]);
-        }
-        self.emit("state", Audience::All, message.to_string(), None);
+        let clocks = self.clocks_now();
+        let outcome = self.outcome_view();
+        let render = |board: &BoardView, legal: &[MoveView]| {
+            json!({
+                "t": "state",
+                "v": v,
+                "what": kind,
+                "seat": seat,
+                "ply": self.game.ply(),
+                "turn": self.game.turn().0,
+                "clocks_ms": clocks,
+                "running": self.running(),
+                "board": board,
+                "legal": legal,
+                "status": self.status.name(),
+                "outcome": outcome,
+            })
+            .to_string()
+        };
+        let (json, seats) = self.per_viewer(render);
+        self.emit("state", Audience::All, json, seats);
         if self.status.over() {
             self.announce_end();
         }

@@ -38,6 +38,26 @@ pub struct StoredSeat {
     pub invite: Option<String>,
 }
 
+/// A new game as stored before any action: `created` while seats are
+/// open, else `started`.
+pub fn new_stored(id: String, spec: &GameSpec, seats: &[StoredSeat], open: bool) -> StoredGame {
+    let now = now_ms();
+    StoredGame {
+        id,
+        variant: spec.variant.clone(),
+        spec: serde_json::to_string(spec).expect("spec serialises"),
+        seats: serde_json::to_string(seats).expect("seats serialise"),
+        status: if open { "created" } else { "started" }.into(),
+        public: spec.public,
+        seq: 0,
+        ply: 0,
+        clocks: None,
+        outcome: None,
+        created_ms: now,
+        updated_ms: now,
+    }
+}
+
 /// A seat at run time.
 pub(super) struct SeatRt {
     pub stored: StoredSeat,
