@@ -362,7 +362,10 @@ impl Magic {
     }
 }
 
-/// Chooses the slider strategy for each bitboard width.
+/// Chooses the slider strategy for each bitboard width. Implemented for
+/// `u64` (magic tables), `u128` (ray scans) and [`Wide`](crate::Wide) (line
+/// lookups); the slider tables are the kernel's own, so the trait is sealed
+/// in effect: a bound to write, not a trait to implement.
 pub trait HasSliders: Bitboard {
     /// The slider table type of this width.
     type Sliders: SliderTable<Self>;
@@ -398,10 +401,10 @@ impl HasSliders for Wide {
 #[derive(Debug)]
 pub struct Attacks<B: HasSliders> {
     /// Rays and lines.
-    pub rays: Rays<B>,
+    pub(crate) rays: Rays<B>,
     sliders: B::Sliders,
     /// Every playable cell.
-    pub playable: B,
+    pub(crate) playable: B,
 }
 
 impl<B: HasSliders> Attacks<B> {
@@ -435,6 +438,11 @@ impl<B: HasSliders> Attacks<B> {
     #[inline(always)]
     pub fn line(&self, a: u8, b: u8) -> B {
         self.rays.line(a, b)
+    }
+    /// Every playable cell (the board without its holes).
+    #[inline(always)]
+    pub fn playable(&self) -> B {
+        self.playable
     }
 }
 

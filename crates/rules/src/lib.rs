@@ -19,37 +19,41 @@
 //! assert_eq!(perft(&Position::<u64>::start(&chess), 4), 197_281);
 //! ```
 
+// The public surface: the notation, variant, family and game modules, and the
+// types a user names, re-exported here. The rest (tables, move generation,
+// make/unmake) is the kernel's own and may change without notice.
 pub mod any;
-pub mod attacks;
 pub mod betza;
-pub mod bitboard;
 pub mod draughts;
 pub mod family;
 pub mod game;
-pub mod geometry;
-pub mod lines;
-pub mod movegen;
-pub mod moves;
 pub mod notation;
-pub mod outcome;
-pub mod perft;
-pub mod piece;
-pub mod position;
-pub mod rules;
-pub mod square;
 pub mod variant;
+
+mod attacks;
+mod bitboard;
+mod geometry;
+mod lines;
+mod movegen;
+mod moves;
+mod outcome;
+mod perft;
+mod piece;
+mod position;
+mod rules;
+mod square;
 mod zobrist;
 
 pub use any::{AnyGame, AnyVariant, PlayError};
 pub use attacks::{Attacks, HasSliders};
-pub use betza::Movement;
-pub use bitboard::{Bitboard, Wide};
-pub use geometry::Geometry;
-pub use moves::{Move, MoveKind, MoveList};
+pub use betza::{BetzaError, Movement};
+pub use bitboard::{Bitboard, Cells, Wide};
+pub use geometry::{Geometry, GeometryError};
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, perft};
-pub use piece::{Kind, Piece, Seat};
-pub use position::Position;
+pub use piece::{Kind, MAX_SEATS, Piece, PieceInfo, Seat};
+pub use position::{Child, IllegalMove, Position, SetupError, fischer_back_rank};
 pub use rules::Rules;
-pub use square::Square;
+pub use square::{ParseSquareError, Square};
 pub use variant::Variant;

@@ -132,7 +132,7 @@ pub const MAX_MOVES: usize = 1024;
 /// more than generating the moves.
 ///
 /// ```
-/// use tetrarch_rules::{Move, MoveKind, MoveList, moves::MAX_MOVES};
+/// use tetrarch_rules::{MAX_MOVES, Move, MoveKind, MoveList};
 /// let mut list = MoveList::new();
 /// list.push(Move::new(1, 2, MoveKind::Normal));
 /// assert_eq!(list.len(), 1);

@@ -672,7 +672,7 @@ impl<B: HasSliders> Rules<B> {
 
     /// Cells in line with `cell` along `seat`'s forward axis.
     #[inline(always)]
-    pub fn forward_line(&self, seat: Seat, cell: u8) -> B {
+    pub(crate) fn forward_line(&self, seat: Seat, cell: u8) -> B {
         use crate::variant::Forward;
         match self.variant.seats[seat.idx()].forward {
             Forward::North | Forward::South => self.forward_lines[0][cell],
@@ -682,14 +682,14 @@ impl<B: HasSliders> Rules<B> {
 
     /// How `kind` moves for `seat`.
     #[inline(always)]
-    pub fn moves(&self, seat: Seat, kind: Kind) -> &KindMoves<B> {
+    pub(crate) fn moves(&self, seat: Seat, kind: Kind) -> &KindMoves<B> {
         &self.moves[(seat.idx() * MAX_KINDS + kind.idx()) & (MAX_SEATS * MAX_KINDS - 1)]
     }
 
     /// Cells a kind's unlimited line rides reach from `from` given `occ`,
     /// the first blocker of each line included.
     #[inline(always)]
-    pub fn ride(&self, km: &KindMoves<B>, from: u8, occ: B) -> B {
+    pub(crate) fn ride(&self, km: &KindMoves<B>, from: u8, occ: B) -> B {
         let mut t = B::EMPTY;
         if km.orth != 0 {
             t |= self.attacks.rook(from, occ);
@@ -710,5 +710,39 @@ impl<B: HasSliders> Rules<B> {
     #[inline(always)]
     pub fn attacks(&self) -> &Attacks<B> {
         &self.attacks
+    }
+
+    /// Cells a piece of `kind` and `seat` on `cell` attacks or may move to
+    /// with `occ` occupied: its leaps, its rides up to and including the
+    /// first blocker, and its limited or lame steps (initial-only steps
+    /// left out). What an evaluation counts as mobility and king pressure.
+    pub fn piece_reach(&self, seat: Seat, kind: Kind, cell: u8, occ: B) -> B {
+        let km = self.moves(seat, kind);
+        let mut reach = self.ride(km, cell, occ);
+        if km.leaps {
+            reach |= km.capture[cell] | km.quiet[cell];
+        }
+        for e in km.extra.iter().filter(|e| !e.initial) {
+            let (empty, blocker) = e.reach(cell, occ);
+            reach |= empty;
+            if let Some(c) = blocker {
+                reach |= B::bit(c);
+            }
+        }
+        reach
+    }
+
+    /// Cells that pieces of `kind` and `seat` standing on `from` capture on
+    /// (for pawns: the cells they guard).
+    pub fn capture_cells(&self, seat: Seat, kind: Kind, from: B) -> B {
+        let km = self.moves(seat, kind);
+        match &km.shifts {
+            Some(sh) => sh
+                .steps
+                .iter()
+                .filter(|st| st.captures)
+                .fold(B::EMPTY, |acc, st| acc | (from & st.src).shift(st.delta)),
+            None => from.iter().fold(B::EMPTY, |acc, c| acc | km.capture[c]),
+        }
     }
 }

@@ -6,9 +6,9 @@
 mod common;
 
 use common::{Pos, chess, find, is_legal, play, pos, uci_moves, uci_set};
+use tetrarch_rules::SetupError;
 use tetrarch_rules::game::Game;
 use tetrarch_rules::notation::fen::{FenError, FenField};
-use tetrarch_rules::position::SetupError;
 use tetrarch_rules::{Bitboard, DrawReason, MoveKind, Outcome, Seat, WinReason, perft};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

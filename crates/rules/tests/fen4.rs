@@ -7,9 +7,9 @@ mod fourway_common;
 
 use fourway_common::*;
 use proptest::prelude::*;
+use tetrarch_rules::SetupError;
 use tetrarch_rules::notation::fen::{FenError, FenField};
 use tetrarch_rules::notation::uci::UciMove;
-use tetrarch_rules::position::SetupError;
 use tetrarch_rules::{Bitboard, MoveKind, Seat, Variant, perft};
 
 /// The 4-Way Chess start, `x`-corner style (the three variants share it).

@@ -142,7 +142,7 @@ fn castling_never_lands_off_the_board_or_past_the_rook() {
             .replace("rR,rN,rB,rQ,rK,rB,rN,rR", "rR,3,rK,2,rR");
         assert_ne!(fen, v.start_fen);
         let pos = Position::<Wide>::from_fen(&v, &fen).unwrap();
-        let playable = pos.rules().attacks().playable;
+        let playable = pos.rules().attacks().playable();
         let moves: Vec<_> = pos
             .legal_moves()
             .iter()

@@ -8,7 +8,7 @@
 use super::player::{Budget, Fault, Player};
 use super::spec::TimeControl;
 use std::time::{Duration, Instant};
-use tetrarch_rules::piece::MAX_SEATS;
+use tetrarch_rules::MAX_SEATS;
 use tetrarch_rules::{AnyGame, AnyVariant, Outcome, Seat};
 
 /// How far past its clock a move may arrive (process and pipe latency).

@@ -5,7 +5,7 @@ use std::fmt;
 use std::time::Duration;
 use tetrarch_engine::search::{Limits, Score};
 use tetrarch_engine::{Engine, Settings};
-use tetrarch_rules::piece::MAX_SEATS;
+use tetrarch_rules::MAX_SEATS;
 use tetrarch_rules::{AnyGame, AnyVariant};
 
 /// Mate scores in centipawns (minus the moves to mate).

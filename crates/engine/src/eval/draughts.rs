@@ -16,10 +16,10 @@
 //! draughts).
 
 use super::{Evaluator, GOOD_CAPTURE, PROMOTION};
+use tetrarch_rules::MAX_SEATS;
 use tetrarch_rules::Seat;
 use tetrarch_rules::draughts::{DraughtsVariant, Move, Position};
 use tetrarch_rules::family::FamilyVariant;
-use tetrarch_rules::piece::MAX_SEATS;
 use tetrarch_rules::variant::Forward;
 
 /// A man, in centipawns.

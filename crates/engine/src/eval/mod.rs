@@ -12,8 +12,8 @@ pub mod draughts;
 
 pub use chess::{Eval, PAWN};
 
+use tetrarch_rules::MAX_SEATS;
 use tetrarch_rules::family::GamePosition;
-use tetrarch_rules::piece::MAX_SEATS;
 use tetrarch_rules::{HasSliders, Position, Seat};
 
 /// Ordering key of a capture that wins or keeps material: above every quiet

@@ -1,8 +1,8 @@
 //! Search limits and the time manager.
 
 use std::time::Duration;
+use tetrarch_rules::MAX_SEATS;
 use tetrarch_rules::Seat;
-use tetrarch_rules::piece::MAX_SEATS;
 
 /// When to stop searching. Unset fields do not limit.
 #[derive(Clone, Debug, Default)]

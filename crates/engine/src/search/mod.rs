@@ -44,9 +44,9 @@ use sides::{BRS_SALT, FFA_SALT};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use tetrarch_rules::MAX_MOVES;
+use tetrarch_rules::MAX_SEATS;
 use tetrarch_rules::family::FamilyVariant;
-use tetrarch_rules::moves::MAX_MOVES;
-use tetrarch_rules::piece::MAX_SEATS;
 use tetrarch_rules::{MoveList, Seat};
 
 /// Score of a mate on the board (minus the plies to it).
@@ -71,6 +71,41 @@ struct RootMove<M> {
     exact: bool,
     pv: [M; MAX_PLY],
     pv_len: usize,
+}
+
+/// What one search plans before its first iteration.
+struct SearchPlan {
+    /// The deepest iteration (the level's and the limits' bound).
+    max_depth: u32,
+    /// The level's noise, in centipawns (0 at full strength).
+    noise: i32,
+    /// The soft time limit, if any.
+    soft: Option<Duration>,
+}
+
+/// The root move to play after an iteration. With level noise the best
+/// score plus each move's bonus decides, among all moves unless a mate is
+/// found (then among the moves that keep the mate).
+fn pick_root<M: Copy + PartialEq>(
+    roots: &[RootMove<M>],
+    noise: i32,
+    noise_by_move: &[(M, i32)],
+) -> RootMove<M> {
+    if noise == 0 {
+        return roots[0];
+    }
+    let top = roots[0].score;
+    let bonus = |mv: M| {
+        noise_by_move
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .map_or(0, |x| x.1)
+    };
+    *roots
+        .iter()
+        .filter(|r| top < MATE_BOUND || r.score == top)
+        .max_by_key(|r| r.score + bonus(r.mv))
+        .expect("a root move")
 }
 
 /// A searcher for positions of one variant of any rules family.
@@ -342,6 +377,60 @@ impl<P: Searchable> Searcher<P> {
         limits: &Limits,
         report: &mut dyn FnMut(&Info<P::Move>),
     ) -> SearchResult<P::Move> {
+        let plan = self.prepare(pos, history, limits);
+        let mut roots = self.root_moves(pos, limits);
+        let mut result = SearchResult {
+            best: roots.first().map(|r| r.mv),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        if roots.is_empty() {
+            return result;
+        }
+        let noise_by_move = self.level_noise(&roots, plan.noise);
+        let all_exact = plan.noise > 0;
+        let lines = self.multipv.clamp(1, roots.len());
+        for depth in 1..=plan.max_depth {
+            let depth = (depth + self.depth_skew).min(plan.max_depth);
+            self.root_depth = depth as i32;
+            self.seldepth = 0;
+            for line in 0..lines {
+                self.aspiration(pos, &mut roots[line..], depth as i32, all_exact, lines);
+                if self.aborted {
+                    break;
+                }
+            }
+            if self.aborted {
+                // Keep the last full iteration, unless none finished.
+                if result.depth == 0 && roots[0].exact {
+                    result.best = Some(roots[0].mv);
+                    result.score = roots[0].score;
+                }
+                break;
+            }
+            if all_exact {
+                roots.sort_by_key(|r| -r.score);
+            }
+            let best = pick_root(&roots, plan.noise, &noise_by_move);
+            result.best = Some(best.mv);
+            result.score = best.score;
+            result.depth = depth;
+            result.pv = best.pv[..best.pv_len].to_vec();
+            let elapsed = self.start.elapsed();
+            self.report_lines(&roots[..lines], depth, elapsed, report);
+            if self.iteration_ends_search(limits, plan.soft, &roots[0], depth, elapsed) {
+                break;
+            }
+        }
+        result.nodes = self.total_nodes();
+        result
+    }
+
+    /// Reset the per-search state for a search of `pos` under `limits`, and
+    /// plan its depth, level noise and soft time limit.
+    fn prepare(&mut self, pos: &P, history: &[u64], limits: &Limits) -> SearchPlan {
         self.start = Instant::now();
         self.nodes = 0;
         self.aborted = false;
@@ -377,7 +466,16 @@ impl<P: Searchable> Searcher<P> {
             self.brs = self.ffa_strategy == FfaStrategy::BestReply;
             self.salt = FFA_SALT[root] ^ if self.brs { BRS_SALT } else { 0 };
         }
+        SearchPlan {
+            max_depth,
+            noise,
+            soft,
+        }
+    }
 
+    /// The legal moves of `pos` (only those of `searchmoves` when it names
+    /// any), in the usual move order.
+    fn root_moves(&self, pos: &P, limits: &Limits) -> Vec<RootMove<P::Move>> {
         let mut legal = MoveList::new();
         // With more seats the game can be over with moves left: none to play.
         if !(self.multi && pos.teams_decided()) {
@@ -393,123 +491,84 @@ impl<P: Searchable> Searcher<P> {
                 legal.retain(|m| only.contains(&m));
             }
         }
-        let mut roots: Vec<RootMove<P::Move>> = legal
+        let tt_move = self.tt.probe(pos.hash() ^ self.salt).map(|e| e.mv);
+        let mut keyed: Vec<(i32, RootMove<P::Move>)> = legal
             .iter()
-            .map(|&mv| RootMove {
-                mv,
-                score: -INF,
-                exact: false,
-                pv: [P::Move::default(); MAX_PLY],
-                pv_len: 0,
+            .map(|&mv| {
+                let root = RootMove {
+                    mv,
+                    score: -INF,
+                    exact: false,
+                    pv: [P::Move::default(); MAX_PLY],
+                    pv_len: 0,
+                };
+                (self.order_score(pos, mv, tt_move, 0), root)
             })
             .collect();
-        let mut result = SearchResult {
-            best: roots.first().map(|r| r.mv),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: Vec::new(),
-        };
-        if roots.is_empty() {
-            return result;
-        }
-        // Initial order: the usual move ordering.
-        {
-            let tt_move = self.tt.probe(pos.hash() ^ self.salt).map(|e| e.mv);
-            let mut keyed: Vec<(i32, RootMove<P::Move>)> = roots
-                .iter()
-                .map(|r| (self.order_score(pos, r.mv, tt_move, 0), *r))
-                .collect();
-            keyed.sort_by_key(|(k, _)| -k);
-            roots = keyed.into_iter().map(|(_, r)| r).collect();
-        }
-        let noise_of: Vec<i32> = (0..roots.len())
-            .map(|_| {
-                if noise == 0 {
+        keyed.sort_by_key(|(k, _)| -k);
+        keyed.into_iter().map(|(_, r)| r).collect()
+    }
+
+    /// A level's random bonus for each root move, drawn once per search so
+    /// that every iteration prefers the same moves.
+    fn level_noise(&mut self, roots: &[RootMove<P::Move>], noise: i32) -> Vec<(P::Move, i32)> {
+        roots
+            .iter()
+            .map(|r| {
+                let bonus = if noise == 0 {
                     0
                 } else {
                     (self.rand() % (2 * noise as u64 + 1)) as i32 - noise
-                }
+                };
+                (r.mv, bonus)
             })
-            .collect();
-        let noise_by_move: Vec<(P::Move, i32)> = roots.iter().map(|r| r.mv).zip(noise_of).collect();
-        let all_exact = noise > 0;
-        let lines = self.multipv.clamp(1, roots.len());
-        for depth in 1..=max_depth {
-            let depth = (depth + self.depth_skew).min(max_depth);
-            self.root_depth = depth as i32;
-            self.seldepth = 0;
-            for line in 0..lines {
-                self.aspiration(pos, &mut roots[line..], depth as i32, all_exact, lines);
-                if self.aborted {
-                    break;
-                }
-            }
-            if self.aborted {
-                // Keep the last full iteration, unless none finished.
-                if result.depth == 0 && roots[0].exact {
-                    result.best = Some(roots[0].mv);
-                    result.score = roots[0].score;
-                }
-                break;
-            }
-            if all_exact {
-                roots.sort_by_key(|r| -r.score);
-            }
-            let best = if noise > 0 {
-                let top = roots[0].score;
-                *roots
-                    .iter()
-                    .filter(|r| top < MATE_BOUND || r.score == top)
-                    .max_by_key(|r| {
-                        r.score
-                            + noise_by_move
-                                .iter()
-                                .find(|(m, _)| *m == r.mv)
-                                .map_or(0, |x| x.1)
-                    })
-                    .expect("a root move")
-            } else {
-                roots[0]
-            };
-            result.best = Some(best.mv);
-            result.score = best.score;
-            result.depth = depth;
-            result.pv = best.pv[..best.pv_len].to_vec();
-            let elapsed = self.start.elapsed();
-            for (i, r) in roots.iter().take(lines).enumerate() {
-                report(&Info {
-                    depth,
-                    seldepth: self.seldepth.max(depth as usize) as u32,
-                    multipv: i + 1,
-                    score: self.score(r.score),
-                    nodes: self.total_nodes(),
-                    time: elapsed,
-                    hashfull: self.tt.hashfull(),
-                    pv: r.pv[..r.pv_len].to_vec(),
-                });
-            }
-            if self.stop.load(Ordering::Relaxed) || self.halt.load(Ordering::Relaxed) {
-                break;
-            }
-            if self.is_helper {
-                // Helpers search on until the main thread is done.
-                continue;
-            }
-            if !limits.infinite {
-                if soft.is_some_and(|s| elapsed > s / 2) {
-                    break;
-                }
-                if limits.depth.is_none()
-                    && roots[0].score.abs() >= MATE_BOUND
-                    && (MATE - roots[0].score.abs()) < depth as i32
-                {
-                    break;
-                }
-            }
+            .collect()
+    }
+
+    /// Report one `info` line per searched line.
+    fn report_lines(
+        &self,
+        roots: &[RootMove<P::Move>],
+        depth: u32,
+        elapsed: Duration,
+        report: &mut dyn FnMut(&Info<P::Move>),
+    ) {
+        for (i, r) in roots.iter().enumerate() {
+            report(&Info {
+                depth,
+                seldepth: self.seldepth.max(depth as usize) as u32,
+                multipv: i + 1,
+                score: self.score(r.score),
+                nodes: self.total_nodes(),
+                time: elapsed,
+                hashfull: self.tt.hashfull(),
+                pv: r.pv[..r.pv_len].to_vec(),
+            });
         }
-        result.nodes = self.total_nodes();
-        result
+    }
+
+    /// Whether the search stops after an iteration: on `stop`, when half the
+    /// soft time is spent (another iteration would not finish), or when a
+    /// mate shorter than the depth is found.
+    fn iteration_ends_search(
+        &self,
+        limits: &Limits,
+        soft: Option<Duration>,
+        best: &RootMove<P::Move>,
+        depth: u32,
+        elapsed: Duration,
+    ) -> bool {
+        if self.stop.load(Ordering::Relaxed) || self.halt.load(Ordering::Relaxed) {
+            return true;
+        }
+        // Helpers search on until the main thread is done.
+        if self.is_helper || limits.infinite {
+            return false;
+        }
+        soft.is_some_and(|s| elapsed > s / 2)
+            || (limits.depth.is_none()
+                && best.score.abs() >= MATE_BOUND
+                && (MATE - best.score.abs()) < depth as i32)
     }
 
     /// Search the root moves at `depth` in a window around the previous

@@ -3,10 +3,10 @@
 
 use super::{EVAL_MAX, MATE, Searcher};
 use crate::eval::{Evaluator, Searchable};
+use tetrarch_rules::MAX_SEATS;
 use tetrarch_rules::MoveList;
 use tetrarch_rules::Seat;
 use tetrarch_rules::family::PlayInPlace;
-use tetrarch_rules::piece::MAX_SEATS;
 
 /// Transposition keys of free-for-all searches depend on the root seat and
 /// the strategy (scores are the root's): mixed into the position's hash.

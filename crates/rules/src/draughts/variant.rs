@@ -224,131 +224,37 @@ impl Tables {
 }
 
 fn compile(spec: Spec, origin: &str, definition: String) -> Result<Tables, VariantError> {
-    let field = |f: &str, reason: String| VariantError::Field {
+    let field = |(f, reason): (String, String)| VariantError::Field {
         file: origin.to_string(),
-        field: f.to_string(),
+        field: f,
         reason,
     };
-    if spec.family != "draughts" {
-        return Err(field(
-            "family",
-            format!("'{}' is not draughts", spec.family),
-        ));
-    }
-    let name_ok = |c: char| c.is_ascii_alphanumeric() || c == '-';
-    if spec.name.is_empty() || !spec.name.chars().all(name_ok) {
-        return Err(field("name", "must be letters, digits and '-'".into()));
-    }
-    let geometry = board(&spec.board).map_err(|(f, r)| field(f, r))?;
-    let dark_parity = match spec.board.dark.as_str() {
-        "even" => 0,
-        "odd" => 1,
-        other => return Err(field("board.dark", format!("'{other}' is not odd or even"))),
-    };
-    let squares: Vec<Square> = (0..geometry.height())
-        .flat_map(|r| (0..geometry.width()).filter_map(move |f| Square::new(f, r)))
-        .filter(|&sq| geometry.contains(sq) && (sq.file() + sq.rank()) % 2 == dark_parity)
-        .collect();
-    if squares.len() > 128 {
-        return Err(field("board", "more than 128 dark cells".into()));
-    }
-    let seats = seats(&spec.seats).map_err(|(f, r)| field(&f, r))?;
+    check_names(&spec).map_err(field)?;
+    let geometry = board(&spec.board).map_err(|(f, r)| field((f.into(), r)))?;
+    let (dark_parity, squares) = dark_cells(&spec.board.dark, &geometry).map_err(field)?;
+    let seats = seats(&spec.seats).map_err(field)?;
     let rows = spec.rules.rows;
     let (w, h) = (geometry.width(), geometry.height());
     if rows == 0 || 2 * u16::from(rows) > u16::from(w.min(h)) {
-        return Err(field(
-            "rules.rows",
-            format!("{rows} rows of men do not fit a {w} x {h} board"),
-        ));
+        let reason = format!("{rows} rows of men do not fit a {w} x {h} board");
+        return Err(field(("rules.rows".into(), reason)));
     }
-    let cell_of = |sq: Square| squares.iter().position(|&s| s == sq).map(|i| i as u8);
-    let mut step = Box::new([[NONE; 4]; 128]);
-    let mut jump = Box::new([[NONE; 4]; 128]);
-    for (i, sq) in squares.iter().enumerate() {
-        for (d, (dx, dy)) in DIRS.iter().enumerate() {
-            let at = |k: i32| {
-                let (f, r) = (i32::from(sq.file()) + k * dx, i32::from(sq.rank()) + k * dy);
-                let sq = Square::new(u8::try_from(f).ok()?, u8::try_from(r).ok()?)?;
-                geometry.contains(sq).then(|| cell_of(sq)).flatten()
-            };
-            step[i][d] = at(1).unwrap_or(NONE);
-            // A jump needs the cell it passes over on the board too.
-            jump[i][d] = at(1).and(at(2)).unwrap_or(NONE);
-        }
-    }
-    let mut men_dirs = [[0u8; 2]; MAX_SEATS];
-    let mut crown = [0u128; MAX_SEATS];
-    let mut start = [0u128; MAX_SEATS];
-    for (s, seat) in seats.iter().enumerate() {
-        let (fx, fy) = seat.forward.orient(0, 1);
-        let forward: Vec<u8> = (0..4u8)
-            .filter(|&d| {
-                let (dx, dy) = DIRS[d as usize];
-                dx * i32::from(fx) + dy * i32::from(fy) > 0
-            })
-            .collect();
-        men_dirs[s] = [forward[0], forward[1]];
-        for (i, sq) in squares.iter().enumerate() {
-            let (f, r) = (sq.file(), sq.rank());
-            let (home, far) = match seat.forward {
-                Forward::North => (r < rows, r == h - 1),
-                Forward::South => (r >= h - rows, r == 0),
-                Forward::East => (f < rows, f == w - 1),
-                Forward::West => (f >= w - rows, f == 0),
-            };
-            if home {
-                start[s] |= 1 << i;
-            }
-            if far {
-                crown[s] |= 1 << i;
-            }
-        }
-        if start[s] == 0 {
-            return Err(field(
-                &format!("seats[{s}]"),
-                "its start rows hold no dark cell".into(),
-            ));
-        }
-    }
-    for a in 0..seats.len() {
-        for b in a + 1..seats.len() {
-            if start[a] & start[b] != 0 {
-                return Err(field(
-                    "rules.rows",
-                    format!(
-                        "the men of {} and {} would share cells",
-                        seats[a].name, seats[b].name
-                    ),
-                ));
-            }
-        }
-    }
-    let counts: Vec<usize> = start[..seats.len()]
-        .iter()
-        .map(|s| s.count_ones() as usize)
-        .collect();
-    let others = counts.iter().sum::<usize>() - counts.iter().min().copied().unwrap_or(0);
-    if others > MAX_LEGS {
-        return Err(field(
-            "rules.rows",
-            format!("a player could face {others} pieces; a capture path holds {MAX_LEGS} jumps"),
-        ));
+    let (step, jump) = neighbours(&geometry, &squares);
+    let zones = SeatZones::of(&seats, &squares, rows, (w, h)).map_err(field)?;
+    if spec.rules.repetition.is_some_and(|r| r < 2) {
+        return Err(field((
+            "rules.repetition".into(),
+            "must be 2 or more".into(),
+        )));
     }
     let quiet_plies = spec
         .rules
         .quiet_moves
         .map(|m| m.saturating_mul(u16::from(seats.len() as u8)));
-    if spec.rules.repetition.is_some_and(|r| r < 2) {
-        return Err(field("rules.repetition", "must be 2 or more".into()));
-    }
     let mut rng = KeyStream(0x9E37_79B9_7F4A_7C15 ^ definition.len() as u64);
     let mut keys = Box::new([[[0u64; 128]; 2]; MAX_SEATS]);
-    for seat in keys.iter_mut() {
-        for kind in seat.iter_mut() {
-            for k in kind.iter_mut() {
-                *k = rng.next();
-            }
-        }
+    for k in keys.iter_mut().flatten().flatten() {
+        *k = rng.next();
     }
     let turn_keys = [rng.next(), rng.next(), rng.next(), rng.next()];
     let out_keys = [rng.next(), rng.next(), rng.next(), rng.next()];
@@ -363,9 +269,9 @@ fn compile(spec: Spec, origin: &str, definition: String) -> Result<Tables, Varia
         squares,
         step,
         jump,
-        men_dirs,
-        crown,
-        start,
+        men_dirs: zones.men_dirs,
+        crown: zones.crown,
+        start: zones.start,
         keys,
         turn_keys,
         out_keys,
@@ -374,6 +280,147 @@ fn compile(spec: Spec, origin: &str, definition: String) -> Result<Tables, Varia
         rows,
         quiet_moves: spec.rules.quiet_moves,
     })
+}
+
+/// A field's path and what is wrong with it.
+type FieldError = (String, String);
+
+/// The family and the name of a draughts file.
+fn check_names(spec: &Spec) -> Result<(), FieldError> {
+    if spec.family != "draughts" {
+        return Err((
+            "family".into(),
+            format!("'{}' is not draughts", spec.family),
+        ));
+    }
+    let name_ok = |c: char| c.is_ascii_alphanumeric() || c == '-';
+    if spec.name.is_empty() || !spec.name.chars().all(name_ok) {
+        return Err(("name".into(), "must be letters, digits and '-'".into()));
+    }
+    Ok(())
+}
+
+/// The parity of the dark cells (`board.dark`) and the dark cells in
+/// cell order, at most 128 of them: the cells men play on.
+fn dark_cells(dark: &str, geometry: &Geometry) -> Result<(u8, Vec<Square>), FieldError> {
+    let dark_parity = match dark {
+        "even" => 0,
+        "odd" => 1,
+        other => return Err(("board.dark".into(), format!("'{other}' is not odd or even"))),
+    };
+    let squares: Vec<Square> = (0..geometry.height())
+        .flat_map(|r| (0..geometry.width()).filter_map(move |f| Square::new(f, r)))
+        .filter(|&sq| geometry.contains(sq) && (sq.file() + sq.rank()) % 2 == dark_parity)
+        .collect();
+    if squares.len() > 128 {
+        return Err(("board".into(), "more than 128 dark cells".into()));
+    }
+    Ok((dark_parity, squares))
+}
+
+/// Per dark cell and diagonal: the next dark cell (a step) and the one
+/// after it (a jump, which needs the cell it passes over on the board).
+type Neighbours = Box<[[u8; 4]; 128]>;
+
+fn neighbours(geometry: &Geometry, squares: &[Square]) -> (Neighbours, Neighbours) {
+    let cell_of = |sq: Square| squares.iter().position(|&s| s == sq).map(|i| i as u8);
+    let mut step = Box::new([[NONE; 4]; 128]);
+    let mut jump = Box::new([[NONE; 4]; 128]);
+    for (i, sq) in squares.iter().enumerate() {
+        for (d, (dx, dy)) in DIRS.iter().enumerate() {
+            let at = |k: i32| {
+                let (f, r) = (i32::from(sq.file()) + k * dx, i32::from(sq.rank()) + k * dy);
+                let sq = Square::new(u8::try_from(f).ok()?, u8::try_from(r).ok()?)?;
+                geometry.contains(sq).then(|| cell_of(sq)).flatten()
+            };
+            step[i][d] = at(1).unwrap_or(NONE);
+            jump[i][d] = at(1).and(at(2)).unwrap_or(NONE);
+        }
+    }
+    (step, jump)
+}
+
+/// Where each seat's men start, which way they step, and where they crown.
+struct SeatZones {
+    men_dirs: [[u8; 2]; MAX_SEATS],
+    crown: [u128; MAX_SEATS],
+    start: [u128; MAX_SEATS],
+}
+
+impl SeatZones {
+    /// The zones of `seats` with `rows` rows of men each on a `w` x `h`
+    /// board; refused when a seat's rows hold no cell, two seats' rows
+    /// overlap, or a capture path could be longer than a move holds.
+    fn of(
+        seats: &[SeatDef],
+        squares: &[Square],
+        rows: u8,
+        (w, h): (u8, u8),
+    ) -> Result<SeatZones, FieldError> {
+        let mut zones = SeatZones {
+            men_dirs: [[0u8; 2]; MAX_SEATS],
+            crown: [0u128; MAX_SEATS],
+            start: [0u128; MAX_SEATS],
+        };
+        for (s, seat) in seats.iter().enumerate() {
+            zones.men_dirs[s] = men_directions(seat.forward);
+            for (i, sq) in squares.iter().enumerate() {
+                let (f, r) = (sq.file(), sq.rank());
+                let (home, far) = match seat.forward {
+                    Forward::North => (r < rows, r == h - 1),
+                    Forward::South => (r >= h - rows, r == 0),
+                    Forward::East => (f < rows, f == w - 1),
+                    Forward::West => (f >= w - rows, f == 0),
+                };
+                zones.start[s] |= u128::from(home) << i;
+                zones.crown[s] |= u128::from(far) << i;
+            }
+            if zones.start[s] == 0 {
+                return Err((
+                    format!("seats[{s}]"),
+                    "its start rows hold no dark cell".into(),
+                ));
+            }
+        }
+        zones.check_apart(seats)?;
+        Ok(zones)
+    }
+
+    /// Refuse overlapping start rows, and more opposing men than a capture
+    /// path has jumps for.
+    fn check_apart(&self, seats: &[SeatDef]) -> Result<(), FieldError> {
+        for a in 0..seats.len() {
+            for b in a + 1..seats.len() {
+                if self.start[a] & self.start[b] != 0 {
+                    let (x, y) = (&seats[a].name, &seats[b].name);
+                    let reason = format!("the men of {x} and {y} would share cells");
+                    return Err(("rules.rows".into(), reason));
+                }
+            }
+        }
+        let counts: Vec<usize> = self.start[..seats.len()]
+            .iter()
+            .map(|s| s.count_ones() as usize)
+            .collect();
+        let others = counts.iter().sum::<usize>() - counts.iter().min().copied().unwrap_or(0);
+        if others > MAX_LEGS {
+            let reason = format!(
+                "a player could face {others} pieces; a capture path holds {MAX_LEGS} jumps"
+            );
+            return Err(("rules.rows".into(), reason));
+        }
+        Ok(())
+    }
+}
+
+/// The two diagonals a man of a seat facing `forward` steps along.
+fn men_directions(forward: Forward) -> [u8; 2] {
+    let (fx, fy) = forward.orient(0, 1);
+    let mut dirs = (0..4u8).filter(|&d| {
+        let (dx, dy) = DIRS[d as usize];
+        dx * i32::from(fx) + dy * i32::from(fy) > 0
+    });
+    [dirs.next().unwrap_or(0), dirs.next().unwrap_or(0)]
 }
 
 /// The board's shape: size, holes and cut corners.

@@ -9,7 +9,7 @@ use crate::variant::Variant;
 /// The back rank of start position `n` (0..960), white's pieces from a to h.
 ///
 /// ```
-/// use tetrarch_rules::position::fischer_back_rank;
+/// use tetrarch_rules::fischer_back_rank;
 /// assert_eq!(fischer_back_rank(518).as_deref(), Some("RNBQKBNR"));
 /// assert_eq!(fischer_back_rank(0).as_deref(), Some("BBQNNRKR"));
 /// assert_eq!(fischer_back_rank(960), None);

@@ -12,7 +12,7 @@ pub use compiled::live_compiled_rules;
 
 pub use builtin::{builtin, builtin_names};
 pub use seat_rules::{Action, Counter, CounterEvent, MAX_SLOTS, SeatRules, TAKEN_LAST_TURN};
-pub use spec::VariantSpec;
+pub(crate) use spec::VariantSpec;
 
 use crate::geometry::Geometry;
 use crate::piece::{Kind, PieceInfo, Seat};
@@ -275,14 +275,14 @@ impl Variant {
     }
 
     /// Read and check a variant from TOML text; `origin` names it in errors.
-    /// `extends` may name a built-in variant (see [`VariantSpec`]).
+    /// `extends` may name a built-in variant (the file format is in `docs/variants.md`).
     pub fn from_toml(text: &str, origin: &str) -> Result<Variant, VariantError> {
         let spec = load::spec_of(text, origin, load::Base::BuiltinOnly)?;
         Variant::from_spec(spec, origin)
     }
 
     /// Check a parsed spec.
-    pub fn from_spec(spec: VariantSpec, origin: &str) -> Result<Variant, VariantError> {
+    pub(crate) fn from_spec(spec: VariantSpec, origin: &str) -> Result<Variant, VariantError> {
         load::from_spec(spec, origin)
     }
 

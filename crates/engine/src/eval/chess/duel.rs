@@ -233,16 +233,7 @@ impl Eval {
                 }
                 let bb = pos.pieces(seat, Kind(k as u8));
                 *p |= bb;
-                let km = rules.moves(seat, Kind(k as u8));
-                if let Some(sh) = &km.shifts {
-                    for st in sh.steps.iter().filter(|st| st.captures) {
-                        *att |= (bb & st.src).shift(st.delta);
-                    }
-                } else {
-                    for c in bb.iter() {
-                        *att |= km.capture[c];
-                    }
-                }
+                *att |= rules.capture_cells(seat, Kind(k as u8), bb);
             }
         }
         let (mut mg, mut eg) = (0i32, 0i32);

@@ -53,7 +53,7 @@ pub use duel::{DOUBLED, HALF_OPEN_LANE, ISOLATED, OPEN_LANE, PAIR, PASSED, PAWN_
 
 use super::Evaluator;
 use duel::Duel;
-use tetrarch_rules::piece::MAX_SEATS;
+use tetrarch_rules::MAX_SEATS;
 use tetrarch_rules::variant::{Forward, Variant};
 use tetrarch_rules::{HasSliders, Kind, Move, Position, Seat};
 
@@ -430,29 +430,7 @@ impl tetrarch_rules::variant::WithWidth for StartMaterial<'_> {
 /// Cells a piece of `kind` and `seat` on `cell` attacks or may move to.
 #[inline]
 pub fn attacks<B: HasSliders>(pos: &Position<B>, seat: Seat, kind: Kind, cell: u8, occ: B) -> B {
-    let r = pos.rules();
-    let km = r.moves(seat, kind);
-    let mut att = B::EMPTY;
-    if km.leaps {
-        att |= km.capture[cell] | km.quiet[cell];
-    }
-    if km.orth != 0 {
-        att |= r.attacks().rook(cell, occ);
-    }
-    if km.diag != 0 {
-        att |= r.attacks().bishop(cell, occ);
-    }
-    for e in &km.extra {
-        if e.initial {
-            continue;
-        }
-        let (empty, blocker) = e.reach(cell, occ);
-        att |= empty;
-        if let Some(c) = blocker {
-            att |= B::bit(c);
-        }
-    }
-    att
+    pos.rules().piece_reach(seat, kind, cell, occ)
 }
 
 impl<B: HasSliders> Evaluator<Position<B>> for Eval {
