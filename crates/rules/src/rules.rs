@@ -716,6 +716,7 @@ impl<B: HasSliders> Rules<B> {
     /// with `occ` occupied: its leaps, its rides up to and including the
     /// first blocker, and its limited or lame steps (initial-only steps
     /// left out). What an evaluation counts as mobility and king pressure.
+    #[inline]
     pub fn piece_reach(&self, seat: Seat, kind: Kind, cell: u8, occ: B) -> B {
         let km = self.moves(seat, kind);
         let mut reach = self.ride(km, cell, occ);
@@ -734,6 +735,7 @@ impl<B: HasSliders> Rules<B> {
 
     /// Cells that pieces of `kind` and `seat` standing on `from` capture on
     /// (for pawns: the cells they guard).
+    #[inline]
     pub fn capture_cells(&self, seat: Seat, kind: Kind, from: B) -> B {
         let km = self.moves(seat, kind);
         match &km.shifts {

@@ -370,17 +370,7 @@ impl<'a> PgnReader<'a> {
         let mut in_movetext = false;
         let mut open: Vec<usize> = Vec::new();
         loop {
-            // Whitespace and `%` escape lines.
-            loop {
-                let c = self.cur.peek();
-                if self.cur.at_line_start() && c == Some('%') {
-                    self.cur.skip_line();
-                } else if c.is_some_and(is_space) {
-                    self.cur.bump();
-                } else {
-                    break;
-                }
-            }
+            self.skip_space();
             let line = self.cur.line;
             let Some(c) = self.cur.peek() else {
                 if let Some(&opened) = open.last() {
@@ -406,27 +396,7 @@ impl<'a> PgnReader<'a> {
                     g.tags.push(tag);
                 }
                 '{' => {
-                    let opened = line;
-                    let close = if self.cur.pos >= self.no_close_from {
-                        None
-                    } else {
-                        self.cur.text[self.cur.pos..].find('}')
-                    };
-                    match close {
-                        Some(n) => {
-                            let end = self.cur.pos + n + 1;
-                            while self.cur.pos < end {
-                                self.cur.bump();
-                            }
-                        }
-                        None => {
-                            self.no_close_from = self.no_close_from.min(self.cur.pos);
-                            self.cur.skip_line();
-                            return Err(
-                                self.error(opened, PgnErrorKind::UnterminatedComment { opened })
-                            );
-                        }
-                    }
+                    self.skip_comment(line)?;
                     started = true;
                 }
                 ';' => self.cur.skip_line(),
@@ -444,9 +414,7 @@ impl<'a> PgnReader<'a> {
                 }
                 '$' => {
                     self.cur.bump();
-                    while self.cur.peek().is_some_and(|c| c.is_ascii_digit()) {
-                        self.cur.bump();
-                    }
+                    self.skip_while(|c| c.is_ascii_digit());
                     started = true;
                     in_movetext = true;
                 }
@@ -455,13 +423,7 @@ impl<'a> PgnReader<'a> {
                 }
                 _ => {
                     let start = self.cur.pos;
-                    while self
-                        .cur
-                        .peek()
-                        .is_some_and(|c| !is_space(c) && !DELIMITERS.contains(c))
-                    {
-                        self.cur.bump();
-                    }
+                    self.skip_while(|c| !is_space(c) && !DELIMITERS.contains(c));
                     let tok = &self.cur.text[start..self.cur.pos];
                     started = true;
                     in_movetext = true;
@@ -482,6 +444,48 @@ impl<'a> PgnReader<'a> {
                 }
             }
         }
+    }
+
+    /// Skip whitespace and `%` escape lines.
+    fn skip_space(&mut self) {
+        loop {
+            let c = self.cur.peek();
+            if self.cur.at_line_start() && c == Some('%') {
+                self.cur.skip_line();
+            } else if c.is_some_and(is_space) {
+                self.cur.bump();
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// Skip characters while `keep` holds.
+    fn skip_while(&mut self, keep: impl Fn(char) -> bool) {
+        while self.cur.peek().is_some_and(&keep) {
+            self.cur.bump();
+        }
+    }
+
+    /// Skip a `{...}` comment opened on `opened`. Once a comment is found
+    /// unclosed, no later one is searched for its brace again (that search
+    /// made unclosed comments quadratic).
+    fn skip_comment(&mut self, opened: usize) -> Result<(), PgnError> {
+        let close = if self.cur.pos >= self.no_close_from {
+            None
+        } else {
+            self.cur.text[self.cur.pos..].find('}')
+        };
+        let Some(n) = close else {
+            self.no_close_from = self.no_close_from.min(self.cur.pos);
+            self.cur.skip_line();
+            return Err(self.error(opened, PgnErrorKind::UnterminatedComment { opened }));
+        };
+        let end = self.cur.pos + n + 1;
+        while self.cur.pos < end {
+            self.cur.bump();
+        }
+        Ok(())
     }
 }
 
