@@ -40,6 +40,9 @@
 //! assert_eq!(best, "h5f7");
 //! ```
 
+// No unsafe code here: the workspace denies it, this crate forbids it outright.
+#![forbid(unsafe_code)]
+
 pub mod engine;
 pub mod eval;
 pub mod search;

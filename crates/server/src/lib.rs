@@ -11,6 +11,9 @@
 //! The protocol is described in `docs/protocol.md`, the HTTP API in
 //! `docs/api.md` and at `/api/openapi.json`.
 
+// No unsafe code here: the workspace denies it, this crate forbids it outright.
+#![forbid(unsafe_code)]
+
 pub mod api;
 pub mod bots;
 pub mod config;
