@@ -4,6 +4,8 @@
 
 mod actions;
 pub mod actor;
+mod announce;
+mod chat;
 pub mod clock;
 pub mod event;
 pub mod history;

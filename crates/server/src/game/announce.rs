@@ -1,0 +1,277 @@
+//! What a game tells its subscribers: per-viewer events for moves,
+//! takebacks and state changes, the full state, and the lobby entry.
+
+use super::actor::{Actor, Status};
+use super::event::Audience;
+use super::render::{FullState, MoveEvent, SeatView, TakebackEvent, seat_views};
+use super::spec::SeatSpec;
+use crate::lobby::LobbyEntry;
+use serde_json::json;
+use std::time::Instant;
+use tetrarch_rules::Seat;
+use tetrarch_rules::family::view::{BoardView, MoveView};
+
+impl Actor {
+    /// The spectators' board, and each seat's when they differ.
+    pub(super) fn boards(&self) -> (BoardView, Option<Vec<BoardView>>) {
+        let all = self.game.view(None);
+        let seats: Vec<BoardView> = (0..self.seats.len() as u8)
+            .map(|s| self.game.view(Some(Seat(s))))
+            .collect();
+        if seats.iter().all(|b| *b == all) {
+            (all, None)
+        } else {
+            (all, Some(seats))
+        }
+    }
+
+    pub(super) fn legal(&self) -> Vec<MoveView> {
+        if self.status == Status::Started {
+            self.game.legal_moves()
+        } else {
+            Vec::new()
+        }
+    }
+
+    pub(super) fn clocks_now(&self) -> Option<Vec<i64>> {
+        self.clocks.as_ref().map(|c| c.now(Instant::now()))
+    }
+
+    pub(super) fn running(&self) -> Option<u8> {
+        self.clocks.as_ref().and_then(|c| c.running())
+    }
+
+    /// An event rendered for every viewer: spectators get their board (with
+    /// no legal moves when seats see different boards), and where they do,
+    /// each seat gets its own board, with the legal moves for the seat to
+    /// move only.
+    pub(super) fn per_viewer(
+        &self,
+        render: impl Fn(&BoardView, &[MoveView]) -> String,
+    ) -> (String, Option<Vec<String>>) {
+        let (board, per_seat) = self.boards();
+        let legal = self.legal();
+        let turn = self.game.turn().0;
+        let json = render(&board, if per_seat.is_some() { &[] } else { &legal });
+        let seats = per_seat.map(|boards| {
+            boards
+                .iter()
+                .enumerate()
+                .map(|(s, b)| render(b, if s as u8 == turn { &legal } else { &[] }))
+                .collect()
+        });
+        (json, seats)
+    }
+
+    pub(super) fn announce_move(&mut self, seat: u8, mv: &MoveView) {
+        let v = self.next_v();
+        let clocks = self.clocks_now();
+        let outcome = self.outcome_view();
+        let turn = self.game.turn().0;
+        let render = |board: &BoardView, legal: &[MoveView]| {
+            serde_json::to_string(&MoveEvent {
+                t: "move",
+                v,
+                ply: self.game.ply(),
+                seat,
+                uci: &mv.uci,
+                san: &mv.san,
+                turn,
+                clocks_ms: clocks.as_deref(),
+                running: self.running(),
+                board,
+                legal,
+                status: self.status.name(),
+                outcome: outcome.as_ref(),
+            })
+            .expect("events serialise")
+        };
+        let (json, seats) = self.per_viewer(render);
+        self.emit("move", Audience::All, json, seats);
+        if self.status.over() {
+            self.announce_end();
+        }
+    }
+
+    pub(super) fn announce_takeback(&mut self) {
+        let v = self.next_v();
+        let clocks = self.clocks_now();
+        let moves = self.game.moves();
+        let san = self.game.display_moves();
+        let turn = self.game.turn().0;
+        let render = |board: &BoardView, legal: &[MoveView]| {
+            serde_json::to_string(&TakebackEvent {
+                t: "takeback",
+                v,
+                ply: self.game.ply(),
+                moves: &moves,
+                san: &san,
+                turn,
+                clocks_ms: clocks.as_deref(),
+                running: self.running(),
+                board,
+                legal,
+                status: self.status.name(),
+            })
+            .expect("events serialise")
+        };
+        let (json, seats) = self.per_viewer(render);
+        self.emit("takeback", Audience::All, json, seats);
+    }
+
+    /// A change without a move: the same shape as a takeback event, named
+    /// by what happened (`resign`, `timeout`, `claim`, `draw`, `abandon`).
+    pub(super) fn announce_state(&mut self, kind: &'static str, seat: u8) {
+        let v = self.next_v();
+        let clocks = self.clocks_now();
+        let outcome = self.outcome_view();
+        let render = |board: &BoardView, legal: &[MoveView]| {
+            json!({
+                "t": "state",
+                "v": v,
+                "what": kind,
+                "seat": seat,
+                "ply": self.game.ply(),
+                "turn": self.game.turn().0,
+                "clocks_ms": clocks,
+                "running": self.running(),
+                "board": board,
+                "legal": legal,
+                "status": self.status.name(),
+                "outcome": outcome,
+            })
+            .to_string()
+        };
+        let (json, seats) = self.per_viewer(render);
+        self.emit("state", Audience::All, json, seats);
+        if self.status.over() {
+            self.announce_end();
+        }
+    }
+
+    pub(super) fn announce_end(&mut self) {
+        let v = self.next_v();
+        let message = json!({
+            "t": "end",
+            "v": v,
+            "status": self.status.name(),
+            "outcome": self.outcome_view(),
+            "clocks_ms": self.clocks_now(),
+        });
+        self.emit("end", Audience::All, message.to_string(), None);
+    }
+
+    pub(super) fn announce_offers(&mut self) {
+        let v = self.next_v();
+        let mut message = serde_json::to_value(self.offers.view()).expect("offers serialise");
+        message["t"] = json!("offers");
+        message["v"] = json!(v);
+        self.emit("offers", Audience::All, message.to_string(), None);
+    }
+
+    pub(super) fn announce_seats(&mut self) {
+        let v = self.next_v();
+        let message = json!({
+            "t": "seats",
+            "v": v,
+            "status": self.status.name(),
+            "seats": self.seat_views(),
+        });
+        self.emit("seats", Audience::All, message.to_string(), None);
+        self.absent_shown = (0..self.seats.len()).map(|s| self.absent(s)).collect();
+    }
+
+    pub(super) fn announce_seats_if_changed(&mut self, absent_now: Vec<bool>) {
+        if absent_now != self.absent_shown {
+            self.announce_seats();
+        }
+    }
+
+    /// Everyone gets the full state again (after storage failed).
+    pub(super) fn send_full_to_all(&mut self) {
+        let v = self.next_v();
+        let message = json!({"t": "resync", "v": v});
+        self.emit("resync", Audience::All, message.to_string(), None);
+    }
+
+    pub(super) fn seat_views(&self) -> Vec<SeatView> {
+        seat_views(
+            &self.variant,
+            self.seats.iter().enumerate().map(|(i, s)| {
+                let kind = match (&s.stored.spec, &s.stored.token) {
+                    (SeatSpec { bot: Some(_), .. }, _) => "bot",
+                    (_, Some(_)) => "player",
+                    (_, None) => "open",
+                };
+                (
+                    s.stored.spec.name.clone(),
+                    kind,
+                    s.stored.spec.bot,
+                    s.connections > 0,
+                    self.absent(i),
+                    self.game.seat_state(Seat(i as u8)),
+                )
+            }),
+        )
+    }
+
+    /// The full state as `viewer` sees it.
+    pub(super) fn full_state(&self, viewer: Option<u8>) -> FullState {
+        let (board, per_seat) = self.boards();
+        let turn = self.game.turn().0;
+        let (board, legal) = match (&per_seat, viewer) {
+            (Some(boards), Some(s)) => (
+                boards[s as usize].clone(),
+                if s == turn { self.legal() } else { Vec::new() },
+            ),
+            (Some(_), None) => (board, Vec::new()),
+            (None, _) => (board, self.legal()),
+        };
+        FullState {
+            id: self.id.to_string(),
+            v: self.v,
+            epoch: self.epoch,
+            variant: self.spec.variant.clone(),
+            variant_view: self.variant.view(),
+            status: self.status.name(),
+            turn,
+            ply: self.game.ply(),
+            fen: self.game.position_text(),
+            start_fen: self.game.start_text(),
+            moves: self.game.moves(),
+            san: self.game.display_moves(),
+            seats: self.seat_views(),
+            clock: self.spec.clock,
+            clocks_ms: self.clocks_now(),
+            running: self.running(),
+            legal,
+            board,
+            offers: self.offers.view(),
+            outcome: self.outcome_view(),
+            chat: self
+                .chat
+                .iter()
+                .filter(|(a, _)| a.includes(viewer))
+                .map(|(_, line)| line.clone())
+                .collect(),
+            you: viewer,
+            public: self.spec.public,
+        }
+    }
+
+    /// Shows the game in the lobby (public games not over) or removes it.
+    pub(super) fn publish_lobby(&self) {
+        if !self.spec.public || self.status.over() {
+            self.ctx.lobby.remove(&self.id);
+            return;
+        }
+        self.ctx.lobby.upsert(LobbyEntry {
+            id: self.id.to_string(),
+            variant: self.spec.variant.clone(),
+            status: self.status.name(),
+            clock: self.spec.clock,
+            seats: self.seat_views(),
+            created_ms: self.created_ms,
+        });
+    }
+}
