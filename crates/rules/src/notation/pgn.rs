@@ -196,14 +196,7 @@ impl PgnGame {
     /// assert_eq!(g.to_pgn(), Err(PgnWriteError::Move("1-0".into())));
     /// ```
     pub fn to_pgn(&self) -> Result<String, PgnWriteError> {
-        for (name, value) in &self.tags {
-            if !writable_tag_name(name) {
-                return Err(PgnWriteError::TagName(name.clone()));
-            }
-            if value.contains(['\n', '\r']) {
-                return Err(PgnWriteError::TagValue(name.clone()));
-            }
-        }
+        check_tags(&self.tags)?;
         if let Some(m) = self.moves.iter().find(|m| !writable_move(m)) {
             return Err(PgnWriteError::Move(m.clone()));
         }
@@ -508,6 +501,20 @@ fn writable_move(tok: &str) -> bool {
 }
 
 /// Whether a tag name reads back: letters, digits and `_`.
+/// Refuse tags that would not read back as they are: a name the reader
+/// does not take, or a value over more than one line.
+pub(crate) fn check_tags(tags: &[(String, String)]) -> Result<(), PgnWriteError> {
+    for (name, value) in tags {
+        if !writable_tag_name(name) {
+            return Err(PgnWriteError::TagName(name.clone()));
+        }
+        if value.contains(['\n', '\r']) {
+            return Err(PgnWriteError::TagValue(name.clone()));
+        }
+    }
+    Ok(())
+}
+
 pub(crate) fn writable_tag_name(name: &str) -> bool {
     !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }

@@ -59,7 +59,7 @@
 //! ```
 
 use super::cursor::Cursor;
-use super::pgn::{PgnWriteError, escape, writable_tag_name};
+use super::pgn::{PgnWriteError, check_tags, escape, writable_tag_name};
 use crate::attacks::HasSliders;
 use crate::game::Game;
 use crate::moves::{Move, MoveKind};
@@ -1274,14 +1274,7 @@ impl Pgn4Game {
     /// assert!(g.to_pgn4().is_err());
     /// ```
     pub fn to_pgn4(&self) -> Result<String, PgnWriteError> {
-        for (name, value) in &self.tags {
-            if !writable_tag_name(name) {
-                return Err(PgnWriteError::TagName(name.clone()));
-            }
-            if value.contains(['\n', '\r']) {
-                return Err(PgnWriteError::TagValue(name.clone()));
-            }
-        }
+        check_tags(&self.tags)?;
         if let Some(e) = self.entries.iter().find(|e| !writable_entry(&e.text)) {
             return Err(PgnWriteError::Move(e.text.clone()));
         }

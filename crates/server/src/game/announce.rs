@@ -3,7 +3,9 @@
 
 use super::actor::{Actor, Status};
 use super::event::Audience;
-use super::render::{FullState, MoveEvent, SeatView, TakebackEvent, seat_views};
+use super::render::{
+    FullState, MoveEvent, SeatView, Standing, StateEvent, TakebackEvent, seat_views,
+};
 use super::spec::SeatSpec;
 use crate::lobby::LobbyEntry;
 use serde_json::json;
@@ -63,25 +65,36 @@ impl Actor {
         (json, seats)
     }
 
+    /// Where the game stands now, with `board` and `legal` for one viewer.
+    fn standing<'a>(
+        &self,
+        clocks: Option<&'a [i64]>,
+        board: &'a BoardView,
+        legal: &'a [MoveView],
+    ) -> Standing<'a> {
+        Standing {
+            ply: self.game.ply(),
+            turn: self.game.turn().0,
+            clocks_ms: clocks,
+            running: self.running(),
+            board,
+            legal,
+            status: self.status.name(),
+        }
+    }
+
     pub(super) fn announce_move(&mut self, seat: u8, mv: &MoveView) {
         let v = self.next_v();
         let clocks = self.clocks_now();
         let outcome = self.outcome_view();
-        let turn = self.game.turn().0;
         let render = |board: &BoardView, legal: &[MoveView]| {
             serde_json::to_string(&MoveEvent {
                 t: "move",
                 v,
-                ply: self.game.ply(),
                 seat,
                 uci: &mv.uci,
                 san: &mv.san,
-                turn,
-                clocks_ms: clocks.as_deref(),
-                running: self.running(),
-                board,
-                legal,
-                status: self.status.name(),
+                standing: self.standing(clocks.as_deref(), board, legal),
                 outcome: outcome.as_ref(),
             })
             .expect("events serialise")
@@ -98,20 +111,13 @@ impl Actor {
         let clocks = self.clocks_now();
         let moves = self.game.moves();
         let san = self.game.display_moves();
-        let turn = self.game.turn().0;
         let render = |board: &BoardView, legal: &[MoveView]| {
             serde_json::to_string(&TakebackEvent {
                 t: "takeback",
                 v,
-                ply: self.game.ply(),
                 moves: &moves,
                 san: &san,
-                turn,
-                clocks_ms: clocks.as_deref(),
-                running: self.running(),
-                board,
-                legal,
-                status: self.status.name(),
+                standing: self.standing(clocks.as_deref(), board, legal),
             })
             .expect("events serialise")
         };
@@ -119,28 +125,22 @@ impl Actor {
         self.emit("takeback", Audience::All, json, seats);
     }
 
-    /// A change without a move: the same shape as a takeback event, named
-    /// by what happened (`resign`, `timeout`, `claim`, `draw`, `abandon`).
+    /// A change without a move, named by what happened (`resign`,
+    /// `timeout`, `claim`, `draw`, `abandon`).
     pub(super) fn announce_state(&mut self, kind: &'static str, seat: u8) {
         let v = self.next_v();
         let clocks = self.clocks_now();
         let outcome = self.outcome_view();
         let render = |board: &BoardView, legal: &[MoveView]| {
-            json!({
-                "t": "state",
-                "v": v,
-                "what": kind,
-                "seat": seat,
-                "ply": self.game.ply(),
-                "turn": self.game.turn().0,
-                "clocks_ms": clocks,
-                "running": self.running(),
-                "board": board,
-                "legal": legal,
-                "status": self.status.name(),
-                "outcome": outcome,
+            serde_json::to_string(&StateEvent {
+                t: "state",
+                v,
+                what: kind,
+                seat,
+                standing: self.standing(clocks.as_deref(), board, legal),
+                outcome: outcome.as_ref(),
             })
-            .to_string()
+            .expect("events serialise")
         };
         let (json, seats) = self.per_viewer(render);
         self.emit("state", Audience::All, json, seats);

@@ -134,6 +134,26 @@ pub struct FullState {
     pub public: bool,
 }
 
+/// Where a game stands after a change: what every move, takeback and
+/// state event carries beside what changed.
+#[derive(Serialize)]
+pub struct Standing<'a> {
+    /// Plies played.
+    pub ply: usize,
+    /// The seat to move.
+    pub turn: u8,
+    /// Time left per seat.
+    pub clocks_ms: Option<&'a [i64]>,
+    /// Whose clock runs.
+    pub running: Option<u8>,
+    /// The board, as the viewer may see it.
+    pub board: &'a BoardView,
+    /// The legal moves of the seat to move (for the viewer who may see them).
+    pub legal: &'a [MoveView],
+    /// The game's status.
+    pub status: &'static str,
+}
+
 /// A move event.
 #[derive(Serialize)]
 pub struct MoveEvent<'a> {
@@ -141,26 +161,15 @@ pub struct MoveEvent<'a> {
     pub t: &'static str,
     /// Version.
     pub v: u64,
-    /// Plies after it.
-    pub ply: usize,
     /// Who moved.
     pub seat: u8,
     /// The move, protocol notation.
     pub uci: &'a str,
     /// The move as a move list shows it.
     pub san: &'a str,
-    /// The seat to move now.
-    pub turn: u8,
-    /// Clocks after it.
-    pub clocks_ms: Option<&'a [i64]>,
-    /// Whose clock runs.
-    pub running: Option<u8>,
-    /// The board after it.
-    pub board: &'a BoardView,
-    /// The legal moves of the seat to move.
-    pub legal: &'a [MoveView],
-    /// Status after it.
-    pub status: &'static str,
+    /// The game after it.
+    #[serde(flatten)]
+    pub standing: Standing<'a>,
     /// Outcome after it.
     pub outcome: Option<&'a OutcomeView>,
 }
@@ -172,24 +181,32 @@ pub struct TakebackEvent<'a> {
     pub t: &'static str,
     /// Version.
     pub v: u64,
-    /// Plies after it.
-    pub ply: usize,
     /// The moves left.
     pub moves: &'a [String],
     /// As a move list shows them.
     pub san: &'a [String],
-    /// The seat to move.
-    pub turn: u8,
-    /// Clocks.
-    pub clocks_ms: Option<&'a [i64]>,
-    /// Whose clock runs.
-    pub running: Option<u8>,
-    /// The board.
-    pub board: &'a BoardView,
-    /// The legal moves of the seat to move.
-    pub legal: &'a [MoveView],
-    /// Status after it.
-    pub status: &'static str,
+    /// The game after it.
+    #[serde(flatten)]
+    pub standing: Standing<'a>,
+}
+
+/// A change without a move (`resign`, `timeout`, `claim`, `draw`,
+/// `abandon`): the shape of a takeback event, named by what happened.
+#[derive(Serialize)]
+pub struct StateEvent<'a> {
+    /// `state`.
+    pub t: &'static str,
+    /// Version.
+    pub v: u64,
+    /// What happened.
+    pub what: &'static str,
+    /// Who did it.
+    pub seat: u8,
+    /// The game after it.
+    #[serde(flatten)]
+    pub standing: Standing<'a>,
+    /// Outcome after it.
+    pub outcome: Option<&'a OutcomeView>,
 }
 
 /// The seat view of every seat of `variant`, given the per-seat facts.

@@ -330,7 +330,7 @@ impl Eval {
                 *zone |= B::bit(c);
                 for k in 0..self.kinds {
                     if self.royal & (1 << k) != 0 && pos.kind_pieces(Kind(k as u8)).has(c) {
-                        *zone |= attacks(pos, seat, Kind(k as u8), c, occ);
+                        *zone |= pos.rules().piece_reach(seat, Kind(k as u8), c, occ);
                     }
                 }
             }
@@ -362,7 +362,7 @@ impl Eval {
                 smg += a as i32 + self.values[k];
                 seg += b as i32 + self.values[k];
                 if piece {
-                    let att = attacks(pos, seat, kind, c, occ);
+                    let att = pos.rules().piece_reach(seat, kind, c, occ);
                     let mobility = 2 * (att & !own).count() as i32;
                     smg += mobility;
                     seg += mobility;
@@ -425,12 +425,6 @@ impl tetrarch_rules::variant::WithWidth for StartMaterial<'_> {
     fn run<B: HasSliders>(self, v: &Variant) -> i32 {
         self.0.phase_material(&Position::<B>::start(v))
     }
-}
-
-/// Cells a piece of `kind` and `seat` on `cell` attacks or may move to.
-#[inline]
-pub fn attacks<B: HasSliders>(pos: &Position<B>, seat: Seat, kind: Kind, cell: u8, occ: B) -> B {
-    pos.rules().piece_reach(seat, kind, cell, occ)
 }
 
 impl<B: HasSliders> Evaluator<Position<B>> for Eval {
