@@ -44,9 +44,13 @@ export async function shot(page, name) {
 }
 
 /** Create a game in the lobby's form; returns {url, invites: [{seat, url}]}. */
-export async function createGame(page, { variant, seats, clock = "5+3", fen, customClock }) {
-  await page.goto(`${BASE}/`);
-  await page.selectOption("#variant", variant);
+export async function createGame(page, { variant, seats, clock = "5+3", fen, customClock, partner, keepForm = false }) {
+  // `keepForm`: the page is on the lobby with the variant chosen and other
+  // choices made already.
+  if (!keepForm) {
+    await page.goto(`${BASE}/`);
+    await page.selectOption("#variant", variant);
+  }
   for (const [i, s] of seats.entries()) {
     const kind = typeof s === "string" ? s : s.kind;
     await page.selectOption(`#seat-kind-${i}`, kind);
@@ -58,6 +62,7 @@ export async function createGame(page, { variant, seats, clock = "5+3", fen, cus
     await page.fill("#clock-inc", String(customClock.increment));
   }
   if (fen) await page.fill("#start-fen", fen);
+  if (partner !== undefined) await page.selectOption("#partner", String(partner));
   await page.click("#create-button");
   await page.waitForSelector("[data-created]");
   const invites = await page.$$eval("[data-created] [data-invite-seat]", (els) => els.map((e) => ({ seat: Number(e.dataset.inviteSeat), url: e.value })));

@@ -119,11 +119,24 @@ function renderStart(form, v) {
     <input id="start-fen" placeholder="the variant's start" autocomplete="off" spellcheck="false">`;
 }
 
+/** What each optional rule a variant may turn on means, for people. */
+const RULE_LABELS = {
+  declare_check: "Checks must be declared: a player's last king is taken only after a check on the turn before",
+};
+
 /** Teams of the variant, and nations per seat where the variant has them. */
 function renderTeams(form, v) {
   const row = form.querySelector("#teams-row");
   const parts = [];
-  if (hasTeams(v)) {
+  if (v.choose_partners) {
+    // Seat 0 and the partner chosen for it make team 0; the others team 1.
+    const [first, ...others] = v.seats;
+    const across = v.seats.find((s) => s.seat !== first.seat && s.team === first.team);
+    const opts = others
+      .map((s) => `<option value="${s.seat}" ${s === across ? "selected" : ""}>${esc(seatTitle(v, s.seat))}${s === across ? " (across)" : ""}</option>`)
+      .join("");
+    parts.push(`<label for="partner">${esc(seatTitle(v, first.seat))}'s partner</label><select id="partner">${opts}</select>`);
+  } else if (hasTeams(v)) {
     const teams = new Map();
     for (const s of v.seats) teams.set(s.team, [...(teams.get(s.team) ?? []), seatTitle(v, s.seat)]);
     parts.push(`<span class="label">Partners</span><p class="hint">${[...teams.values()].map((t) => esc(t.join(" + "))).join(" against ")}</p>`);
@@ -134,6 +147,9 @@ function renderTeams(form, v) {
       const opts = v.nations.map((n) => `<option>${esc(n.name ?? n)}</option>`).join("");
       parts.push(`<label>${esc(seatTitle(v, s.seat))} <select class="nation" data-seat="${s.seat}"><option value="">drawn at random</option>${opts}</select></label>`);
     }
+  }
+  for (const rule of v.optional_rules ?? []) {
+    parts.push(`<label><input type="checkbox" class="option-rule" value="${esc(rule)}"> ${esc(RULE_LABELS[rule] ?? rule)}</label>`);
   }
   row.hidden = parts.length === 0;
   row.innerHTML = parts.join("");
@@ -220,6 +236,13 @@ function requestBody(form, v, clock) {
   if (number) {
     const n = number.value === "" ? Math.floor(Math.random() * v.numbered_starts) : Number(number.value);
     body.number = n;
+  }
+  const options = [...form.querySelectorAll(".option-rule:checked")].map((c) => c.value);
+  if (options.length) body.options = options;
+  const partner = form.querySelector("#partner");
+  if (partner) {
+    const p = Number(partner.value);
+    body.teams = v.seats.map((s, i) => (i === 0 || s.seat === p ? 0 : 1));
   }
   const nations = [...form.querySelectorAll(".nation")];
   // A nation left to chance is drawn here, from the nations the variant offers.

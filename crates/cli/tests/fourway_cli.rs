@@ -204,6 +204,33 @@ fn replay_needs_a_four_player_variant_for_pgn4() {
     assert!(out.contains("games: 1\nmoves: 3\n"), "{out}");
 }
 
+/// chess.com's start names stand for their FEN4 on the command line:
+/// `4PC` under check rules gives the counts of independent engines, and
+/// `4PCo` is the seed's start.
+#[test]
+fn perft_from_a_named_start() {
+    let out = ok(&[
+        "perft",
+        "--variant",
+        "fourway-original",
+        "--fen",
+        "4PC",
+        "-d",
+        "2",
+    ]);
+    assert_eq!(field(&out, "nodes"), "395");
+    let out = ok(&[
+        "perft",
+        "--variant",
+        "fourway-teams",
+        "--fen",
+        "4PCo",
+        "-d",
+        "2",
+    ]);
+    assert_eq!(field(&out, "nodes"), "399");
+}
+
 #[test]
 fn perft_counts_from_a_fen4() {
     // The final position of queencheck.pgn4, in chess.com's old style

@@ -5,6 +5,7 @@
 
 use tetrarch_engine::search::{FfaStrategy, Limits, Score, Searcher};
 use tetrarch_rules::notation::uci::UciMove;
+use tetrarch_rules::variant::TeamOut;
 use tetrarch_rules::{Outcome, Position, Seat, Variant, Wide};
 
 mod common;
@@ -228,6 +229,32 @@ fn original_mate_removes_the_next_player() {
     assert_eq!((p.turn(), p.moving_seats()), (Seat(2), 0b0100));
 }
 
+/// chess.com's Teams: a mate ends the game, so Red mates Blue (next to
+/// move) on the a-file and the search scores it as a win in one; the
+/// position after it is decided, with no move to search.
+#[test]
+fn chesscom_teams_mate_in_one_wins() {
+    let fen = fen4(
+        'R',
+        &[
+            ("h1", "rK"),
+            ("e10", "rR"),
+            ("a4", "bK"),
+            ("b4", "bP"),
+            ("b5", "bP"),
+            ("g14", "yK"),
+            ("n8", "gK"),
+        ],
+    );
+    let (m, score) = best("fourway-chesscom-teams", &fen, 3, FfaStrategy::default());
+    assert_eq!((m.as_str(), score), ("e10a10", Score::Mate(1)));
+    let mut p = pos("fourway-chesscom-teams", &fen);
+    p.play_unchecked(m.parse::<UciMove>().unwrap().to_move(&p).unwrap());
+    let v = Variant::builtin("fourway-chesscom-teams").unwrap();
+    let mut s = Searcher::<Position<Wide>>::new(&v, 1);
+    assert!(s.search(&p, &[], &limits(2), &mut |_| {}).best.is_none());
+}
+
 #[test]
 fn decided_games_have_no_move() {
     // Both enemy kings taken (their armies frozen): the game is over.
@@ -338,8 +365,17 @@ fn playouts(variant: &str, games: usize, seed: u64) {
     }
     assert_eq!(searched, games);
     eprintln!("{variant}: {frozen} positions with a king gone, {decided} over, {won} won in one");
-    // The playouts reach the late game: kings gone, games over.
-    assert!(frozen > games / 20, "{variant}: {frozen} with a king gone");
+    // The playouts reach the late game: kings gone (where a lost king
+    // ends the game, games over and wins in one instead), games over.
+    let late = if v.rules.team_out == TeamOut::OneSeat {
+        decided + won
+    } else {
+        frozen
+    };
+    assert!(
+        late > games / 20,
+        "{variant}: {frozen} with a king gone, {decided} over, {won} won in one"
+    );
     assert!(decided > 0, "{variant}: no finished game");
 }
 
@@ -351,6 +387,11 @@ fn never_plays_an_illegal_move_in_fourway_teams() {
 #[test]
 fn never_plays_an_illegal_move_in_fourway_original() {
     playouts("fourway-original", 300, 0x9abc_def1);
+}
+
+#[test]
+fn never_plays_an_illegal_move_in_fourway_chesscom_teams() {
+    playouts("fourway-chesscom-teams", 300, 0x5eed_4c0c);
 }
 
 #[test]

@@ -168,6 +168,33 @@ fn per_seat_clocks_and_perft() {
     );
 }
 
+/// chess.com's start names in `position fen4`, and its Teams variant by
+/// `UCI_Variant`: from `4PC` under check rules, perft 2 is 395.
+#[test]
+fn named_starts_and_chesscom_teams() {
+    for (variant, position) in [
+        ("fourway-original", "fen4 4PC"),
+        ("fourway-chesscom-teams", "startpos"),
+        ("fourway-chesscom-teams", "fen4 4PC"),
+    ] {
+        let lines = session(&format!(
+            "setoption name UCI_Variant value {variant}\nposition {position}\ngo perft 2\n"
+        ));
+        assert!(errors(&lines).is_empty(), "{lines:?}");
+        assert!(
+            lines.contains(&"Nodes searched: 395".to_string()),
+            "{variant} {position}: {lines:?}"
+        );
+    }
+    let lines = session(
+        "setoption name UCI_Variant value fourway-chesscom-teams\nposition startpos moves f2f3\ngo depth 2\n",
+    );
+    let p = after("fourway-chesscom-teams", None, &["f2f3"]);
+    let best = bestmoves(&lines);
+    assert_eq!(best.len(), 1, "{lines:?}");
+    assert_legal(&p, best[0]);
+}
+
 #[test]
 fn malformed_four_player_lines_are_reported_and_the_engine_goes_on() {
     let lines = session(

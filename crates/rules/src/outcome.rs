@@ -5,7 +5,7 @@
 use crate::attacks::HasSliders;
 use crate::piece::{Kind, Seat};
 use crate::position::Position;
-use crate::variant::StalemateRule;
+use crate::variant::{MateRule, StalemateRule};
 use std::fmt;
 
 /// Why a game was won.
@@ -232,17 +232,19 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// Outcomes with more than two seats: a team wins when every opposing
-    /// seat has lost its royal piece (captured, or removed after mate).
+    /// team is out (its seats have lost their royal pieces, captured or
+    /// removed after mate; with `team_out = "one-seat"`, one of them has).
+    /// Where checkmate wins, a side to move that is mated loses for its
+    /// team, and the team of a seat giving the check wins.
     fn outcome_multi(&self) -> Option<Outcome> {
         let v = self.variant();
         if self.teams_decided() {
-            let alive = self.alive_seats();
-            if alive == 0 {
+            let standing = self.standing_seats();
+            if standing == 0 {
                 return Some(Outcome::Draw(DrawReason::NoKings));
             }
-            let team = self.team_seats(Seat(alive.trailing_zeros() as u8));
             return Some(Outcome::Win {
-                winner: Seat(team.trailing_zeros() as u8),
+                winner: Seat(standing.trailing_zeros() as u8),
                 reason: if v.rules.regicide {
                     WinReason::KingsCaptured
                 } else {
@@ -251,6 +253,15 @@ impl<B: HasSliders> Position<B> {
             });
         }
         if self.count_legal_moves() == 0 {
+            let checkers = self.checkers();
+            if v.rules.check && v.rules.checkmate == MateRule::Wins && !checkers.is_empty() {
+                let checker = self.piece_at(checkers.lsb()).map_or(self.turn, |p| p.seat);
+                let team = self.team_seats(checker);
+                return Some(Outcome::Win {
+                    winner: Seat(team.trailing_zeros() as u8),
+                    reason: WinReason::Checkmate,
+                });
+            }
             return Some(Outcome::Draw(DrawReason::Stalemate));
         }
         if self.fifty_moves_passed() {

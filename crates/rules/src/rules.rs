@@ -4,7 +4,7 @@
 use crate::attacks::{Attacks, CellTable, HasSliders, leap_table};
 use crate::piece::{Kind, MAX_KINDS, MAX_SEATS, Seat};
 use crate::square::Square;
-use crate::variant::{CastleLanding, Castling, Forward, Variant};
+use crate::variant::{CastleLanding, Castling, Forward, TeamOut, Variant};
 
 /// One unit step from every cell, in one direction: the cell it leads to,
 /// or the cell itself where it leaves the board. A step never leads a cell
@@ -186,6 +186,9 @@ pub struct Rules<B: HasSliders> {
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
+    /// Armies change hands (`checkmate = "transfers"`): the seat to move
+    /// commands every army it has taken (`movegen/armies.rs`).
+    pub(crate) transfers: bool,
     /// The variant keeps per-seat counters or actions.
     pub(crate) seat_state: bool,
     /// Per seat: cells from which a promoting kind's leap reaches the
@@ -199,6 +202,9 @@ pub struct Rules<B: HasSliders> {
     /// Per set of seats that still have a royal piece: whether at most one
     /// team is left, so the game is decided.
     pub(crate) decided: [bool; 1 << MAX_SEATS],
+    /// Per set of seats that still have a royal piece: the seats of the
+    /// teams still in (see `TeamOut`).
+    pub(crate) standing: [u8; 1 << MAX_SEATS],
     /// Per seat: one step forward from each cell.
     pub(crate) ahead: [StepTable; MAX_SEATS],
 }
@@ -568,19 +574,43 @@ impl<B: HasSliders> Compiler<'_, B> {
         swap_partners
     }
 
-    /// Per set of seats with a royal left: whether at most one team remains.
-    fn decided(&self, enemy_seats: &[u8; MAX_SEATS]) -> [bool; 1 << MAX_SEATS] {
+    /// Per set of seats with a royal left: the seats of the teams still in.
+    /// A team is in while one of its seats has a royal piece, or, where
+    /// one seat going out takes the team out, while all of them have.
+    fn standing(&self, enemy_seats: &[u8; MAX_SEATS]) -> [u8; 1 << MAX_SEATS] {
         let seats = self.variant.seat_count() as usize;
+        let all = (1usize << seats) - 1;
+        let one_seat = self.variant.rules.team_out == TeamOut::OneSeat;
         std::array::from_fn(|alive: usize| {
-            let mut teams = 0;
-            let mut seen = 0usize;
-            for s in (0..seats).filter(|&s| alive & (1 << s) != 0) {
-                if seen & (1 << s) == 0 {
-                    teams += 1;
-                    seen |= ((1 << seats) - 1) & !(enemy_seats[s] as usize);
+            (0..seats).fold(0u8, |standing, s| {
+                let team = all & !(enemy_seats[s] as usize);
+                let is_in = if one_seat {
+                    alive & team == team
+                } else {
+                    alive & team != 0
+                };
+                if is_in {
+                    standing | team as u8
+                } else {
+                    standing
                 }
+            })
+        })
+    }
+
+    /// Per set of seats with a royal left: whether at most one team remains.
+    fn decided(
+        &self,
+        standing: &[u8; 1 << MAX_SEATS],
+        enemy_seats: &[u8; MAX_SEATS],
+    ) -> [bool; 1 << MAX_SEATS] {
+        std::array::from_fn(|alive: usize| {
+            let left = standing[alive];
+            // One team left: its lowest seat's team is all of them.
+            left == 0 || {
+                let first = left.trailing_zeros() as usize;
+                left & enemy_seats[first] == 0
             }
-            teams <= 1
         })
     }
 
@@ -616,7 +646,8 @@ impl<B: HasSliders> Rules<B> {
         let castle_landing = c.castle_landing(&back_rank);
         let forward_lines = c.forward_lines();
         let swap_partners = c.swap_partners(&enemy_seats);
-        let decided = c.decided(&enemy_seats);
+        let standing = c.standing(&enemy_seats);
+        let decided = c.decided(&standing, &enemy_seats);
         let ahead = c.ahead();
         let promoting_kinds = variant
             .pieces
@@ -647,10 +678,12 @@ impl<B: HasSliders> Rules<B> {
             castle_steps,
             swap_partners,
             decided,
+            standing,
             promotion_approach,
             enemy_seats,
             start_counts,
             multi: variant.seat_count() > 2,
+            transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,
             seat_state: !variant.seat_rules.is_empty(),
             promoting_kinds,
             forward_lines,

@@ -11,7 +11,12 @@ const HAND: usize = TURN + MAX_SEATS;
 /// Hand counts above this share a key; no variant keeps more of one kind.
 pub const MAX_HAND: usize = 32;
 const SLOT: usize = HAND + MAX_SEATS * MAX_KINDS * MAX_HAND;
-const LEN: usize = SLOT + MAX_SEATS * MAX_SLOTS * 256;
+const COMMAND: usize = SLOT + MAX_SEATS * MAX_SLOTS * 256;
+/// Turn counts above this share a key (the opening rule counts a few).
+pub const MAX_TURNS: usize = 16;
+const TURNS: usize = COMMAND + MAX_SEATS * MAX_SEATS;
+const DECLARED: usize = TURNS + MAX_SEATS * MAX_TURNS;
+const LEN: usize = DECLARED + MAX_SEATS * (1 << MAX_SEATS);
 
 static KEYS: [u64; LEN] = {
     let mut keys = [0u64; LEN];
@@ -61,4 +66,29 @@ pub fn slot(seat: usize, slot: usize, value: u8) -> u64 {
         return 0;
     }
     KEYS[SLOT + (seat * MAX_SLOTS + slot) * 256 + value as usize]
+}
+/// Key of `army` being commanded by `seat` (its own seat has none).
+#[inline(always)]
+pub fn commander(army: usize, seat: usize) -> u64 {
+    if army == seat {
+        return 0;
+    }
+    KEYS[COMMAND + army * MAX_SEATS + seat]
+}
+/// Key of `seat` having taken `turns` turns (zero has none).
+#[inline(always)]
+pub fn turns(seat: usize, turns: u8) -> u64 {
+    if turns == 0 {
+        return 0;
+    }
+    KEYS[TURNS + seat * MAX_TURNS + (turns as usize).min(MAX_TURNS - 1)]
+}
+/// Key of `seat`'s last move having checked the seats in the bit set
+/// `checked` (none has no key).
+#[inline(always)]
+pub fn declared(seat: usize, checked: u8) -> u64 {
+    if checked == 0 {
+        return 0;
+    }
+    KEYS[DECLARED + seat * (1 << MAX_SEATS) + (checked as usize & ((1 << MAX_SEATS) - 1))]
 }

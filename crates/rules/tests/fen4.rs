@@ -9,6 +9,7 @@ use fourway_common::*;
 use proptest::prelude::*;
 use tetrarch_rules::SetupError;
 use tetrarch_rules::notation::fen::{FenError, FenField};
+use tetrarch_rules::notation::fen4_start::{FEN4_4PC, FEN4_4PCO, start_name};
 use tetrarch_rules::notation::uci::UciMove;
 use tetrarch_rules::{Bitboard, MoveKind, Seat, Variant, perft};
 
@@ -375,6 +376,94 @@ fn castling_flags_without_king_or_rook_are_dropped() {
         );
         assert_eq!(p.castling_rooks().count(), 5);
     }
+}
+
+/// Castling follows where king and rooks stand: chess.com's current start
+/// (`4PC`) keeps all eight rights although Blue's and Green's kings stand
+/// where the seed's start has their queens. Blue's king on a7 castles
+/// kingside with the nearer rook a4 (king a5, rook a6) and queenside with
+/// a11 (king a9, rook a8); Green's on n8 with n11 (n10, rook n9) and n4
+/// (n6, rook n7).
+#[test]
+fn castling_follows_the_king_on_the_current_start() {
+    for v in all_variants() {
+        let p = pos(v, FEN4_4PC);
+        assert_eq!(p.to_fen(), FEN4_4PC, "{}", v.name);
+        assert_eq!(p.castling_rooks().count(), 8, "{}", v.name);
+    }
+    let f = Fen4::new('B', "rKh1 bKa7 bRa4 bRa11 yKg14 gKn8 gRn4 gRn11")
+        .castling([0, 1, 0, 1], [0, 1, 0, 1]);
+    for v in all_variants() {
+        let p = f.pos(v);
+        assert!(
+            p.to_fen().starts_with("B-0,0,0,0-0,1,0,1-0,1,0,1-"),
+            "{}",
+            v.name
+        );
+        let q = play(&p, "a7a5");
+        assert_eq!(at(&q, "a5").as_deref(), Some("bK"));
+        assert_eq!(at(&q, "a6").as_deref(), Some("bR"));
+        assert!(
+            q.to_fen().starts_with("Y-0,0,0,0-0,0,0,1-0,0,0,1-"),
+            "{}",
+            q.to_fen()
+        );
+        let q = play(&p, "a7a9");
+        assert_eq!(at(&q, "a9").as_deref(), Some("bK"));
+        assert_eq!(at(&q, "a8").as_deref(), Some("bR"));
+        let q = play(&p, "a7a5 g14g13 n8n10");
+        assert_eq!(at(&q, "n9").as_deref(), Some("gR"));
+        let q = play(&p, "a7a5 g14g13 n8n6");
+        assert_eq!(at(&q, "n7").as_deref(), Some("gR"));
+    }
+    // A king too near its rook to step twice towards it has no right there.
+    let p = Fen4::new('R', "rKj1 rRk1 rRd1 bKa7 yKg14 gKn8")
+        .castling([1, 0, 0, 0], [1, 0, 0, 0])
+        .pos(teams());
+    assert!(
+        p.to_fen().starts_with("R-0,0,0,0-0,0,0,0-1,0,0,0-"),
+        "{}",
+        p.to_fen()
+    );
+}
+
+/// chess.com's start names are read wherever a FEN4 is: `4PC` and `4PCo`
+/// (case ignored) are those positions; the full FEN4 is written back.
+#[test]
+fn named_starts_are_read() {
+    for v in all_variants() {
+        for (name, fen4) in [("4PC", FEN4_4PC), ("4PCo", FEN4_4PCO), (" 4pco ", START)] {
+            let p = pos(v, name);
+            assert_eq!(p.to_fen(), fen4, "{} {name}", v.name);
+        }
+        assert_eq!(start_name(&pos(v, "4PC").to_fen()), Some("4PC"));
+        // Not a name: read as a FEN4, and refused as one.
+        let (field, _) = syntax(v, "4PCx");
+        assert_eq!(field, FenField::Record);
+    }
+    assert_eq!(FEN4_4PCO, START);
+    // Two-seat FEN does not know the names.
+    let chess = Variant::builtin("chess").unwrap();
+    assert!(tetrarch_rules::Position::<u64>::from_fen(&chess, "4PC").is_err());
+}
+
+/// A variant file may name its start (`start = "4PC"`): the start is that
+/// position, and promotion to lost pieces counts from it.
+#[test]
+fn a_variant_file_may_name_its_start() {
+    let v = Variant::from_toml(
+        "extends = \"fourway-teams\"\nname = \"mine\"\nstart = \"4PC\"\n",
+        "mine.toml",
+    )
+    .unwrap();
+    assert_eq!(Pos::start(&v).to_fen(), FEN4_4PC);
+    // Red has lost its queen only: a pawn reaching the far rank becomes one.
+    let p = Fen4::new(
+        'R',
+        "rKh1 rRd1 rNe1 rBf1 rBi1 rNj1 rRk1 rPe13 bKa7 yKg14 gKn8",
+    )
+    .pos(&v);
+    assert_eq!(moves_from(&p, "e13"), sorted(&["e13e14q"]));
 }
 
 /// UCI as the brief writes it: castling as the king's move, promotion with

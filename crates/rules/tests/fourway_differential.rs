@@ -4,7 +4,8 @@
 //! checks, so that kings fall, armies freeze and combine and players are
 //! removed, comparing at every ply the legal move set, the FEN4 and the
 //! outcome; hand-made positions for single rules, two plies deep; and
-//! perft from the three start positions.
+//! perft from the start positions, chess.com's older (the seed's) and
+//! current (`4PC`) one.
 //!
 //! Two readings of `docs/rules.md` once differed between kernel and
 //! reference (see the reference's module documentation); kernel and
@@ -416,6 +417,24 @@ fn differential(name: &str, rules: Rules) {
     assert!(t.positions > 5_000, "{t:?}");
 }
 
+/// Random games from chess.com's current start (`4PC`), where Blue's and
+/// Green's kings stand where the seed's start has their queens: castling
+/// towards both wings from there, and the pins the new king squares make.
+fn differential_4pc(name: &str, rules: Rules) {
+    let games = if rules == Rules::Original { 70 } else { 100 };
+    let t = run(name, rules, &Ref::start_4pc(), games, 300, 0x049C_5EED);
+    println!("{name} from 4PC: {t:?}");
+    assert!(t.positions > 2_000, "{t:?}");
+    assert!(t.castles > 0, "{t:?}");
+}
+
+#[test]
+fn random_games_from_the_current_start() {
+    for (name, rules) in VARIANTS {
+        differential_4pc(name, rules);
+    }
+}
+
 /// A set-up middle game: every seat has lost its queen and a rook, pawns
 /// stand one or two steps from promotion squares (the far rank and the
 /// side seats' first ranks) and partner pawns face each other.
@@ -752,6 +771,24 @@ fn reading_capture_lifts_check() {
 
 // ----- start positions and perft ------------------------------------------------
 
+/// chess.com's current start, read from its name and from its FEN4, is the
+/// reference's, with every castling right.
+#[test]
+fn the_current_start_agrees() {
+    for (name, rules) in VARIANTS {
+        let variant = Variant::builtin(name).unwrap();
+        let r = Ref::start_4pc();
+        for text in ["4PC".to_string(), r.fen4()] {
+            let k = Pos::from_fen(&variant, &text).unwrap();
+            assert_eq!(k.to_fen(), r.fen4(), "{name}");
+            let (info, ro) = r.analyse(rules);
+            if let Err(m) = compare(&k, &r, rules, &info, &ro, false) {
+                panic!("{name}: {}\n{}", m.what, m.detail);
+            }
+        }
+    }
+}
+
 #[test]
 fn start_positions_agree() {
     for (name, rules) in VARIANTS {
@@ -777,15 +814,17 @@ bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/14/\
     }
 }
 
+/// Perft of kernel and reference from both of chess.com's starts.
 fn perft_compare(max_depth: u32) {
     for (name, rules) in VARIANTS {
         let variant = Variant::builtin(name).unwrap();
-        let k = Pos::start(&variant);
-        let r = Ref::start();
-        for d in 1..=max_depth {
-            let (a, b) = (tetrarch_rules::perft(&k, d), r.perft(rules, d));
-            println!("{name} perft {d}: kernel {a}, reference {b}");
-            assert_eq!(a, b, "{name} perft {d}");
+        for (start, r) in [("4PCo", Ref::start()), ("4PC", Ref::start_4pc())] {
+            let k = Pos::from_fen(&variant, start).unwrap();
+            for d in 1..=max_depth {
+                let (a, b) = (tetrarch_rules::perft(&k, d), r.perft(rules, d));
+                println!("{name} {start} perft {d}: kernel {a}, reference {b}");
+                assert_eq!(a, b, "{name} {start} perft {d}");
+            }
         }
     }
 }
@@ -796,7 +835,7 @@ fn start_perft_depth_1_to_3() {
 }
 
 #[test]
-#[ignore = "slower: depth 4 of the three start positions"]
+#[ignore = "slower: depth 4 of the two starts in the three variants"]
 fn start_perft_depth_4() {
     perft_compare(4);
 }

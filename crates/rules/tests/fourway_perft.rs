@@ -5,7 +5,7 @@
 #[allow(dead_code)]
 mod fourway_reference;
 
-use fourway_reference::{Rules, parse_fen4};
+use fourway_reference::{Rules, START_4PC_FEN4, parse_fen4};
 use tetrarch_rules::{Position, Variant, Wide, perft};
 
 const EPD: &str = include_str!("data/fourway.epd");
@@ -73,18 +73,18 @@ fn kernel_matches_pinned_counts() {
 }
 
 #[test]
-#[ignore = "long: every pinned count, up to 88 million nodes"]
+#[ignore = "long: every pinned count, up to 88 million nodes (4PC depth 6: 77 million)"]
 fn kernel_matches_pinned_counts_deep() {
     kernel(u64::MAX);
 }
 
-/// The pinned counts to depth 3 (depth 4 for the start positions) are the
-/// reference's too.
+/// The pinned counts to depth 3 (depth 4 for the start positions, the
+/// seed's and chess.com's current `4PC`) are the reference's too.
 #[test]
 fn reference_matches_pinned_counts() {
     for (name, fen, counts) in lines() {
         let r = parse_fen4(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        let start = fen == Variant::builtin(&name).unwrap().start_fen;
+        let start = fen == Variant::builtin(&name).unwrap().start_fen || fen == START_4PC_FEN4;
         for (depth, nodes) in counts {
             if depth <= 3 || (start && depth == 4) {
                 assert_eq!(

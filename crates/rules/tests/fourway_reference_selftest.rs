@@ -5,7 +5,7 @@
 #[allow(dead_code)]
 mod fourway_reference;
 
-use fourway_reference::{Ref, Rules, START_FEN4, from_pieces, parse_fen4};
+use fourway_reference::{Ref, Rules, START_4PC_FEN4, START_FEN4, from_pieces, parse_fen4};
 
 const ALL: [Rules; 3] = [Rules::Teams, Rules::Original, Rules::Ffa];
 
@@ -449,6 +449,57 @@ fn castling() {
     assert_eq!(q.piece_at("n8").as_deref(), Some("gR"));
     let q = line(&p, Rules::Teams, &["a8a10", "g14i14", "n7n5"]);
     assert_eq!(q.piece_at("n6").as_deref(), Some("gR"));
+}
+
+/// chess.com's current start (`4PC`): Blue's king on a7 castles with the
+/// rook on a4 kingside (the nearer one: king to a5, rook to a6) and with
+/// the rook on a11 queenside (king to a9, rook to a8); Green's king on n8
+/// with n11 kingside (n10, rook n9) and n4 queenside (n6, rook n7).
+#[test]
+fn castling_from_the_current_start() {
+    let start = Ref::start_4pc();
+    assert_eq!(start.fen4(), START_4PC_FEN4);
+    assert_eq!(parse_fen4(START_4PC_FEN4).unwrap(), start);
+    assert_eq!(start.piece_at("a7").as_deref(), Some("bK"));
+    assert_eq!(start.piece_at("n8").as_deref(), Some("gK"));
+    let p = setup(
+        'B',
+        ("0,1,0,1", "0,1,0,1"),
+        "",
+        &[
+            "h1:rK", "a7:bK", "a4:bR", "a11:bR", "g14:yK", "n8:gK", "n4:gR", "n11:gR",
+        ],
+    );
+    for rules in ALL {
+        let q = p.play(rules, "a7a5");
+        assert_eq!(q.piece_at("a5").as_deref(), Some("bK"), "{rules:?}");
+        assert_eq!(q.piece_at("a6").as_deref(), Some("bR"), "{rules:?}");
+        let q = p.play(rules, "a7a9");
+        assert_eq!(q.piece_at("a9").as_deref(), Some("bK"), "{rules:?}");
+        assert_eq!(q.piece_at("a8").as_deref(), Some("bR"), "{rules:?}");
+        assert!(
+            q.fen4().starts_with("Y-0,0,0,0-0,0,0,1-0,0,0,1-"),
+            "{rules:?}"
+        );
+        let q = line(&p, rules, &["a7a5", "g14g13", "n8n10"]);
+        assert_eq!(q.piece_at("n9").as_deref(), Some("gR"), "{rules:?}");
+        let q = line(&p, rules, &["a7a5", "g14g13", "n8n6"]);
+        assert_eq!(q.piece_at("n7").as_deref(), Some("gR"), "{rules:?}");
+    }
+}
+
+/// Perft from the current start. Under check rules Red's f-pawn leaving f2
+/// pins Blue's b6 pawn to its king on a7 (the queen's diagonal g1-a7), so
+/// depth 2 is 400 - 1 (d2-d4 blocks b4-d4) - 2 - 2 = 395; chess.com-rules
+/// engines agree on 20, 395, 7,800.
+#[test]
+fn perft_from_the_current_start() {
+    let start = Ref::start_4pc();
+    let counts: Vec<u64> = (1..=3).map(|d| start.perft(Rules::Original, d)).collect();
+    assert_eq!(counts, [20, 395, 7800]);
+    // Without check nothing is pinned: the older start's counts.
+    let counts: Vec<u64> = (1..=3).map(|d| start.perft(Rules::Teams, d)).collect();
+    assert_eq!(counts, [20, 399, 7960]);
 }
 
 // ----- Regicide: frozen armies, passes, wins ------------------------------------

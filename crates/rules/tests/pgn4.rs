@@ -289,6 +289,38 @@ fn games_from_a_set_up_position_write_and_read_their_start() {
     round_trip(&game, &v);
 }
 
+/// chess.com's `[StartFen4 "4PC"]`: the game starts from its current
+/// start, where Blue's king on a7 castles short with the rook on a4 and
+/// Red's f-pawn, once moved, pins Blue's b6 pawn under check rules. A game
+/// from that start writes the name back.
+#[test]
+fn the_current_start_is_read_and_written_by_name() {
+    let v = variant("fourway-original");
+    let text = "[Variant \"Teams\"]\n[StartFen4 \"4PC\"]\n\n\
+1. e2-e3 .. Na5-c6 .. e13-e12 .. m5-l5\n\
+2. d2-d3 .. b5-c5 .. d13-d12 .. m6-l6\n\
+3. h2-h3 .. Ba6-b5 .. h13-h12 .. m7-l7\n\
+4. g2-g3 .. O-O *\n";
+    let rec: Pgn4Game = text.parse().unwrap();
+    let game = Game::<Wide>::from_pgn4(&rec, &v).unwrap();
+    let end = game.position();
+    let fen4 = end.to_fen();
+    let board = fen4.rsplit('-').next().unwrap();
+    // Rank 6 holds the rook that castled, rank 5 the king.
+    let rows: Vec<&str> = board.split('/').collect();
+    assert!(rows[14 - 6].starts_with("bR,"), "{fen4}");
+    assert!(rows[14 - 5].starts_with("bK,"), "{fen4}");
+    let pgn = game.to_pgn4(&[]);
+    assert_eq!(pgn.tag("StartFen4"), Some("4PC"));
+    assert!(pgn.to_string().contains("4. g2-g3 .. O-O"), "{pgn}");
+    round_trip(&game, &v);
+
+    let pinned = "[StartFen4 \"4PC\"]\n\n1. f2-f3 .. b6-c6 *\n";
+    let rec: Pgn4Game = pinned.parse().unwrap();
+    assert!(Game::<Wide>::from_pgn4(&rec, &v).is_err());
+    assert!(Game::<Wide>::from_pgn4(&rec, &variant("fourway-teams")).is_ok());
+}
+
 /// The error of replaying `text` under `variant`.
 fn replay_error(variant_name: &str, text: &str) -> Pgn4Error {
     let v = variant(variant_name);

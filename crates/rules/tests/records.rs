@@ -119,7 +119,8 @@ fn pgn4_needs_a_variant_it_knows() {
     assert_eq!(
         err.to_string(),
         "game 1: [Variant \"Crazyhouse\"] is not a four-player variant Tetrarch knows \
-         (Teams, FFA, fourway-teams, fourway-original, fourway-ffa)"
+         (Teams, FFA, fourway-teams, fourway-original, fourway-ffa, european-ffa, european-teams, \
+         fourway-chesscom-teams)"
     );
     let ffa = AnyVariant::builtin("fourway-ffa").unwrap();
     let games = read(RecordFormat::Pgn4, "1. h2-h3 .. b7-c7\n", Some(&ffa));

@@ -55,3 +55,123 @@ async fn a_restarted_server_resumes_unfinished_games_with_their_clocks() {
         "ack"
     );
 }
+
+/// Partners chosen when a game is created (European Chess 2v2) are the
+/// game's: in its state, and after a restart.
+#[tokio::test]
+async fn partners_chosen_at_creation_hold_across_a_restart() {
+    let dir = TempDir::new("partners");
+    let db = format!("sqlite://{}", dir.0.join("games.db").display());
+    let mut server = TestServer::start_with(dir, config(&db)).await;
+    let me = json!({"kind": "me"});
+    // Red and blue side by side, against yellow and green.
+    let created = server
+        .create(
+            json!({"variant": "european-teams", "seats": [me, me, me, me], "teams": [0, 0, 1, 1]}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let t = tokens(&created);
+    let teams = |state: &serde_json::Value| -> Vec<u64> {
+        state["variant_view"]["seats"]
+            .as_array()
+            .expect("seats")
+            .iter()
+            .map(|s| s["team"].as_u64().unwrap())
+            .collect()
+    };
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(teams(&state), [0, 0, 1, 1], "{state}");
+    for (seat, mv) in ["d1c3", "a5c4"].iter().enumerate() {
+        let (status, body) = server
+            .post(
+                &format!("/api/games/{id}/move/{mv}"),
+                t[seat].as_deref(),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{mv}: {body}");
+    }
+
+    server.stop().await;
+    let dir = std::mem::replace(&mut server.dir, TempDir::new("unused"));
+    let server = TestServer::start_with(dir, config(&db)).await;
+    let (_, after) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(teams(&after), [0, 0, 1, 1], "{after}");
+    assert_eq!(after["moves"], json!(["d1c3", "a5c4"]));
+
+    // Partners the variant cannot have, and a variant whose partners are fixed.
+    for (variant, teams) in [
+        ("european-teams", json!([0, 0, 0, 1])),
+        ("fourway-teams", json!([0, 0, 1, 1])),
+    ] {
+        let (status, body) = server
+            .post(
+                "/api/games",
+                None,
+                Some(json!({"variant": variant, "seats": [me, me, me, me], "teams": teams})),
+            )
+            .await;
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (400, Some("bad-option")),
+            "{body}"
+        );
+        assert!(
+            body["message"].as_str().unwrap().starts_with("teams: "),
+            "{body}"
+        );
+    }
+}
+
+/// European Chess's optional rule, chosen when the game is created: a last
+/// king is taken only after a check. The choice is the game's, after a
+/// restart too.
+#[tokio::test]
+async fn an_optional_rule_chosen_at_creation_holds_across_a_restart() {
+    let dir = TempDir::new("options");
+    let db = format!("sqlite://{}", dir.0.join("games.db").display());
+    let mut server = TestServer::start_with(dir, config(&db)).await;
+    let me = json!({"kind": "me"});
+    // Red's rook on a1 sees blue's king on a8; nobody has checked anyone.
+    let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2)}-\
+               bK,1,bN,4,yK/6,yP,1/8/8/8/8/6,gP,1/rR,2,rK,3,gK";
+    let created = server
+        .create(json!({"variant": "european-ffa", "seats": [me, me, me, me],
+                       "fen": fen, "options": ["declare_check"]}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let t = tokens(&created);
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["options"], json!(["declare_check"]));
+    assert_eq!(
+        state["variant_view"]["optional_rules"],
+        json!(["declare_check"])
+    );
+    let take = format!("/api/games/{id}/move/a1a8");
+    let (status, body) = server.post(&take, t[0].as_deref(), None).await;
+    assert_eq!(status, 400, "no check was declared: {body}");
+
+    server.stop().await;
+    let dir = std::mem::replace(&mut server.dir, TempDir::new("unused"));
+    let server = TestServer::start_with(dir, config(&db)).await;
+    let (status, body) = server.post(&take, t[0].as_deref(), None).await;
+    assert_eq!(status, 400, "still refused after a restart: {body}");
+    let (status, body) = server
+        .post(&format!("/api/games/{id}/move/a1a7"), t[0].as_deref(), None)
+        .await;
+    assert_eq!(status, 200, "{body}");
+
+    let (status, body) = server
+        .post(
+            "/api/games",
+            None,
+            Some(json!({"variant": "chess", "seats": [me, me], "options": ["declare_check"]})),
+        )
+        .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("bad-option")),
+        "{body}"
+    );
+}

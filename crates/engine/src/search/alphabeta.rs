@@ -96,9 +96,14 @@ impl<P: Searchable> Searcher<P> {
 
     pub(super) fn no_moves_score(&self, pos: &P, ply: usize) -> i32 {
         if self.multi {
-            // Mated players leave the board as the move is played, so a side
-            // with no move here is stalemated: a draw (docs/rules.md).
-            return 0;
+            // Where mate removes players they leave the board as the move is
+            // played, so a side with no move here is stalemated (a draw),
+            // unless mate ends the game: then its king is in check.
+            return if pos.in_check() {
+                -MATE + ply as i32
+            } else {
+                0
+            };
         }
         if pos.in_check() {
             return -MATE + ply as i32;

@@ -167,10 +167,11 @@ impl<P: Searchable> Searcher<P> {
             if !pos.teams_decided() {
                 return None;
             }
-            if alive == 0 {
+            let standing = pos.standing_seats();
+            if standing == 0 {
                 return Some(0);
             }
-            self.side_of[alive.trailing_zeros() as usize]
+            self.side_of[standing.trailing_zeros() as usize]
         };
         Some(if winner_side == us { win } else { -win })
     }

@@ -161,6 +161,48 @@ impl AnyVariant {
             AnyVariant::Draughts(_) => None,
         }
     }
+    /// This variant with partners chosen for the game (see
+    /// [`Variant::with_teams`]); a family or variant whose partners are
+    /// fixed accepts only its own teams.
+    ///
+    /// ```
+    /// use tetrarch_rules::{AnyVariant, Seat};
+    /// let v = AnyVariant::builtin("european-teams").unwrap();
+    /// assert_eq!(v.with_teams(&[0, 1, 1, 0]).unwrap().team(Seat(3)), 0);
+    /// let err = AnyVariant::builtin("fourway-checkers").unwrap().with_teams(&[0, 0, 1, 1]);
+    /// assert!(err.unwrap_err().to_string().contains("fixed partners"));
+    /// ```
+    pub fn with_teams(&self, teams: &[u8]) -> Result<AnyVariant, VariantError> {
+        match self {
+            AnyVariant::Chess(v) => v.with_teams(teams).map(AnyVariant::Chess),
+            AnyVariant::Draughts(_) => {
+                let own: Vec<u8> = (0..self.seat_count()).map(|s| self.team(Seat(s))).collect();
+                if teams == own.as_slice() {
+                    return Ok(self.clone());
+                }
+                Err(VariantError::Field {
+                    file: self.origin().to_string(),
+                    field: "teams".into(),
+                    reason: format!("{} has fixed partners: teams {own:?}", self.name()),
+                })
+            }
+        }
+    }
+
+    /// This variant with the optional rules `on` turned on (see
+    /// [`Variant::with_options`]); a draughts variant has none.
+    pub fn with_options(&self, on: &[&str]) -> Result<AnyVariant, VariantError> {
+        match self {
+            AnyVariant::Chess(v) => v.with_options(on).map(AnyVariant::Chess),
+            AnyVariant::Draughts(_) if on.is_empty() => Ok(self.clone()),
+            AnyVariant::Draughts(_) => Err(VariantError::Field {
+                file: self.origin().to_string(),
+                field: "options".into(),
+                reason: format!("{} has no optional rules", self.name()),
+            }),
+        }
+    }
+
     /// Where the definition came from (a path, or `builtin:NAME`).
     pub fn origin(&self) -> &str {
         match self {

@@ -215,7 +215,17 @@ impl RecordFormat {
     ///
     /// ```
     /// use tetrarch_rules::family::RecordFormat;
-    /// assert_eq!(RecordFormat::Pgn4.variants(), ["fourway-teams", "fourway-original", "fourway-ffa"]);
+    /// assert_eq!(
+    ///     RecordFormat::Pgn4.variants(),
+    ///     [
+    ///         "fourway-teams",
+    ///         "fourway-original",
+    ///         "fourway-ffa",
+    ///         "european-ffa",
+    ///         "european-teams",
+    ///         "fourway-chesscom-teams"
+    ///     ]
+    /// );
     /// ```
     pub fn variants(self) -> Vec<&'static str> {
         AnyVariant::builtin_names()

@@ -75,6 +75,8 @@ impl FamilyVariant for Variant {
                 .collect(),
             drops: self.rules.drops,
             numbered_starts: self.rules.chess960.then_some(960),
+            choose_partners: self.rules.choose_partners,
+            optional_rules: self.rules.optional.clone(),
         }
     }
     fn details(&self) -> Vec<(String, String)> {
@@ -168,7 +170,8 @@ impl<B: HasSliders> GamePosition for Position<B> {
         if m.kind() == MoveKind::Pass {
             return None;
         }
-        self.piece_at(m.from()).map(|p| p.seat)
+        // Where armies change hands, the piece's army may be another's now.
+        self.piece_at(m.from()).map(|p| self.commander_of(p.seat))
     }
 
     #[inline(always)]
@@ -178,6 +181,10 @@ impl<B: HasSliders> GamePosition for Position<B> {
     #[inline(always)]
     fn teams_decided(&self) -> bool {
         Position::teams_decided(self)
+    }
+    #[inline(always)]
+    fn standing_seats(&self) -> u8 {
+        Position::standing_seats(self)
     }
     fn outcome(&self) -> Option<Outcome> {
         Position::outcome(self)
@@ -389,7 +396,7 @@ impl<B: HasSliders> Position<B> {
     fn state_of(&self, seat: Seat) -> SeatState {
         if Position::alive_seats(self) & (1 << seat.0) != 0 {
             SeatState::Playing
-        } else if self.seat_pieces(seat).is_empty() {
+        } else if self.seat_pieces(seat).is_empty() || self.rules().transfers {
             SeatState::Out
         } else {
             SeatState::Frozen

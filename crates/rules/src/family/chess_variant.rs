@@ -3,7 +3,7 @@
 //! Fischer-castling variant is the Fischer form of (what a UCI engine is
 //! told: `UCI_Variant` of the base, `UCI_Chess960 true`).
 
-use crate::variant::Variant;
+use crate::variant::{MateRule, TeamOut, Variant};
 
 /// `(key, value)` lines: the start position, each piece, the rule switches.
 pub(super) fn details(v: &Variant) -> Vec<(String, String)> {
@@ -57,6 +57,34 @@ fn rule_words(v: &Variant) -> Vec<String> {
     if r.insufficient_material {
         rules.push("insufficient material".to_string());
     }
+    if v.seat_count() > 2 {
+        rules.extend(multi_seat_words(v));
+    }
+    rules
+}
+
+/// What games of more than two seats add: how players and teams go out,
+/// and where pawns promote when that is not the last rank alone.
+fn multi_seat_words(v: &Variant) -> Vec<String> {
+    let r = &v.rules;
+    let mut rules = Vec::new();
+    if r.regicide {
+        rules.push("regicide".to_string());
+    } else if r.checkmate == MateRule::Removes {
+        rules.push("mate removes the player".to_string());
+    }
+    if r.combine_armies {
+        rules.push("armies combine".to_string());
+    }
+    if r.team_out == TeamOut::OneSeat {
+        rules.push("one player out ends the team".to_string());
+    }
+    if r.promotion_ranks > 1 {
+        let rank = usize::from(v.depth(crate::piece::Seat(0)))
+            .saturating_sub(usize::from(r.promotion_ranks))
+            + 1;
+        rules.push(format!("promotion from rank {rank}"));
+    }
     rules
 }
 
@@ -106,5 +134,18 @@ mod tests {
         assert_eq!(lines.iter().filter(|l| l.0 == "piece").count(), 6);
         let rules = &lines.last().unwrap().1;
         assert!(rules.starts_with("check, castling, en passant, stalemate draw"));
+    }
+
+    #[test]
+    fn four_player_details_say_how_players_go_out() {
+        let rules = |name: &str| details(&Variant::builtin(name).unwrap()).pop().unwrap().1;
+        assert!(rules("fourway-teams").ends_with("regicide"));
+        assert!(rules("fourway-original").ends_with("mate removes the player, armies combine"));
+        assert!(
+            rules("fourway-chesscom-teams")
+                .ends_with("one player out ends the team, promotion from rank 11"),
+            "{}",
+            rules("fourway-chesscom-teams")
+        );
     }
 }

@@ -75,6 +75,8 @@ impl FamilyVariant for DraughtsVariant {
             ],
             drops: false,
             numbered_starts: None,
+            choose_partners: false,
+            optional_rules: Vec::new(),
         }
     }
     fn details(&self) -> Vec<(String, String)> {

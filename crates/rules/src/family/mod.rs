@@ -138,6 +138,20 @@ pub trait GamePosition: Clone + Send + Sync + fmt::Debug + 'static {
     fn alive_seats(&self) -> u8;
     /// Whether at most one team is left in.
     fn teams_decided(&self) -> bool;
+    /// The seats of the teams still in, as a bit set; once decided, the
+    /// winners'. By default, the teams of the seats still in.
+    fn standing_seats(&self) -> u8 {
+        let alive = self.alive_seats();
+        let v = self.family_variant();
+        let seats = 0..v.seat_count();
+        let teams = seats
+            .clone()
+            .filter(|&s| alive & (1 << s) != 0)
+            .fold(0u32, |m, s| m | 1 << v.team(Seat(s)));
+        seats
+            .filter(|&s| teams & (1 << v.team(Seat(s))) != 0)
+            .fold(0, |m, s| m | 1 << s)
+    }
     /// The ending the position decides by itself, if any.
     fn outcome(&self) -> Option<Outcome>;
     /// What a player without a legal move gets when not in check.

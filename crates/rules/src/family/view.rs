@@ -43,6 +43,11 @@ pub struct VariantView {
     pub drops: bool,
     /// Start positions are numbered (chess960: 0 to 959).
     pub numbered_starts: Option<u16>,
+    /// Partners are chosen when a game is created (four seats, two teams
+    /// of two; `seats[].team` are the default).
+    pub choose_partners: bool,
+    /// Rules a game may turn on when it is created (`declare_check`).
+    pub optional_rules: Vec<String>,
 }
 
 /// A seat of a variant.

@@ -2,6 +2,7 @@
 //! from the compiled movement tables, made legal by pins and check masks
 //! where the variant allows it, by trying each move otherwise.
 
+mod armies;
 mod castling;
 mod multi;
 

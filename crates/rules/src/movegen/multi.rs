@@ -26,6 +26,9 @@ impl<B: HasSliders> Position<B> {
             }
             return;
         }
+        if r.transfers {
+            return self.generate_transfer(sink);
+        }
         let side = self.moving_seats();
         if side == 1 << self.turn.0 {
             let royals = self.royals(self.turn);
@@ -96,6 +99,22 @@ impl<B: HasSliders> Position<B> {
         } else {
             !own & r.attacks.playable
         };
+        self.generate_kinds(sink, occ, enemy, target);
+        if !captures_only {
+            if !self.in_check() {
+                self.generate_castling(sink, false, |c, o| self.attacked_by_enemies(c, us, o));
+            }
+            self.generate_swaps(sink);
+        }
+        self.generate_en_passant_multi(sink, false);
+    }
+
+    /// Moves of every piece of the seat to move onto `target`, where
+    /// `enemy` holds the pieces it may capture.
+    #[inline(always)]
+    pub(super) fn generate_kinds<S: Sink<B>>(&self, sink: &mut S, occ: B, enemy: B, target: B) {
+        let r = &*self.rules;
+        let us = self.turn;
         for k in 0..r.kinds {
             let kind = Kind(k as u8);
             let pieces = self.pieces(us, kind);
@@ -122,13 +141,6 @@ impl<B: HasSliders> Position<B> {
                 }
             }
         }
-        if !captures_only {
-            if !self.in_check() {
-                self.generate_castling(sink, false, |c, o| self.attacked_by_enemies(c, us, o));
-            }
-            self.generate_swaps(sink);
-        }
-        self.generate_en_passant_multi(sink, false);
     }
 
     /// Partner pawn swaps of the side to move.

@@ -4,6 +4,7 @@
 //! Field by field in `docs/rules.md`.
 
 use super::fen::{FenError, FenField, syntax};
+use super::fen4_start::named_start;
 use crate::attacks::HasSliders;
 use crate::piece::{MAX_KINDS, MAX_SEATS, Piece, Seat};
 use crate::position::{Position, SetupError};
@@ -31,6 +32,8 @@ pub(crate) fn start_counts(variant: &Variant) -> [[u8; MAX_KINDS]; MAX_SEATS] {
     let mut counts = [[0u8; MAX_KINDS]; MAX_SEATS];
     let text = &variant.start_fen;
     if variant.seat_count() > 2 {
+        // A variant file may give its start by name (`start = "4PC"`).
+        let text = named_start(text).unwrap_or(text);
         let board = text.rsplit('-').next().unwrap_or("");
         if let Ok(pieces) = read_board(variant, 0, board) {
             for (_, p) in pieces {
@@ -177,9 +180,96 @@ fn flags(field: FenField, at: usize, text: &str) -> Result<[bool; MAX_SEATS], Fe
     Ok(out)
 }
 
+/// The entries of the tuple `'key':(...)` in an extras block starting at
+/// character `at`, and where the key stands.
+fn extras_tuple<'a>(
+    block: &'a str,
+    key: &str,
+    at: usize,
+) -> Result<Option<(usize, Vec<&'a str>)>, FenError> {
+    let quoted = format!("'{key}'");
+    let Some(start) = block.find(&quoted) else {
+        return Ok(None);
+    };
+    let key_at = at + start;
+    let bad = |why: String| syntax(FenField::Extras, key_at, why);
+    let rest = block[start + quoted.len()..]
+        .trim_start()
+        .strip_prefix(':')
+        .map(str::trim_start)
+        .and_then(|r| r.strip_prefix('('))
+        .ok_or_else(|| bad(format!("{quoted} must be followed by :(")))?;
+    let inner = &rest[..rest
+        .find(')')
+        .ok_or_else(|| bad(format!("{quoted} tuple has no ')'")))?];
+    Ok(Some((key_at, four(FenField::Extras, key_at, inner)?)))
+}
+
+/// The text inside single quotes.
+fn unquote(entry: &str) -> Option<&str> {
+    entry.strip_prefix('\'')?.strip_suffix('\'')
+}
+
 impl<B: HasSliders> Position<B> {
-    /// Read a FEN4 record of a variant of more than two seats.
+    /// The extras keys of armies that changed hands and of the opening
+    /// turn count (see `read_army_extras`); none while neither differs
+    /// from the start.
+    fn army_extras(&self) -> Vec<String> {
+        let r = &*self.rules;
+        let seats = r.seats();
+        let v = &r.variant;
+        let mut keys = Vec::new();
+        if (0..seats).any(|a| self.commander[a as usize] != a) {
+            let entries: Vec<String> = (0..MAX_SEATS as u8)
+                .map(|a| match self.commander[a as usize] {
+                    c if a >= seats || c == a => "''".to_string(),
+                    c => format!("'{}'", seat_letter(v, Seat(c))),
+                })
+                .collect();
+            keys.push(format!("'commanders':({})", entries.join(",")));
+        }
+        if self.turns_taken.iter().any(|&t| t > 0) {
+            let entries: Vec<String> = self.turns_taken.iter().map(u8::to_string).collect();
+            keys.push(format!("'turns':({})", entries.join(",")));
+        }
+        if self.declared.iter().any(|&d| d != 0) {
+            let entries: Vec<String> = self
+                .declared
+                .iter()
+                .map(|&set| {
+                    let letters: String = (0..seats)
+                        .filter(|&s| set & (1 << s) != 0)
+                        .map(|s| seat_letter(v, Seat(s)))
+                        .collect();
+                    format!("'{letters}'")
+                })
+                .collect();
+            keys.push(format!("'declared':({})", entries.join(",")));
+        }
+        keys
+    }
+
+    /// Read a FEN4 record of a variant of more than two seats, or the name
+    /// of one of chess.com's starts (`4PC`, `4PCo`).
     pub(crate) fn from_fen4_unchecked(variant: &Variant, text: &str) -> Result<Self, FenError> {
+        match named_start(text) {
+            Some(fen4) => Self::read_fen4(variant, fen4).map_err(|e| {
+                syntax(
+                    FenField::Record,
+                    0,
+                    format!(
+                        "'{}' names a start of chess.com's board, which is not a position of {}: {e}",
+                        text.trim(),
+                        variant.name
+                    ),
+                )
+            }),
+            None => Self::read_fen4(variant, text),
+        }
+    }
+
+    /// Read a FEN4 record itself.
+    fn read_fen4(variant: &Variant, text: &str) -> Result<Self, FenError> {
         if !B::serves(&variant.geometry) {
             return Err(syntax(
                 FenField::Record,
@@ -303,6 +393,12 @@ impl<B: HasSliders> Position<B> {
         })?;
         if let Some((at, block)) = extras {
             pos.read_extras(at, block)?;
+            if pos.rules.transfers {
+                pos.read_army_extras(at, block)?;
+            }
+        }
+        if pos.rules.transfers {
+            pos.check_commanders(extras.map_or(board_at, |(at, _)| at))?;
         }
         pos.hash = pos.compute_hash();
         pos.settle_turn();
@@ -380,6 +476,114 @@ impl<B: HasSliders> Position<B> {
         Ok(())
     }
 
+    /// Where armies change hands, the Tetrarch keys of the `{...}` block:
+    /// `'commanders'`, per army the letter of the seat that took it (`''`
+    /// for its own seat), and `'turns'`, per seat the turns it has taken
+    /// while the opening rule counts them. Left out, no army has changed
+    /// hands and no seat has moved yet.
+    fn read_army_extras(&mut self, at: usize, block: &str) -> Result<(), FenError> {
+        let seats = self.rules.seats();
+        if let Some((key_at, entries)) = extras_tuple(block, "commanders", at)? {
+            for (army, entry) in entries.iter().enumerate().take(seats as usize) {
+                let letter = unquote(entry).ok_or_else(|| {
+                    syntax(
+                        FenField::Extras,
+                        key_at,
+                        format!("{entry} is not a quoted seat letter"),
+                    )
+                })?;
+                if letter.is_empty() {
+                    continue;
+                }
+                let seat = (0..seats)
+                    .map(Seat)
+                    .find(|&s| {
+                        letter.len() == 1
+                            && seat_letter(&self.rules.variant, s).to_string()
+                                == letter.to_ascii_lowercase()
+                    })
+                    .ok_or_else(|| {
+                        syntax(
+                            FenField::Extras,
+                            key_at,
+                            format!("'{letter}' in 'commanders' is not a seat letter"),
+                        )
+                    })?;
+                self.commander[army] = seat.0;
+            }
+        }
+        if let Some((key_at, entries)) = extras_tuple(block, "turns", at)? {
+            let limit = self.rules.variant.rules.no_check_turns;
+            for (seat, entry) in entries.iter().enumerate().take(seats as usize) {
+                let n: u8 = entry.parse().ok().filter(|&n| n <= limit).ok_or_else(|| {
+                    syntax(
+                        FenField::Extras,
+                        key_at,
+                        format!("'{entry}' in 'turns' is not a number from 0 to {limit}"),
+                    )
+                })?;
+                self.turns_taken[seat] = n;
+            }
+        }
+        if let Some((key_at, entries)) = extras_tuple(block, "declared", at)? {
+            if !self.rules.variant.rules.declare_check {
+                let why = "'declared' is only for variants where checks are declared";
+                return Err(syntax(FenField::Extras, key_at, why.to_string()));
+            }
+            for (seat, entry) in entries.iter().enumerate().take(seats as usize) {
+                self.declared[seat] = self.declared_set(entry, key_at)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The seats named by the quoted seat letters of `entry`, a bit set.
+    fn declared_set(&self, entry: &str, key_at: usize) -> Result<u8, FenError> {
+        let bad = |why: String| syntax(FenField::Extras, key_at, why);
+        let letters =
+            unquote(entry).ok_or_else(|| bad(format!("{entry} in 'declared' is not quoted")))?;
+        let v = &self.rules.variant;
+        letters.chars().try_fold(0u8, |set, c| {
+            (0..self.rules.seats())
+                .find(|&s| seat_letter(v, Seat(s)) == c.to_ascii_lowercase())
+                .map(|s| set | 1 << s)
+                .ok_or_else(|| bad(format!("'{c}' in 'declared' is not a seat letter")))
+        })
+    }
+
+    /// Armies that changed hands must have done so as play does: an army
+    /// with pieces but no king is commanded by a seat that is in and
+    /// commands itself; an army with a king commands itself. (An army
+    /// left without pieces may name anyone: its commander went out.)
+    fn check_commanders(&self, at: usize) -> Result<(), FenError> {
+        let v = &self.rules.variant;
+        for army in 0..self.rules.seats() {
+            let name = &v.seats[army as usize].name;
+            let boss = self.commander[army as usize];
+            let kingless = self.royals(Seat(army)).is_empty();
+            let why = if self.by_seat[army as usize].is_empty() {
+                None
+            } else if boss == army {
+                kingless.then(|| {
+                    format!("{name} has pieces but no king: name the seat that took them in 'commanders'")
+                })
+            } else if !kingless {
+                Some(format!(
+                    "{name} still has a king, so no other seat commands it"
+                ))
+            } else if self.royals(Seat(boss)).is_empty() || self.commander[boss as usize] != boss {
+                let boss_name = &v.seats[boss as usize].name;
+                Some(format!("{name} is commanded by {boss_name}, who is out"))
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(syntax(FenField::Extras, at, why));
+            }
+        }
+        Ok(())
+    }
+
     /// Write FEN4 in the `x`-corner style.
     pub(crate) fn write_fen4(&self) -> String {
         let r = &*self.rules;
@@ -408,16 +612,19 @@ impl<B: HasSliders> Position<B> {
         s += "-0,0,0,0-";
         s += &self.halfmoves.to_string();
         s.push('-');
+        let mut extras = self.army_extras();
         if self.eps.iter().any(|&e| e != NONE) {
-            s += "{'enPassant':(";
-            s += &per_seat(&|seat| {
+            let entries = per_seat(&|seat| {
                 let e = self.eps[seat.idx()];
                 match (e != NONE).then(|| self.ep_victim_of(seat, e)).flatten() {
                     Some(p) => format!("'{}:{}'", geo.square(e), geo.square(p)),
                     None => "''".into(),
                 }
             });
-            s += ")}-";
+            extras.insert(0, format!("'enPassant':({entries})"));
+        }
+        if !extras.is_empty() {
+            s += &format!("{{{}}}-", extras.join(","));
         }
         for rank in (0..geo.height()).rev() {
             let mut row: Vec<String> = Vec::new();

@@ -4,6 +4,7 @@
 mod cursor;
 pub mod fen;
 pub mod fen4;
+pub mod fen4_start;
 pub mod pgn;
 pub mod pgn4;
 pub mod san;

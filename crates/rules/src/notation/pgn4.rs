@@ -1,7 +1,9 @@
 //! PGN4: chess.com's game records for four-player chess, read and written.
 //!
 //! A record is tag pairs, as in PGN (`[Variant "Teams"]`, `[Red "..."]`,
-//! `[StartFen4 "<FEN4>"]` for a game from a set-up position,
+//! `[StartFen4 "<FEN4>"]` for a game from a set-up position, or one of
+//! chess.com's start names `4PC` and `4PCo` (read, and written for a game
+//! from such a start that is not the variant's own),
 //! `[CurrentPosition "<FEN4>"]`), then rounds of moves in long algebraic
 //! form, the entries of one round separated by `..`:
 //!
@@ -64,6 +66,7 @@ use crate::attacks::HasSliders;
 use crate::game::Game;
 use crate::moves::{Move, MoveKind};
 use crate::notation::fen::FenError;
+use crate::notation::fen4_start::start_name;
 use crate::notation::san::CastlingSide;
 use crate::outcome::{DrawReason, Outcome};
 use crate::piece::{Kind, Piece, Seat};
@@ -92,6 +95,9 @@ pub fn variant_for_tag(value: &str) -> Option<&'static str> {
             Some("fourway-ffa")
         }
         "fourway-teams" => Some("fourway-teams"),
+        "european-ffa" => Some("european-ffa"),
+        "european-teams" => Some("european-teams"),
+        "fourway-chesscom-teams" => Some("fourway-chesscom-teams"),
         _ => None,
     }
 }
@@ -908,8 +914,9 @@ impl Pgn4Move {
 
 /// The check or mate mark of a move under variants with check: `#` when
 /// a player is out, mated, once the move is played (the kernel removes a
-/// mated player when their turn comes), `+` when the mover attacks an
-/// enemy king, else nothing. Regicide variants have no marks.
+/// mated player when their turn comes), or where mate ends the game, when
+/// the player to move next is mated; `+` when the mover attacks an enemy
+/// king, else nothing. Regicide variants have no marks.
 fn mark<B: HasSliders>(before: &Position<B>, m: Move, after: &Position<B>) -> &'static str {
     let v = before.variant();
     if !v.rules.check || m.kind() == MoveKind::Pass {
@@ -930,6 +937,9 @@ fn mark<B: HasSliders>(before: &Position<B>, m: Move, after: &Position<B>) -> &'
         if out != 0 {
             return "#";
         }
+    } else if after.in_check() && after.count_legal_moves() == 0 {
+        // Mate ends the game once the mated player is to move.
+        return "#";
     }
     let occ = after.occupied();
     let check = (0..v.seat_count()).map(Seat).any(|s| {
@@ -1226,7 +1236,8 @@ impl Pgn4Game {
             .ok();
         let start_fen4 = start.to_fen();
         if standard.as_deref() != Some(start_fen4.as_str()) {
-            g.set_tag("StartFen4", &start_fen4);
+            // chess.com's files name its starts (`4PC`) rather than spell them.
+            g.set_tag("StartFen4", start_name(&start_fen4).unwrap_or(&start_fen4));
         }
         g.set_tag("CurrentMove", &game.moves().len().to_string());
         g.set_tag("CurrentPosition", &game.position().to_fen());

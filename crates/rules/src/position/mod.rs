@@ -1,6 +1,7 @@
 //! Positions: where every piece stands, whose turn it is, and the rights and
 //! counters the rules need, for any variant at bitboard width `B`.
 
+mod armies;
 mod fischer;
 mod make;
 mod multi;
@@ -51,6 +52,16 @@ pub struct Position<B: HasSliders> {
     /// Per seat, the variant's counters and action uses (see
     /// [`crate::variant::SeatRules`]); all zero in variants without them.
     pub(crate) slots: [[u8; MAX_SLOTS]; MAX_SEATS],
+    /// Where armies change hands: per army (the seat whose pieces they
+    /// were at the start), the seat that commands it now; each seat
+    /// commands its own army elsewhere (see `position/armies.rs`).
+    pub(crate) commander: [u8; MAX_SEATS],
+    /// Where the opening rule forbids checks: per seat, the turns it has
+    /// taken, up to the rule's count; zero elsewhere.
+    pub(crate) turns_taken: [u8; MAX_SEATS],
+    /// Where checks must be declared: per seat, the seats whose royal
+    /// pieces its last move checked (a bit set); zero elsewhere.
+    pub(crate) declared: [u8; MAX_SEATS],
     pub(crate) halfmoves: u16,
     pub(crate) fullmoves: u16,
     pub(crate) hash: u64,
@@ -81,6 +92,9 @@ impl<B: HasSliders> PartialEq for Position<B> {
             && self.ep == o.ep
             && self.eps == o.eps
             && self.slots == o.slots
+            && self.commander == o.commander
+            && self.turns_taken == o.turns_taken
+            && self.declared == o.declared
     }
 }
 impl<B: HasSliders> Eq for Position<B> {}
@@ -180,6 +194,9 @@ impl<B: HasSliders> Position<B> {
             ep_victim: NONE,
             eps: [NONE; MAX_SEATS],
             slots: [[0; MAX_SLOTS]; MAX_SEATS],
+            commander: [0, 1, 2, 3],
+            turns_taken: [0; MAX_SEATS],
+            declared: [0; MAX_SEATS],
             halfmoves: 0,
             fullmoves: 1,
             hash: zobrist::turn(0),
@@ -551,6 +568,11 @@ impl<B: HasSliders> Position<B> {
             for (slot, &value) in slots.iter().enumerate() {
                 h ^= zobrist::slot(seat, slot, value);
             }
+        }
+        for army in 0..MAX_SEATS {
+            h ^= zobrist::commander(army, self.commander[army] as usize);
+            h ^= zobrist::turns(army, self.turns_taken[army]);
+            h ^= zobrist::declared(army, self.declared[army]);
         }
         h
     }

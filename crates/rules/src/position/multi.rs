@@ -65,10 +65,18 @@ impl<B: HasSliders> Position<B> {
         all & !self.rules.enemy_seats[seat.idx()]
     }
 
-    /// Whether at most one team still has a seat with a royal piece.
+    /// Whether at most one team is still in (by the variant's `team_out`:
+    /// with a seat that has a royal piece, or with every seat having one).
     #[inline]
     pub fn teams_decided(&self) -> bool {
         self.rules.decided[self.alive_seats() as usize]
+    }
+
+    /// The seats of the teams still in, as a bit set: once the game is
+    /// decided, the winning team's seats.
+    #[inline]
+    pub fn standing_seats(&self) -> u8 {
+        self.rules.standing[self.alive_seats() as usize]
     }
 
     /// With armies combining: the lone seat whose partners are all out while
@@ -91,7 +99,7 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// The first seat after `seat` in turn order that is in `alive`.
-    fn next_alive_after(&self, seat: Seat, alive: u8) -> Seat {
+    pub(crate) fn next_alive_after(&self, seat: Seat, alive: u8) -> Seat {
         let n = self.rules.seats();
         (1..=n)
             .map(|i| Seat((seat.0 + i) % n))
@@ -103,6 +111,9 @@ impl<B: HasSliders> Position<B> {
     /// both seats of a combined army.
     #[inline]
     pub fn moving_seats(&self) -> u8 {
+        if self.rules.transfers {
+            return self.commanded_by(self.turn);
+        }
         if self.rules.variant.rules.combine_armies {
             let alive = self.alive_seats();
             if let Some((lone, first)) = self.lone_seat(alive)
@@ -138,6 +149,9 @@ impl<B: HasSliders> Position<B> {
         // SAFETY: `r` is used only within this call, which never replaces `self.rules`.
         #[allow(unsafe_code)]
         let r = unsafe { self.rules_apart() };
+        if r.transfers {
+            return self.play_transfer(m);
+        }
         let side = self.moving_seats();
         for s in 0..r.seats() as usize {
             if side & (1 << s) != 0 && self.eps[s] != NONE {
@@ -168,7 +182,7 @@ impl<B: HasSliders> Position<B> {
         }
     }
 
-    fn set_turn(&mut self, seat: Seat) {
+    pub(crate) fn set_turn(&mut self, seat: Seat) {
         self.hash ^= zobrist::turn(self.turn.idx()) ^ zobrist::turn(seat.idx());
         self.turn = seat;
     }
@@ -177,6 +191,9 @@ impl<B: HasSliders> Position<B> {
     /// turn of a player already out passes on, and a player mated on their
     /// turn is removed, as play would have done.
     pub(crate) fn settle_turn(&mut self) {
+        if self.rules.transfers {
+            return self.settle_transfer_turn();
+        }
         if self.rules.variant.rules.checkmate != MateRule::Removes || self.teams_decided() {
             return;
         }
@@ -220,7 +237,11 @@ impl<B: HasSliders> Position<B> {
         if !self.rules.multi {
             return;
         }
-        self.remove_seat(seat);
+        if self.rules.transfers {
+            self.retire_commander(seat);
+        } else {
+            self.remove_seat(seat);
+        }
         if self.turn == seat {
             self.play_multi(Move::new(0, 0, MoveKind::Pass));
         }

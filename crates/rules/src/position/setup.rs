@@ -4,6 +4,7 @@
 use super::Position;
 use crate::attacks::HasSliders;
 use crate::piece::{Kind, Seat};
+use crate::variant::CastleLanding;
 
 /// A position that cannot occur in a game of its variant.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -124,9 +125,13 @@ impl<B: HasSliders> Position<B> {
             }
         }
         if let Some(c) = &v.rules.castling {
-            // Outside Fischer random, king and rook keep rights only on the
-            // cells where the start position has them.
-            let start = (!v.rules.chess960)
+            // Castling onto fixed landing files (chess) keeps rights only on
+            // the cells where the start position has them. Fischer random,
+            // and a king that steps towards its rook (four-player chess,
+            // played from chess.com's two starts with the king on either
+            // of two cells), take them from where king and rook stand.
+            let from_start = !v.rules.chess960 && matches!(c.landing, CastleLanding::Files { .. });
+            let start = from_start
                 .then(|| Position::<B>::from_fen_unchecked(v, &v.start_fen).ok())
                 .flatten();
             for rook in self.castling.iter() {

@@ -19,6 +19,18 @@ const BUILTIN: &[(&str, &str)] = &[
         "fourway-ffa",
         include_str!("../../variants/fourway-ffa.toml"),
     ),
+    (
+        "european-ffa",
+        include_str!("../../variants/european-ffa.toml"),
+    ),
+    (
+        "european-teams",
+        include_str!("../../variants/european-teams.toml"),
+    ),
+    (
+        "fourway-chesscom-teams",
+        include_str!("../../variants/fourway-chesscom-teams.toml"),
+    ),
 ];
 
 /// The TOML text of a built-in variant.

@@ -5,7 +5,7 @@ use super::check;
 use super::spec::{CastlingSpec, PieceSpec, RulesSpec, SeatSpec, VariantSpec};
 use super::{
     CastleLanding, Castling, Compiled, Forward, MateRule, RuleSet, SeatInfo, StalemateRule,
-    Variant, VariantError, builtin,
+    TeamOut, Variant, VariantError, builtin,
 };
 use crate::betza::Movement;
 use crate::geometry::Geometry;
@@ -443,10 +443,11 @@ fn rule_set(
     let checkmate = match r.checkmate.as_str() {
         "wins" => MateRule::Wins,
         "removes" => MateRule::Removes,
+        "transfers" => MateRule::Transfers,
         other => {
             return Err(field(
                 "rules.checkmate",
-                format!("'{other}' is not wins or removes"),
+                format!("'{other}' is not wins, removes or transfers"),
             ));
         }
     };
@@ -462,10 +463,42 @@ fn rule_set(
             "regicide has no check: set check = false".into(),
         ));
     }
+    let team_out = match r.team_out.as_str() {
+        "all-seats" => TeamOut::AllSeats,
+        "one-seat" => TeamOut::OneSeat,
+        other => {
+            return Err(field(
+                "rules.team_out",
+                format!("'{other}' is not all-seats or one-seat"),
+            ));
+        }
+    };
     if r.combine_armies && checkmate != MateRule::Removes {
         return Err(field(
             "rules.combine_armies",
             "armies combine only when checkmate removes a seat".into(),
+        ));
+    }
+    transfer_rules(r, checkmate, castling.is_some(), seats, origin)?;
+    if let Some(name) = r.optional.iter().find(|o| o.as_str() != "declare_check") {
+        return Err(field_error(
+            origin,
+            "rules.optional",
+            format!("'{name}' is not a rule a game may turn on (known: declare_check)"),
+        ));
+    }
+    if !r.optional.is_empty() && checkmate != MateRule::Transfers {
+        return Err(field_error(
+            origin,
+            "rules.optional",
+            "declare_check needs checkmate = \"transfers\"",
+        ));
+    }
+    if r.choose_partners && (seats != 4 || r.partner_pawn_swap) {
+        return Err(field_error(
+            origin,
+            "rules.choose_partners",
+            "needs four seats in two teams of two, and no partner pawn swap (it needs partners across)",
         ));
     }
     Ok(RuleSet {
@@ -489,5 +522,87 @@ fn rule_set(
         promote_to_lost: r.promote_to_lost,
         promote_on_enemy_back_ranks: r.promote_on_enemy_back_ranks,
         partner_pawn_swap: r.partner_pawn_swap,
+        lone_piece_loses: r.lone_piece_loses,
+        no_check_turns: r.no_check_turns,
+        team_out,
+        choose_partners: r.choose_partners,
+        declare_check: r.declare_check,
+        optional: r.optional.clone(),
     })
+}
+
+/// Armies that change hands are played by their own generator
+/// (`movegen/armies.rs`), which has no check, castling, en passant or
+/// swaps; the switches that only it reads need it.
+fn transfer_rules(
+    r: &RulesSpec,
+    checkmate: MateRule,
+    castles: bool,
+    seats: usize,
+    origin: &str,
+) -> Result<(), VariantError> {
+    let field = |f: &str, reason: &str| Err(field_error(origin, f, reason.to_string()));
+    if checkmate != MateRule::Transfers {
+        if r.lone_piece_loses {
+            return field("rules.lone_piece_loses", "needs checkmate = \"transfers\"");
+        }
+        if r.no_check_turns > 0 {
+            return field("rules.no_check_turns", "needs checkmate = \"transfers\"");
+        }
+        if r.declare_check {
+            return field("rules.declare_check", "needs checkmate = \"transfers\"");
+        }
+        return Ok(());
+    }
+    let refused = [
+        (
+            seats <= 2,
+            "rules.checkmate",
+            "transfers needs more than two seats",
+        ),
+        (
+            r.check,
+            "rules.check",
+            "transfers has no check: set check = false",
+        ),
+        (
+            r.regicide,
+            "rules.regicide",
+            "transfers is not regicide: a kingless army changes hands",
+        ),
+        (
+            r.combine_armies,
+            "rules.combine_armies",
+            "armies do not combine where they change hands",
+        ),
+        (
+            castles,
+            "rules.castling",
+            "not played where armies change hands",
+        ),
+        (
+            r.en_passant,
+            "rules.en_passant",
+            "not played where armies change hands",
+        ),
+        (
+            r.partner_pawn_swap,
+            "rules.partner_pawn_swap",
+            "not played where armies change hands",
+        ),
+        (
+            r.promote_to_lost,
+            "rules.promote_to_lost",
+            "not played where armies change hands",
+        ),
+        (
+            r.drops,
+            "rules.drops",
+            "not played where armies change hands",
+        ),
+    ];
+    match refused.into_iter().find(|(bad, _, _)| *bad) {
+        Some((_, f, reason)) => field(f, reason),
+        None => Ok(()),
+    }
 }

@@ -117,6 +117,10 @@ pub enum MateRule {
     /// The mated seat's pieces leave the board on its turn; its team loses
     /// when all its seats are out.
     Removes,
+    /// No check: a player whose last royal piece is captured is out, and
+    /// every army they command passes to the capturer, whose pawns keep
+    /// their own direction (European Chess; see `docs/rules.md`).
+    Transfers,
 }
 
 /// The rule switches of a variant.
@@ -163,6 +167,32 @@ pub struct RuleSet {
     pub promote_on_enemy_back_ranks: bool,
     /// Partners' pawns meeting face to face may swap places as one move.
     pub partner_pawn_swap: bool,
+    /// With armies that change hands: a player who starts a turn with one
+    /// piece is out, and that piece leaves the board.
+    pub lone_piece_loses: bool,
+    /// With armies that change hands: on each of their first this many
+    /// turns, a player may not leave an enemy royal piece attacked.
+    pub no_check_turns: u8,
+    /// When a team is out (games of more than two seats).
+    pub team_out: TeamOut,
+    /// Partners are chosen when a game is created ([`Variant::with_teams`]).
+    pub choose_partners: bool,
+    /// With armies that change hands: a player's last royal piece may be
+    /// captured only by a player whose previous move checked it.
+    pub declare_check: bool,
+    /// Rules a game may turn on when it is created ([`Variant::with_options`]).
+    pub optional: Vec<String>,
+}
+
+/// When a team of a game of more than two seats is out of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TeamOut {
+    /// When every seat of it has lost its royal piece (4-Way Chess: the
+    /// partner of a removed or frozen player plays on).
+    AllSeats,
+    /// When any seat of it has (chess.com's Teams: the first mate, or a
+    /// king taken where it was left en prise, ends the game).
+    OneSeat,
 }
 
 /// A checked variant definition.
@@ -347,6 +377,79 @@ impl Variant {
         v.compiled = Compiled::default();
         v.stamp();
         Some(v)
+    }
+
+    /// This variant with other partners, where its file lets them be chosen
+    /// (`choose_partners`): `teams` gives each seat's team, two teams of two
+    /// seats. The file's own teams give the variant itself.
+    ///
+    /// ```
+    /// use tetrarch_rules::{Seat, Variant};
+    /// let v = Variant::builtin("european-teams").unwrap();
+    /// let side_by_side = v.with_teams(&[0, 0, 1, 1]).unwrap();
+    /// assert!(side_by_side.allied(Seat(0), Seat(1)) && !side_by_side.allied(Seat(0), Seat(2)));
+    /// assert!(v.with_teams(&[0, 1, 0, 1]).unwrap().same_game(&v));
+    /// assert!(v.with_teams(&[0, 0, 0, 1]).is_err());
+    /// assert!(Variant::builtin("fourway-teams").unwrap().with_teams(&[0, 0, 1, 1]).is_err());
+    /// ```
+    pub fn with_teams(&self, teams: &[u8]) -> Result<Variant, VariantError> {
+        let refuse = |reason: String| Err(load::field_error(&self.origin, "teams", reason));
+        let own: Vec<u8> = self.seats.iter().map(|s| s.team).collect();
+        if teams == own.as_slice() {
+            return Ok(self.clone());
+        }
+        if !self.rules.choose_partners {
+            return refuse(format!("{} has fixed partners: teams {own:?}", self.name));
+        }
+        if teams.len() != self.seats.len() {
+            let n = self.seats.len();
+            return refuse(format!("{n} seats, {} teams given", teams.len()));
+        }
+        if !(0..2u8).all(|t| teams.iter().filter(|&&x| x == t).count() == 2) {
+            return refuse(format!(
+                "{teams:?} is not two teams (0 and 1) of two seats each"
+            ));
+        }
+        let mut v = self.clone();
+        for (seat, &team) in v.seats.iter_mut().zip(teams) {
+            seat.team = team;
+        }
+        v.compiled = Compiled::default();
+        v.stamp();
+        Ok(v)
+    }
+
+    /// This variant with the optional rules named in `on` turned on (those
+    /// its file lists in `rules.optional`).
+    ///
+    /// ```
+    /// use tetrarch_rules::Variant;
+    /// let v = Variant::builtin("european-ffa").unwrap();
+    /// assert!(v.with_options(&["declare_check"]).unwrap().rules.declare_check);
+    /// assert!(v.with_options(&["castling"]).is_err());
+    /// assert!(Variant::builtin("chess").unwrap().with_options(&["declare_check"]).is_err());
+    /// ```
+    pub fn with_options(&self, on: &[&str]) -> Result<Variant, VariantError> {
+        let mut v = self.clone();
+        for &name in on {
+            if !self.rules.optional.iter().any(|o| o == name) {
+                let known = self.rules.optional.join(", ");
+                let reason = format!(
+                    "{} has no optional rule '{name}' (optional: {known})",
+                    self.name
+                );
+                return Err(load::field_error(&self.origin, "options", reason));
+            }
+            // The only optional rule today; `rules.optional` is checked
+            // against this list when the file is read.
+            v.rules.declare_check = true;
+        }
+        if on.is_empty() {
+            return Ok(v);
+        }
+        v.compiled = Compiled::default();
+        v.stamp();
+        Ok(v)
     }
 
     /// Number of seats.

@@ -146,8 +146,10 @@ pub struct RulesSpec {
     /// Regicide: no check; royal pieces are captured, and a seat without one
     /// is frozen (it may only capture, or pass); a team with no royal left loses.
     pub regicide: bool,
-    /// `wins` (the mated side loses the game) or `removes` (the mated seat's
-    /// pieces leave the board on its turn and the game goes on).
+    /// `wins` (the mated side loses the game), `removes` (the mated seat's
+    /// pieces leave the board on its turn and the game goes on) or
+    /// `transfers` (no check; a player whose last royal piece is captured is
+    /// out, and every piece they command passes to the capturer).
     pub checkmate: String,
     /// When one seat of a team is out, the two opposing seats move as one army.
     pub combine_armies: bool,
@@ -157,6 +159,26 @@ pub struct RulesSpec {
     pub promote_on_enemy_back_ranks: bool,
     /// Partners' pawns meeting face to face may swap places as one move.
     pub partner_pawn_swap: bool,
+    /// With `checkmate = "transfers"`: a player who starts a turn with one
+    /// piece is out, and that piece leaves the board.
+    pub lone_piece_loses: bool,
+    /// With `checkmate = "transfers"`: on each of their first this many
+    /// turns, a player may not leave an enemy royal piece attacked.
+    pub no_check_turns: u8,
+    /// When a team is out with more than two seats: `all-seats` (every
+    /// seat of it has lost its royal piece) or `one-seat` (any has: a mate
+    /// or a captured king ends the game for the whole team).
+    pub team_out: String,
+    /// Four seats in two teams of two whose partners are chosen when a
+    /// game is created (the file's teams are the default).
+    pub choose_partners: bool,
+    /// With `checkmate = "transfers"`: a player's last royal piece may be
+    /// captured only by a player whose previous move checked it (a check
+    /// is declared whenever a move gives one).
+    pub declare_check: bool,
+    /// Rules of this table a game may turn on when it is created (today:
+    /// `declare_check`).
+    pub optional: Vec<String>,
 }
 
 impl Default for RulesSpec {
@@ -182,6 +204,12 @@ impl Default for RulesSpec {
             promote_to_lost: false,
             promote_on_enemy_back_ranks: false,
             partner_pawn_swap: false,
+            lone_piece_loses: false,
+            no_check_turns: 0,
+            team_out: "all-seats".into(),
+            choose_partners: false,
+            declare_check: false,
+            optional: Vec::new(),
         }
     }
 }

@@ -141,14 +141,12 @@ const SEAT_LETTERS: [char; 4] = ['R', 'B', 'Y', 'G'];
 const COLOUR_LETTERS: [char; 4] = ['r', 'b', 'y', 'g'];
 /// Pawn direction (file step, rank step) per seat.
 const FORWARD: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-/// King start squares (file, rank), 0-based: h1, a8, g14, n7.
-const KING_START: [(i32, i32); 4] = [(7, 0), (0, 7), (6, 13), (13, 6)];
-/// Rook start squares per seat: [kingside, queenside] (the kingside rook is
-/// the one nearer the king): Red k1/d1, Blue a11/a4, Yellow d14/k14,
-/// Green n4/n11.
-const ROOK_START: [[(i32, i32); 2]; 4] = [
-    [(10, 0), (3, 0)],
-    [(0, 10), (0, 3)],
+/// The two ends of each seat's first rank, where its rooks start and
+/// castle from: Red d1/k1, Blue a4/a11, Yellow d14/k14, Green n4/n11.
+/// Which is kingside follows the king (see `Ref::king_home`).
+const ROOK_ENDS: [[(i32, i32); 2]; 4] = [
+    [(3, 0), (10, 0)],
+    [(0, 3), (0, 10)],
     [(3, 13), (10, 13)],
     [(13, 3), (13, 10)],
 ];
@@ -307,6 +305,11 @@ pub struct Ref {
     turn: usize,
     /// Castling rights per seat: [kingside, queenside].
     castle: [[bool; 2]; 4],
+    /// Where each seat's king castles from: the first-rank square it stood
+    /// on when the position was set up (a start or a FEN4), as chess960
+    /// takes rights from the position. Both of chess.com's starts (the
+    /// king on a8 or a7 for Blue) need this.
+    king_home: [Option<usize>; 4],
     /// En passant entries per seat: (skipped square, pawn square).
     ep: [Option<(usize, usize)>; 4],
     halfmove: u32,
@@ -319,10 +322,29 @@ bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bK,bP,10,gP,gQ/bQ,bP,10,gP,gK/\
 bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/\
 x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x";
 
+/// chess.com's current start (`4PC`).
+pub const START_4PC_FEN4: &str = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-\
+x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/\
+bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/\
+bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/\
+x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x";
+
 impl Ref {
-    /// The start position, built square by square from the piece list in
-    /// `docs/rules.md` (not from the FEN4 text).
+    /// The seed's start (chess.com's older `4PCo`), built square by square
+    /// from the piece list in `docs/rules.md` (not from the FEN4 text).
     pub fn start() -> Ref {
+        Ref::start_with("RNBQKBNR", "RNBKQBNR")
+    }
+
+    /// chess.com's current start (`4PC`): Blue's king and queen, and
+    /// Green's, trade places (Blue Q a8 K a7, Green K n8 Q n7).
+    pub fn start_4pc() -> Ref {
+        Ref::start_with("RNBKQBNR", "RNBQKBNR")
+    }
+
+    /// A start with Blue's back rank from a4 up and Green's from n4 up as
+    /// given; Red's runs d1..k1 and Yellow's d14..k14 as in both starts.
+    fn start_with(blue: &str, green: &str) -> Ref {
         let mut board = [Cell::Empty; CELLS];
         for (i, c) in board.iter_mut().enumerate() {
             let (f, r) = coords(i);
@@ -334,9 +356,9 @@ impl Ref {
             |s: &str| -> Vec<Kind> { s.chars().map(|c| Kind::from_letter(c).unwrap()).collect() };
         // Red d1..k1, Blue a4..a11, Yellow d14..k14, Green n4..n11.
         let red = back("RNBQKBNR");
-        let blue = back("RNBQKBNR");
+        let blue = back(blue);
         let yellow = back("RNBKQBNR");
-        let green = back("RNBKQBNR");
+        let green = back(green);
         for k in 0..8 {
             let x = 3 + k as i32;
             board[idx(x, 0)] = Cell::Piece(0, red[k]);
@@ -348,13 +370,44 @@ impl Ref {
             board[idx(13, x)] = Cell::Piece(3, green[k]);
             board[idx(12, x)] = Cell::Piece(3, Kind::Pawn);
         }
-        Ref {
+        let mut pos = Ref {
             board,
             turn: 0,
             castle: [[true; 2]; 4],
+            king_home: [None; 4],
             ep: [None; 4],
             halfmove: 0,
+        };
+        pos.find_king_homes();
+        pos
+    }
+
+    /// Each seat's king castles from where it stands now, if that is on
+    /// its first rank.
+    fn find_king_homes(&mut self) {
+        for seat in 0..4 {
+            self.king_home[seat] = self.kings(seat).into_iter().find(|&k| {
+                let (f, r) = coords(k);
+                first_rank(seat, f, r)
+            });
         }
+    }
+
+    /// The rook square of `seat`'s castling on `side` (0 kingside: the end
+    /// of the first rank nearer the king's home; 1 queenside: the other),
+    /// if the king can step two squares towards it with the rook landing
+    /// on the square it crosses (three squares away or more).
+    fn rook_home(&self, seat: usize, side: usize) -> Option<(i32, i32)> {
+        let (kf, kr) = coords(self.king_home[seat]?);
+        let distance = |(f, r): (i32, i32)| (f - kf).abs() + (r - kr).abs();
+        let [a, b] = ROOK_ENDS[seat];
+        let (near, far) = if distance(a) < distance(b) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let rook = if side == 0 { near } else { far };
+        (distance(rook) >= 3).then_some(rook)
     }
 
     // ----- simple queries -------------------------------------------------
@@ -704,15 +757,17 @@ impl Ref {
     }
 
     fn castling_moves(&self, rules: Rules, seat: usize, from: usize, out: &mut Vec<Mv>) {
-        let (kf, kr) = KING_START[seat];
-        if from != idx(kf, kr) {
+        if self.king_home[seat] != Some(from) {
             return;
         }
+        let (kf, kr) = coords(from);
         for side in 0..2 {
             if !self.castle[seat][side] {
                 continue;
             }
-            let (rf, rr) = ROOK_START[seat][side];
+            let Some((rf, rr)) = self.rook_home(seat, side) else {
+                continue;
+            };
             let (df, dr) = ((rf - kf).signum(), (rr - kr).signum());
             // Every square strictly between king and rook is empty.
             let (mut x, mut y) = (kf + df, kr + dr);
@@ -754,17 +809,18 @@ impl Ref {
         }
     }
 
-    /// Drops castling flags whose king or rook is not on its start square
+    /// Drops castling flags whose king or rook is not on its home square
     /// (a flag, once dropped, never comes back, so this is the same as
     /// dropping it when either piece moves or is taken) and en passant
     /// entries whose pawn is gone or whose skipped square is occupied.
     fn tidy(&mut self) {
         for seat in 0..4 {
-            let (kf, kr) = KING_START[seat];
-            let king_home = self.board[idx(kf, kr)] == pc(seat, Kind::King);
+            let king_home =
+                self.king_home[seat].is_some_and(|k| self.board[k] == pc(seat, Kind::King));
             for side in 0..2 {
-                let (rf, rr) = ROOK_START[seat][side];
-                let rook_home = self.board[idx(rf, rr)] == pc(seat, Kind::Rook);
+                let rook_home = self
+                    .rook_home(seat, side)
+                    .is_some_and(|(rf, rr)| self.board[idx(rf, rr)] == pc(seat, Kind::Rook));
                 self.castle[seat][side] &= king_home && rook_home;
             }
             if let Some((skipped, pawn)) = self.ep[seat]
@@ -1332,9 +1388,11 @@ pub fn parse_fen4(text: &str) -> Result<Ref, String> {
         board,
         turn,
         castle: [[false; 2]; 4],
+        king_home: [None; 4],
         ep,
         halfmove,
     };
+    pos.find_king_homes();
     for s in 0..4 {
         if eliminated[s] == pos.has_king(s) {
             return Err(format!(

@@ -233,6 +233,7 @@ impl Actor {
             epoch: self.epoch,
             variant: self.spec.variant.clone(),
             variant_view: self.variant.view(),
+            options: self.spec.options.clone(),
             status: self.status.name(),
             turn,
             ply: self.game.ply(),

@@ -95,6 +95,8 @@ pub struct FullState {
     pub variant: String,
     /// The variant, for drawing the board.
     pub variant_view: VariantView,
+    /// The variant's optional rules this game plays (`declare_check`).
+    pub options: Vec<String>,
     /// `created` (seats open), `started`, `finished`, `aborted`.
     pub status: &'static str,
     /// The seat to move.

@@ -42,7 +42,7 @@ pub fn replay(game: &StoredGame, actions: &[StoredAction]) -> Result<Replayed, R
     };
     let spec: GameSpec =
         serde_json::from_str(&game.spec).map_err(|e| fail(-1, format!("spec: {e}")))?;
-    let variant = spec::variant(&spec.variant).map_err(|e| fail(-1, e.to_string()))?;
+    let variant = spec::game_variant(&spec).map_err(|e| fail(-1, e.to_string()))?;
     let mut any = spec::start(&variant, &spec).map_err(|e| fail(-1, e.to_string()))?;
     let seats = variant.seat_count() as usize;
     let mut moved = vec![false; seats];

@@ -131,6 +131,9 @@ pub struct CreateRequest {
     /// Each seat's team, for variants whose partners may be chosen.
     #[serde(default)]
     pub teams: Option<Vec<u8>>,
+    /// Optional rules of the variant to turn on (its `optional_rules`).
+    #[serde(default)]
+    pub options: Vec<String>,
     /// Listed in the lobby (default: yes).
     #[serde(default = "yes")]
     pub public: bool,
@@ -168,6 +171,13 @@ pub struct GameSpec {
     pub fen: Option<String>,
     /// The numbered start, if any.
     pub number: Option<u16>,
+    /// Each seat's team, where the partners were chosen (games stored
+    /// before this field have the variant's own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<Vec<u8>>,
+    /// The optional rules turned on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
     /// The clock.
     pub clock: Option<ClockSpec>,
     /// Listed in the lobby.
@@ -233,6 +243,36 @@ pub fn variant(name: &str) -> Result<AnyVariant, SpecError> {
             name.to_string(),
             AnyVariant::builtin_names().collect::<Vec<_>>().join(", "),
         )
+    })
+}
+
+/// The variant a stored spec plays: the named variant, with the partners
+/// chosen for the game.
+pub fn game_variant(spec: &GameSpec) -> Result<AnyVariant, SpecError> {
+    let variant = variant(&spec.variant)?;
+    let variant = match &spec.teams {
+        Some(teams) => variant
+            .with_teams(teams)
+            .map_err(|e| option_error("teams", e))?,
+        None => variant,
+    };
+    with_options(variant, &spec.options)
+}
+
+/// `variant` with the optional rules `on` turned on.
+fn with_options(variant: AnyVariant, on: &[String]) -> Result<AnyVariant, SpecError> {
+    let on: Vec<&str> = on.iter().map(String::as_str).collect();
+    variant
+        .with_options(&on)
+        .map_err(|e| option_error("options", e))
+}
+
+/// A refused option, named as the request names it, without the variant
+/// file's origin.
+fn option_error(field: &str, e: tetrarch_rules::variant::VariantError) -> SpecError {
+    SpecError::Option(match e {
+        tetrarch_rules::variant::VariantError::Field { reason, .. } => format!("{field}: {reason}"),
+        other => other.to_string(),
     })
 }
 
@@ -303,17 +343,21 @@ pub fn check(request: &CreateRequest) -> Result<Checked, SpecError> {
             variant.name()
         )));
     }
-    if let Some(teams) = &request.teams {
-        let own: Vec<u8> = (0..variant.seat_count())
-            .map(|s| variant.team(Seat(s)))
-            .collect();
-        if *teams != own {
-            return Err(SpecError::Option(format!(
-                "{} has fixed partners: teams {own:?}",
-                variant.name()
-            )));
-        }
-    }
+    let own: Vec<u8> = (0..variant.seat_count())
+        .map(|s| variant.team(Seat(s)))
+        .collect();
+    // Partners the variant has anyway are not stored as a choice.
+    let teams = request.teams.clone().filter(|t| *t != own);
+    let variant = match &teams {
+        Some(t) => variant
+            .with_teams(t)
+            .map_err(|e| option_error("teams", e))?,
+        None => variant,
+    };
+    let mut options = request.options.clone();
+    options.sort();
+    options.dedup();
+    let variant = with_options(variant, &options)?;
     let absent_after_ms = request.absent_after_ms.unwrap_or(60_000);
     if absent_after_ms < 5_000 {
         return Err(SpecError::Option("absent_after_ms is at least 5000".into()));
@@ -322,6 +366,8 @@ pub fn check(request: &CreateRequest) -> Result<Checked, SpecError> {
         variant: variant.name().to_string(),
         fen: request.fen.clone(),
         number: request.number,
+        teams,
+        options,
         clock: request.clock,
         public: request.public,
         chat: request.chat,

@@ -284,6 +284,7 @@ impl Eval {
     /// combines them per team (or against the root seat in a free-for-all).
     /// A seat without a royal piece counts only its material, at
     /// [`FROZEN_PCT`] percent; a removed seat has no pieces and counts 0.
+    /// Where armies change hands, a seat counts every army it commands.
     pub fn seat_terms<B: HasSliders>(&self, pos: &Position<B>) -> [i32; MAX_SEATS] {
         let phase = (self.phase_material(pos) * PHASE_MAX / self.start_phase).min(PHASE_MAX);
         let rules = pos.rules();
@@ -292,25 +293,30 @@ impl Eval {
         let alive = pos.alive_seats();
         let zones = self.royal_zones(pos, occ);
         let mut out = [0i32; MAX_SEATS];
-        for (s, term) in out.iter_mut().enumerate().take(seats) {
-            let seat = Seat(s as u8);
-            if alive & (1 << s) == 0 {
+        for s in 0..seats {
+            let army = Seat(s as u8);
+            // Where armies change hands, a taken-over army plays on for the
+            // seat that commands it, and counts for that seat.
+            let commander = pos.commander_of(army);
+            if alive & (1 << s) == 0 && commander == army {
                 let mut m = 0;
                 for k in 0..self.kinds {
-                    m += pos.pieces(seat, Kind(k as u8)).count() as i32 * self.values[k];
+                    m += pos.pieces(army, Kind(k as u8)).count() as i32 * self.values[k];
                 }
-                *term = m * FROZEN_PCT / 100;
+                out[s] = m * FROZEN_PCT / 100;
                 continue;
             }
             let mut enemy_zone = B::EMPTY;
             for (o, z) in zones.iter().enumerate().take(seats) {
-                if !pos.allied(seat, Seat(o as u8)) {
+                if !pos.allied(commander, Seat(o as u8)) {
                     enemy_zone |= *z;
                 }
             }
-            let (smg, seg) = self.seat_score(pos, seat, occ, zones[s], enemy_zone);
-            let (smg, seg) = (smg + ROYAL_ALIVE, seg + ROYAL_ALIVE);
-            *term = (smg * phase + seg * (PHASE_MAX - phase)) / PHASE_MAX;
+            let (mut smg, mut seg) = self.seat_score(pos, army, occ, zones[s], enemy_zone);
+            if commander == army {
+                (smg, seg) = (smg + ROYAL_ALIVE, seg + ROYAL_ALIVE);
+            }
+            out[commander.idx()] += (smg * phase + seg * (PHASE_MAX - phase)) / PHASE_MAX;
         }
         out
     }

@@ -1,0 +1,61 @@
+//! Move generation where armies change hands (European Chess): no check,
+//! the seat to move moves the pieces of every army it commands, each with
+//! that army's own pawn direction and promotion edge, and during its
+//! opening turns no move may leave an enemy royal piece attacked; where
+//! checks must be declared, a last royal piece is taken only after a
+//! check. The rules are in `docs/rules.md`.
+
+use super::Sink;
+use crate::attacks::HasSliders;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Seat;
+use crate::position::Position;
+
+impl<B: HasSliders> Position<B> {
+    /// Legal moves of the seat to move; a pass when it has none.
+    // Kept out of line so that the branch costs variants without
+    // transfers nothing (their move generator stays as it was inlined).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn generate_transfer<S: Sink<B>>(&self, sink: &mut S) {
+        let us = self.turn;
+        let before = sink.taken();
+        let opening = self.in_opening(us);
+        if opening || self.rules.variant.rules.declare_check {
+            let mut pseudo = MoveList::new();
+            self.generate_commanded(&mut pseudo);
+            for &m in pseudo.iter() {
+                if self.declared_enough(m)
+                    && !(opening && self.after_for_test(m).checks_an_enemy(us))
+                {
+                    sink.one(m);
+                }
+            }
+        } else {
+            self.generate_commanded(sink);
+        }
+        if sink.taken() == before {
+            sink.one(Move::new(0, 0, MoveKind::Pass));
+        }
+    }
+
+    /// Moves of every piece the seat to move commands, by the rules of
+    /// movement alone.
+    fn generate_commanded<S: Sink<B>>(&self, sink: &mut S) {
+        let r = &*self.rules;
+        let us = self.turn;
+        let armies = self.commanded_by(us);
+        let occ = self.occupied();
+        let enemy = self.hostile_to(us);
+        let target = !self.armies_pieces(armies) & r.attacks.playable;
+        if armies == 1 << us.0 {
+            return self.generate_kinds(sink, occ, enemy, target);
+        }
+        for army in (0..r.seats()).filter(|a| armies & (1 << a) != 0) {
+            // Each army moves in its own frame: its pawns keep their direction.
+            let mut view = self.child();
+            view.get_mut().turn = Seat(army);
+            view.generate_kinds(sink, occ, enemy, target);
+        }
+    }
+}

@@ -1,0 +1,242 @@
+//! Armies that change hands (`checkmate = "transfers"`, European Chess):
+//! a player whose last royal piece is captured is out, and every army they
+//! command passes to the capturer. The pieces stay in their army's
+//! bitboard, so a taken-over pawn keeps its own direction and promotion
+//! edge for free; only the army's commander changes. The rules are in
+//! `docs/rules.md` (European Chess).
+
+use super::Position;
+use crate::attacks::HasSliders;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Piece, Seat};
+use crate::zobrist;
+
+impl<B: HasSliders> Position<B> {
+    /// The seat that commands `army` (the pieces that were `army`'s at the
+    /// start): `army` itself unless its player is out and another took it.
+    ///
+    /// ```
+    /// use tetrarch_rules::{Position, Seat, Variant};
+    /// let pos = Position::<u64>::start(&Variant::builtin("european-ffa").unwrap());
+    /// assert_eq!(pos.commander_of(Seat(2)), Seat(2));
+    /// ```
+    #[inline(always)]
+    pub fn commander_of(&self, army: Seat) -> Seat {
+        Seat(self.commander[army.idx()])
+    }
+
+    /// The armies `seat` commands, as a bit set (its own while it is in,
+    /// and every army it has taken over).
+    #[inline]
+    pub fn commanded_by(&self, seat: Seat) -> u8 {
+        (0..self.rules.seats())
+            .filter(|&a| self.commander[a as usize] == seat.0)
+            .fold(0, |m, a| m | 1 << a)
+    }
+
+    /// The cells of every piece `seat` commands.
+    #[inline]
+    pub fn commanded_pieces(&self, seat: Seat) -> B {
+        self.armies_pieces(self.commanded_by(seat))
+    }
+
+    /// The pieces of the armies in the bit set `armies`.
+    #[inline]
+    pub(crate) fn armies_pieces(&self, mut armies: u8) -> B {
+        let mut b = B::EMPTY;
+        while armies != 0 {
+            b |= self.by_seat[armies.trailing_zeros() as usize];
+            armies &= armies - 1;
+        }
+        b
+    }
+
+    /// Pieces the side of `seat` may capture: those not commanded by a
+    /// seat of its team.
+    #[inline]
+    pub(crate) fn hostile_to(&self, seat: Seat) -> B {
+        let team = self.team_seats(seat);
+        let friendly = (0..self.rules.seats())
+            .filter(|&a| team & (1 << self.commander[a as usize]) != 0)
+            .fold(0u8, |m, a| m | 1 << a);
+        self.occupied() & !self.armies_pieces(friendly)
+    }
+
+    /// Whether `seat` is still in its opening turns, when it may not leave
+    /// an enemy royal piece attacked.
+    #[inline]
+    pub(crate) fn in_opening(&self, seat: Seat) -> bool {
+        self.turns_taken[seat.idx()] < self.rules.variant.rules.no_check_turns
+    }
+
+    /// The turns `seat` has taken, counted up to the opening rule's limit
+    /// (always 0 in variants without it).
+    pub fn opening_turns_taken(&self, seat: Seat) -> u8 {
+        self.turns_taken[seat.idx()]
+    }
+
+    /// Whether a piece commanded by `seat` attacks a royal piece of a seat
+    /// not on its team.
+    pub(crate) fn checks_an_enemy(&self, seat: Seat) -> bool {
+        self.checked_by(seat) != 0
+    }
+
+    /// The seats not on `seat`'s team whose royal pieces a piece `seat`
+    /// commands attacks, as a bit set.
+    pub(crate) fn checked_by(&self, seat: Seat) -> u8 {
+        let occ = self.occupied();
+        let armies = self.commanded_by(seat);
+        let enemies = self.rules.enemy_seats[seat.idx()];
+        (0..self.rules.seats())
+            .filter(|&e| enemies & (1 << e) != 0)
+            .filter(|&e| {
+                self.royals(Seat(e)).iter().any(|cell| {
+                    (0..self.rules.seats())
+                        .filter(|&a| armies & (1 << a) != 0)
+                        .any(|a| !self.attackers_to(cell, Seat(a), occ).is_empty())
+                })
+            })
+            .fold(0, |set, e| set | 1 << e)
+    }
+
+    /// Record which seats `seat`'s last move checked.
+    fn set_declared(&mut self, seat: Seat, checked: u8) {
+        let s = seat.idx();
+        self.hash ^= zobrist::declared(s, self.declared[s]) ^ zobrist::declared(s, checked);
+        self.declared[s] = checked;
+    }
+
+    /// Whether the rules let `m` be played where checks must be declared:
+    /// a move that takes the last royal piece of a player needs a check of
+    /// that player by the mover's previous move.
+    pub(crate) fn declared_enough(&self, m: Move) -> bool {
+        if !matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_)) {
+            return true;
+        }
+        let Some(victim) = self.piece_at(m.to()) else {
+            return true;
+        };
+        if !self.rules.variant.pieces[victim.kind.idx()].royal
+            || self.royals(victim.seat).count() > 1
+        {
+            return true;
+        }
+        self.declared[self.turn.idx()] & (1 << victim.seat.0) != 0
+    }
+
+    /// Play `m` where armies change hands.
+    // Kept out of line so that the branch costs variants without
+    // transfers nothing (their move generator stays as it was inlined).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn play_transfer(&mut self, m: Move) {
+        let us = self.turn;
+        let side = self.commanded_by(us);
+        let royal_taken = matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))
+            .then(|| self.piece_at(m.to()))
+            .flatten()
+            .filter(|v| self.rules.variant.pieces[v.kind.idx()].royal);
+        self.play_board(m, side);
+        if let Some(victim) = royal_taken
+            && self.royals(victim.seat).is_empty()
+        {
+            self.take_over(victim.seat, us);
+        }
+        self.count_turn(us);
+        if self.rules.variant.rules.declare_check {
+            let checked = self.checked_by(us);
+            self.set_declared(us, checked);
+        }
+        let next = self.next_alive_after(us, self.alive_seats());
+        self.set_turn(next);
+        self.remove_lone_players();
+        if self.turn.0 <= us.0 {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+    }
+
+    /// `loser`'s last royal piece was taken by `winner`: every army `loser`
+    /// commands (its own and those it took) is `winner`'s now.
+    fn take_over(&mut self, loser: Seat, winner: Seat) {
+        for army in 0..self.rules.seats() as usize {
+            if self.commander[army] == loser.0 {
+                self.hash ^=
+                    zobrist::commander(army, loser.idx()) ^ zobrist::commander(army, winner.idx());
+                self.commander[army] = winner.0;
+            }
+        }
+    }
+
+    /// Count a turn of `seat` towards the opening rule.
+    fn count_turn(&mut self, seat: Seat) {
+        if self.in_opening(seat) {
+            let n = &mut self.turns_taken[seat.idx()];
+            self.hash ^= zobrist::turns(seat.idx(), *n) ^ zobrist::turns(seat.idx(), *n + 1);
+            *n += 1;
+        }
+    }
+
+    /// While the seat to move starts its turn with a single piece (and
+    /// the lone-piece rule holds), that piece leaves the board, the player
+    /// is out and the turn passes on.
+    fn remove_lone_players(&mut self) {
+        if !self.rules.variant.rules.lone_piece_loses {
+            return;
+        }
+        while !self.teams_decided() {
+            let mine = self.commanded_pieces(self.turn);
+            if mine.count() != 1 {
+                return;
+            }
+            let cell = mine.lsb();
+            if let Some(p) = self.piece_at(cell) {
+                self.remove(p, cell);
+            }
+            let next = self.next_alive_after(self.turn, self.alive_seats());
+            self.set_turn(next);
+        }
+    }
+
+    /// A position read from outside: the turn of a player already out
+    /// passes on, and a player to move with one piece loses it, as play
+    /// would have done.
+    // Kept out of line so that the branch costs variants without
+    // transfers nothing (their move generator stays as it was inlined).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn settle_transfer_turn(&mut self) {
+        if self.teams_decided() {
+            return;
+        }
+        let alive = self.alive_seats();
+        if alive & (1 << self.turn.0) == 0 {
+            let next = self.next_alive_after(self.turn, alive);
+            self.set_turn(next);
+        }
+        self.remove_lone_players();
+    }
+
+    /// `seat` resigned or ran out of time: every piece it commands leaves
+    /// the board (the rules: "remove all of your pieces").
+    // Kept out of line so that the branch costs variants without
+    // transfers nothing (their move generator stays as it was inlined).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn retire_commander(&mut self, seat: Seat) {
+        let armies = self.commanded_by(seat);
+        for army in 0..self.rules.seats() {
+            if armies & (1 << army) != 0 {
+                for cell in self.by_seat[army as usize].iter() {
+                    let kind = self.kind_at(cell);
+                    self.remove(
+                        Piece {
+                            seat: Seat(army),
+                            kind,
+                        },
+                        cell,
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,311 @@
+//! A deliberately simple, independent reference for European Chess (base
+//! game, default army), written from `../shared/rules/european-chess.txt`
+//! and `docs/rules.md` with no code of the kernel: pieces in an 8 x 8
+//! array, moves as coordinates, every rule spelled out. The differential
+//! tests compare it with the kernel move by move.
+
+/// A piece: the army it started in (0 red a1, 1 blue a8, 2 yellow h8,
+/// 3 green h1) and its letter (`p n b r k`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub army: usize,
+    pub kind: char,
+}
+
+/// A position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ref {
+    /// `board[file][rank]`, both from 0.
+    pub board: [[Option<Piece>; 8]; 8],
+    /// Per army, the seat that commands it.
+    pub commander: [usize; 4],
+    /// Per seat, its turns taken (up to 2).
+    pub turns: [usize; 4],
+    pub turn: usize,
+    /// Per seat, its team (the seat itself in the free-for-all).
+    pub team: [usize; 4],
+}
+
+/// Which way an army's pawns go.
+fn forward(army: usize) -> (i32, i32) {
+    [(0, 1), (1, 0), (0, -1), (-1, 0)][army]
+}
+
+fn on_board(f: i32, r: i32) -> bool {
+    (0..8).contains(&f) && (0..8).contains(&r)
+}
+
+/// `f` and `r` from 0 as UCI text.
+pub fn square(f: i32, r: i32) -> String {
+    format!("{}{}", (b'a' + f as u8) as char, r + 1)
+}
+
+impl Ref {
+    fn at(&self, f: i32, r: i32) -> Option<Piece> {
+        self.board[f as usize][r as usize]
+    }
+
+    /// Whether seat `seat` has its king (in its own army: kings are never made).
+    pub fn alive(&self, seat: usize) -> bool {
+        self.pieces()
+            .any(|(_, _, p)| p.army == seat && p.kind == 'k')
+    }
+
+    fn pieces(&self) -> impl Iterator<Item = (i32, i32, Piece)> + '_ {
+        (0..8).flat_map(move |f| (0..8).filter_map(move |r| self.at(f, r).map(|p| (f, r, p))))
+    }
+
+    /// Whether the game is over: at most one team has a seat in.
+    pub fn over(&self) -> bool {
+        let mut teams: Vec<usize> = (0..4)
+            .filter(|&s| self.alive(s))
+            .map(|s| self.team[s])
+            .collect();
+        teams.dedup();
+        teams.sort();
+        teams.dedup();
+        teams.len() <= 1
+    }
+
+    /// Whether piece `p` belongs to a seat on `seat`'s team.
+    fn friendly(&self, p: Piece, seat: usize) -> bool {
+        self.team[self.commander[p.army]] == self.team[seat]
+    }
+
+    /// Squares the piece on (f, r) attacks (captures on, if an enemy stood there).
+    fn attacks(&self, f: i32, r: i32, p: Piece) -> Vec<(i32, i32)> {
+        let mut out = Vec::new();
+        let leaps: &[(i32, i32)] = match p.kind {
+            'n' => &[
+                (1, 2),
+                (2, 1),
+                (-1, 2),
+                (-2, 1),
+                (1, -2),
+                (2, -1),
+                (-1, -2),
+                (-2, -1),
+            ],
+            'k' => &[
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1),
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+            ],
+            _ => &[],
+        };
+        for &(df, dr) in leaps {
+            if on_board(f + df, r + dr) {
+                out.push((f + df, r + dr));
+            }
+        }
+        let rays: &[(i32, i32)] = match p.kind {
+            'r' => &[(1, 0), (-1, 0), (0, 1), (0, -1)],
+            'b' => &[(1, 1), (1, -1), (-1, 1), (-1, -1)],
+            _ => &[],
+        };
+        for &(df, dr) in rays {
+            let (mut x, mut y) = (f + df, r + dr);
+            while on_board(x, y) {
+                out.push((x, y));
+                if self.at(x, y).is_some() {
+                    break;
+                }
+                x += df;
+                y += dr;
+            }
+        }
+        if p.kind == 'p' {
+            let (df, dr) = forward(p.army);
+            // Diagonally forward: forward plus one step to either side.
+            for side in [-1, 1] {
+                let (x, y) = (f + df + side * dr.abs(), r + dr + side * df.abs());
+                if on_board(x, y) {
+                    out.push((x, y));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether (f, r) is on the army's far edge.
+    fn far_edge(army: usize, f: i32, r: i32) -> bool {
+        match army {
+            0 => r == 7,
+            1 => f == 7,
+            2 => r == 0,
+            _ => f == 0,
+        }
+    }
+
+    /// Whether (f, r) is on the army's second row.
+    fn second_row(army: usize, f: i32, r: i32) -> bool {
+        match army {
+            0 => r == 1,
+            1 => f == 1,
+            2 => r == 6,
+            _ => f == 6,
+        }
+    }
+
+    /// Moves by movement alone of the seat to move, as UCI text.
+    fn pseudo(&self) -> Vec<String> {
+        let us = self.turn;
+        let mut out = Vec::new();
+        for (f, r, p) in self.pieces() {
+            if self.commander[p.army] != us {
+                continue;
+            }
+            let mut add = |x: i32, y: i32| {
+                let base = format!("{}{}", square(f, r), square(x, y));
+                if p.kind == 'p' && Ref::far_edge(p.army, x, y) {
+                    for k in ['r', 'b', 'n'] {
+                        out.push(format!("{base}{k}"));
+                    }
+                } else {
+                    out.push(base);
+                }
+            };
+            if p.kind == 'p' {
+                let (df, dr) = forward(p.army);
+                let (x, y) = (f + df, r + dr);
+                if on_board(x, y) && self.at(x, y).is_none() {
+                    add(x, y);
+                    let (x2, y2) = (x + df, y + dr);
+                    if Ref::second_row(p.army, f, r)
+                        && on_board(x2, y2)
+                        && self.at(x2, y2).is_none()
+                    {
+                        add(x2, y2);
+                    }
+                }
+                for (x, y) in self.attacks(f, r, p) {
+                    if self.at(x, y).is_some_and(|q| !self.friendly(q, us)) {
+                        add(x, y);
+                    }
+                }
+                continue;
+            }
+            for (x, y) in self.attacks(f, r, p) {
+                if self.at(x, y).is_none_or(|q| !self.friendly(q, us)) {
+                    add(x, y);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether a piece commanded by `seat` attacks the king of a seat not on its team.
+    fn checks_an_enemy(&self, seat: usize) -> bool {
+        let kings: Vec<(i32, i32)> = self
+            .pieces()
+            .filter(|(_, _, p)| p.kind == 'k' && self.team[p.army] != self.team[seat])
+            .map(|(f, r, _)| (f, r))
+            .collect();
+        self.pieces()
+            .filter(|(_, _, p)| self.commander[p.army] == seat)
+            .any(|(f, r, p)| self.attacks(f, r, p).iter().any(|sq| kings.contains(sq)))
+    }
+
+    /// The legal moves, sorted; `0000` (a pass) when there is none.
+    pub fn legal(&self) -> Vec<String> {
+        if self.over() {
+            return Vec::new();
+        }
+        let us = self.turn;
+        let mut moves: Vec<String> = self
+            .pseudo()
+            .into_iter()
+            .filter(|m| self.turns[us] >= 2 || !self.board_after(m).checks_an_enemy(us))
+            .collect();
+        if moves.is_empty() {
+            moves.push("0000".into());
+        }
+        moves.sort();
+        moves
+    }
+
+    fn parse(m: &str) -> ((i32, i32), (i32, i32), Option<char>) {
+        let b = m.as_bytes();
+        let sq = |i: usize| ((b[i] - b'a') as i32, (b[i + 1] - b'1') as i32);
+        (sq(0), sq(2), b.get(4).map(|&c| c as char))
+    }
+
+    /// The board after `m`, nothing else changed.
+    fn board_after(&self, m: &str) -> Ref {
+        let mut next = self.clone();
+        let ((f, r), (x, y), promo) = Ref::parse(m);
+        let p = next.board[f as usize][r as usize].take().expect("a piece");
+        next.board[x as usize][y as usize] = Some(Piece {
+            army: p.army,
+            kind: promo.unwrap_or(p.kind),
+        });
+        next
+    }
+
+    /// Play a legal move.
+    pub fn play(&self, m: &str) -> Ref {
+        let us = self.turn;
+        let mut next = if m == "0000" {
+            self.clone()
+        } else {
+            let ((_, _), (x, y), _) = Ref::parse(m);
+            let victim = self.at(x, y);
+            let mut next = self.board_after(m);
+            if let Some(v) = victim
+                && v.kind == 'k'
+            {
+                // The last royal piece: its player is out, and all they command is ours.
+                let loser = self.commander[v.army];
+                for a in 0..4 {
+                    if next.commander[a] == loser {
+                        next.commander[a] = us;
+                    }
+                }
+            }
+            next
+        };
+        next.turns[us] = (next.turns[us] + 1).min(2);
+        next.pass_turn();
+        next
+    }
+
+    /// The turn goes clockwise to the next seat with a king; a seat that
+    /// starts its turn with one piece loses it and is out.
+    fn pass_turn(&mut self) {
+        loop {
+            if self.over() {
+                return;
+            }
+            let from = self.turn;
+            if let Some(n) = (1..=4).map(|i| (from + i) % 4).find(|&s| self.alive(s)) {
+                self.turn = n;
+            }
+            let mine: Vec<(i32, i32)> = self
+                .pieces()
+                .filter(|(_, _, p)| self.commander[p.army] == self.turn)
+                .map(|(f, r, _)| (f, r))
+                .collect();
+            if mine.len() != 1 || self.over() {
+                return;
+            }
+            self.board[mine[0].0 as usize][mine[0].1 as usize] = None;
+        }
+    }
+
+    /// Number of leaf positions `depth` plies ahead.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves.iter().map(|m| self.play(m).perft(depth - 1)).sum()
+    }
+}

@@ -1,0 +1,85 @@
+// European Chess in the browser: four armies in the corners of an 8x8
+// board; the page of the blue seat (a8, pawns east) turns the board so its
+// army stands on the two bottom rows and its pawns advance up the screen;
+// a move by mouse, three bots answering.
+
+import test from "node:test";
+import assert from "node:assert/strict";
+import { launch, newPage, createGame, openGame, clickMove, model, assertNoErrors, shot, BASE } from "../lib.mjs";
+
+/** Where each square is drawn, and where each seat's pieces stand. */
+function geometry(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector("svg.board");
+    const squares = [...svg.querySelectorAll(".layer-squares [data-cell]")].map((r) => {
+      const b = r.getBoundingClientRect();
+      return { cell: r.dataset.cell, x: b.x + b.width / 2, y: b.y + b.height / 2, w: b.width };
+    });
+    const pieces = [...svg.querySelectorAll(".layer-pieces [data-cell]")].map((g) => ({ cell: g.dataset.cell, seat: Number(g.dataset.seat) }));
+    return { squares, pieces };
+  });
+}
+
+test("European Chess: the blue army at the bottom of blue's page, a pawn pushed up the screen, bots answer", { timeout: 180000 }, async (t) => {
+  const browser = await launch();
+  t.after(() => browser.close());
+  const page = await newPage(browser, { viewport: { width: 1100, height: 900 } });
+  const bot = { kind: "bot", level: 1 };
+  const game = await createGame(page, { variant: "european-ffa", seats: [bot, "me", bot, bot] });
+  await openGame(page, game.url);
+  await page.waitForFunction(() => window.__tetrarch.model.status === "started");
+  assert.equal((await model(page)).you, 1);
+
+  const { squares, pieces } = await geometry(page);
+  assert.equal(squares.length, 64);
+  assert.equal(pieces.length, 32, "eight pieces in each corner");
+  const at = new Map(squares.map((s) => [s.cell, s]));
+  const bottom = Math.max(...squares.map((s) => s.y));
+  const size = squares[0].w;
+  const rowsUp = (cell) => Math.round((bottom - at.get(cell).y) / size);
+  const own = pieces.filter((p) => p.seat === 1);
+  assert.equal(own.length, 8);
+  for (const p of own) assert.ok(rowsUp(p.cell) <= 1, `blue's piece on ${p.cell} is ${rowsUp(p.cell)} rows up`);
+  // Blue's home edge is the a-file: a8..a5 hold the pieces, b8..b5 the pawns.
+  for (const cell of ["a8", "a7", "a6", "a5"]) assert.equal(rowsUp(cell), 0, `${cell} on the bottom row`);
+  for (const cell of ["b8", "b7", "b6", "b5"]) assert.equal(rowsUp(cell), 1, `${cell} on the second row`);
+
+  // Red (a bot) moves first; then blue pushes a pawn one square east, which is up the screen.
+  await page.waitForFunction(() => window.__tetrarch.isMyTurn(), null, { timeout: 60000 });
+  const m = await model(page);
+  const push = m.legal.find((mv) => mv.from === "b6" && mv.to === "c6");
+  assert.ok(push, `b6-c6 is legal for blue: ${m.legal.map((mv) => mv.uci).join(" ")}`);
+  await clickMove(page, "b6", "c6");
+  await page.waitForFunction((n) => window.__tetrarch.model.moves.length > n, m.ply);
+  assert.equal((await model(page)).moves[m.ply], push.uci);
+  assert.equal(rowsUp("c6"), 2, "the pawn went up the screen");
+
+  // The three bots answer: the turn comes back to blue.
+  await page.waitForFunction(() => window.__tetrarch.isMyTurn() || window.__tetrarch.model.outcome, null, { timeout: 60000 });
+  assert.ok((await model(page)).ply >= m.ply + 4, "bots answered");
+  await page.waitForTimeout(600); // the last move's slide
+  await shot(page, "european-ffa");
+  assertNoErrors(page);
+});
+
+test("European Chess 2v2: partners chosen in the lobby are the game's", { timeout: 120000 }, async (t) => {
+  const browser = await launch();
+  t.after(() => browser.close());
+  const page = await newPage(browser);
+  await page.goto(`${BASE}/`);
+  await page.selectOption("#variant", "european-teams");
+  // Red's partner: blue, yellow (across, the default) or green.
+  const options = await page.$$eval("#partner option", (els) => els.map((e) => [e.value, e.selected]));
+  assert.deepEqual(options, [["1", false], ["2", true], ["3", false]]);
+  // The optional rule, turned on in the same form.
+  await page.check('.option-rule[value="declare_check"]');
+  const bot = { kind: "bot", level: 1 };
+  const game = await createGame(page, { variant: "european-teams", seats: ["me", bot, bot, bot], partner: 1, keepForm: true });
+  await openGame(page, game.url);
+  const teams = await page.evaluate(() => window.__tetrarch.variant.seats.map((s) => s.team));
+  assert.deepEqual(teams, [0, 0, 1, 1], "red and blue against yellow and green");
+  const id = new URL(game.url).pathname.split("/").pop();
+  const state = await (await fetch(`${BASE}/api/games/${id}`)).json();
+  assert.deepEqual(state.options, ["declare_check"]);
+  assertNoErrors(page);
+});
