@@ -144,7 +144,11 @@ function renderTeams(form, v) {
   if (Array.isArray(v.nations) && v.nations.length) {
     parts.push(`<span class="label">Nations</span>`);
     for (const s of v.seats) {
-      const opts = v.nations.map((n) => `<option>${esc(n.name ?? n)}</option>`).join("");
+      // The first nation the server lists (the base game's army) is chosen
+      // unless a player picks another.
+      const opts = v.nations
+        .map((n, i) => `<option value="${esc(n.id)}" title="${esc(n.power)}" ${i === 0 ? "selected" : ""}>${esc(n.name)} (${esc(n.era)})</option>`)
+        .join("");
       parts.push(`<label>${esc(seatTitle(v, s.seat))} <select class="nation" data-seat="${s.seat}"><option value="">drawn at random</option>${opts}</select></label>`);
     }
   }

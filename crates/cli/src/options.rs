@@ -5,6 +5,7 @@ use anyhow::{Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::time::Duration;
+use tetrarch_rules::variant::Nation;
 use tetrarch_rules::{AnyGame, AnyVariant, PlayError};
 
 /// `--variant NAME` or `--variant-file PATH`.
@@ -16,15 +17,52 @@ pub struct VariantArgs {
     /// A variant definition in TOML, instead of a built-in one.
     #[arg(long, value_name = "PATH", conflicts_with = "variant")]
     pub variant_file: Option<PathBuf>,
+    #[command(flatten)]
+    pub nations: NationArgs,
 }
 
 impl VariantArgs {
-    /// The chosen variant, checked.
+    /// The chosen variant, checked, with its line-up if one is given.
     pub fn load(&self) -> Result<AnyVariant> {
-        match &self.variant_file {
-            Some(path) => Ok(AnyVariant::from_file(path)?),
-            None => Ok(AnyVariant::builtin(&self.variant)?),
-        }
+        let variant = match &self.variant_file {
+            Some(path) => AnyVariant::from_file(path)?,
+            None => AnyVariant::builtin(&self.variant)?,
+        };
+        self.nations.apply(variant)
+    }
+}
+
+/// `--nations ID,ID,ID,ID` and `--nation-file PATH`: a European Chess line-up.
+#[derive(clap::Args, Debug, Default)]
+pub struct NationArgs {
+    /// One nation per seat, in turn order, comma separated (see
+    /// `tetrarch variants --nations`).
+    #[arg(long, value_name = "IDS")]
+    pub nations: Option<String>,
+    /// A nation file of one's own, whose id `--nations` may then name
+    /// (repeatable).
+    #[arg(long, value_name = "PATH")]
+    pub nation_file: Vec<PathBuf>,
+}
+
+impl NationArgs {
+    /// `variant` with the line-up, if one is given.
+    pub fn apply(&self, variant: AnyVariant) -> Result<AnyVariant> {
+        let Some(ids) = &self.nations else {
+            if !self.nation_file.is_empty() {
+                return Err(anyhow!("--nation-file needs --nations to name its nation"));
+            }
+            return Ok(variant);
+        };
+        let AnyVariant::Chess(v) = &variant else {
+            return Err(anyhow!("{} takes no nations", variant.name()));
+        };
+        let files = self
+            .nation_file
+            .iter()
+            .map(|p| Nation::from_file(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(AnyVariant::Chess(v.with_lineup(ids, &files)?))
     }
 }
 

@@ -35,6 +35,10 @@ pub struct Args {
     /// A variant definition in TOML, instead of a built-in one.
     #[arg(long, value_name = "PATH", conflicts_with = "variant")]
     variant_file: Option<PathBuf>,
+    /// A line-up of the chosen variant (a record's `Nations` tag of
+    /// built-in nations needs none).
+    #[command(flatten)]
+    nations: crate::options::NationArgs,
     /// The PGN or PGN4 file.
     file: PathBuf,
 }
@@ -54,6 +58,13 @@ pub fn run_command(args: &Args) -> anyhow::Result<()> {
         (Some(path), _) => Some(AnyVariant::from_file(path)?),
         (None, Some(name)) => Some(AnyVariant::builtin(name)?),
         (None, None) => None,
+    };
+    let chosen = match chosen {
+        Some(v) => Some(args.nations.apply(v)?),
+        None if args.nations.nations.is_some() => {
+            return Err(anyhow!("--nations needs --variant (or --variant-file)"));
+        }
+        None => None,
     };
     let path = &args.file;
     let text =

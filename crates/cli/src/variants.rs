@@ -7,6 +7,7 @@ use crate::options;
 use anyhow::Result;
 use std::path::PathBuf;
 use tetrarch_rules::AnyVariant;
+use tetrarch_rules::variant::{Nation, builtin_nation_ids};
 
 /// Arguments of `tetrarch variants`.
 #[derive(clap::Args, Debug)]
@@ -17,6 +18,9 @@ pub struct Args {
     /// Check and describe a variant definition in TOML.
     #[arg(long, value_name = "PATH", conflicts_with = "variant")]
     variant_file: Option<PathBuf>,
+    /// List the built-in European Chess nations (id, era, power) instead.
+    #[arg(long, conflicts_with_all = ["variant", "variant_file"])]
+    nations: bool,
 }
 
 /// Run `tetrarch variants`.
@@ -24,6 +28,7 @@ pub fn run(args: &Args) -> Result<()> {
     let variant = match (&args.variant, &args.variant_file) {
         (_, Some(path)) => AnyVariant::from_file(path)?,
         (Some(name), None) => AnyVariant::builtin(name)?,
+        (None, None) if args.nations => return nations(),
         (None, None) => return list(),
     };
     // The rules compile and the start position reads.
@@ -41,6 +46,19 @@ fn list() -> Result<()> {
     for name in names {
         let v = AnyVariant::builtin(name)?;
         println!("{name:width$}  {}", v.description());
+    }
+    Ok(())
+}
+
+/// One line per built-in nation: id, era and its power in a line.
+fn nations() -> Result<()> {
+    let nations = builtin_nation_ids()
+        .map(Nation::builtin)
+        .collect::<Result<Vec<_>, _>>()?;
+    let id = nations.iter().map(|n| n.id.len()).max().unwrap_or(0);
+    let era = nations.iter().map(|n| n.era.len()).max().unwrap_or(0);
+    for n in nations {
+        println!("{:id$}  {:era$}  {}", n.id, n.era, n.power);
     }
     Ok(())
 }

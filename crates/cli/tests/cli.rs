@@ -432,3 +432,131 @@ fn the_cli_names_no_variant_and_no_typed_kernel() {
         }
     }
 }
+
+// ---------------------------------------------------------------- European Chess nations
+
+#[test]
+fn variants_lists_the_nations_with_era_and_power() {
+    let out = ok(&["variants", "--nations"]);
+    let line = out.lines().find(|l| l.starts_with("default")).expect(&out);
+    assert!(line.contains("base game") && line.contains("none"), "{out}");
+}
+
+#[test]
+fn perft_of_a_lineup_of_default_armies_is_the_base_game() {
+    for variant in ["european-ffa", "european-teams"] {
+        let out = ok(&[
+            "perft",
+            "--variant",
+            variant,
+            "--nations",
+            "default,default,default,default",
+            "--depth",
+            "3",
+        ]);
+        assert!(out.contains("nodes: 1020"), "{out}");
+    }
+}
+
+#[test]
+fn a_lineup_of_nation_files_plays() {
+    let rooks = data("nations/rooks.toml");
+    let amazon = data("nations/amazon.toml");
+    let out = ok(&[
+        "perft",
+        "--variant",
+        "european-ffa",
+        "--nations",
+        "test-amazon,default,test-rooks,default",
+        "--nation-file",
+        &rooks,
+        "--nation-file",
+        &amazon,
+        "--depth",
+        "2",
+    ]);
+    assert!(out.contains("nodes: "), "{out}");
+}
+
+#[test]
+fn bad_lineups_are_one_line_errors() {
+    let err = fails(&[
+        "perft",
+        "--variant",
+        "european-ffa",
+        "--nations",
+        "default,atlantis,default,default",
+        "--depth",
+        "1",
+    ]);
+    assert!(
+        err.contains("unknown nation 'atlantis'; known: default"),
+        "{err}"
+    );
+    let err = fails(&[
+        "perft",
+        "--variant",
+        "european-ffa",
+        "--nations",
+        "default",
+        "--depth",
+        "1",
+    ]);
+    assert!(err.contains("1 nations for 4 seats"), "{err}");
+    let bad = temp_file(
+        "power.toml",
+        "id = \"mine\"\nname = \"M\"\nera = \"e\"\npower = \"p\"\n[setup]\na1 = \"k\"\n[[powers]]\nid = \"the-sea\"\n",
+    );
+    let err = fails(&[
+        "perft",
+        "--variant",
+        "european-ffa",
+        "--nations",
+        "mine,default,default,default",
+        "--nation-file",
+        &bad,
+        "--depth",
+        "1",
+    ]);
+    assert!(
+        err.contains("powers[0].id") && err.contains("power 'the-sea' is not implemented"),
+        "{err}"
+    );
+}
+
+#[test]
+fn replay_restores_the_lineup_from_the_nations_tag() {
+    let record = "[Variant \"european-ffa\"]\n[Nations \"default,default,default,default\"]\n\n1. a2-a3 .. b7-c7 .. g7-g6 .. g2-f2\n";
+    let file = temp_file("nations.pgn4", record);
+    let out = ok(&["replay", &file]);
+    assert!(out.contains("moves: 4"), "{out}");
+    let bad = temp_file(
+        "atlantis.pgn4",
+        &record.replace(
+            "default,default,default,default",
+            "atlantis,default,default,default",
+        ),
+    );
+    let err = fails(&["replay", &bad]);
+    assert!(err.contains("unknown nation 'atlantis'"), "{err}");
+    // A line-up of nation files: named on the command line.
+    let rooks = data("nations/rooks.toml");
+    let own = temp_file(
+        "rooks.pgn4",
+        &record.replace(
+            "default,default,default,default",
+            "test-rooks,default,default,default",
+        ),
+    );
+    let out = ok(&[
+        "replay",
+        "--variant",
+        "european-ffa",
+        "--nations",
+        "test-rooks,default,default,default",
+        "--nation-file",
+        &rooks,
+        &own,
+    ]);
+    assert!(out.contains("moves: 4"), "{out}");
+}

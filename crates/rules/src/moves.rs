@@ -24,6 +24,10 @@ pub enum MoveKind {
     /// The variant's action of this index: the turn is spent without moving
     /// a piece (see [`crate::variant::SeatRules`]).
     Action(u8),
+    /// The power of this index of the mover's nation (European Chess): a
+    /// turn spent on something other than a piece move, acting on `from`
+    /// and `to` (see `crate::power`).
+    Power(u8),
 }
 
 /// A move between cell indices of one variant's board.
@@ -46,6 +50,7 @@ const EN_PASSANT: u32 = 4;
 const PASS: u32 = 5;
 const SWAP: u32 = 6;
 const ACTION: u32 = 7;
+const POWER: u32 = 8;
 
 impl Move {
     /// Pack a move.
@@ -60,6 +65,7 @@ impl Move {
             MoveKind::Pass => (PASS, 0),
             MoveKind::Swap => (SWAP, 0),
             MoveKind::Action(a) => (ACTION, a as u32),
+            MoveKind::Power(p) => (POWER, p as u32),
         };
         Move(from as u32 | (to as u32) << 8 | tag << 16 | arg << 20)
     }
@@ -85,6 +91,7 @@ impl Move {
             PASS => MoveKind::Pass,
             SWAP => MoveKind::Swap,
             ACTION => MoveKind::Action(arg.0),
+            POWER => MoveKind::Power(arg.0),
             _ => MoveKind::Normal,
         }
     }

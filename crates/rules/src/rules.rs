@@ -207,6 +207,11 @@ pub struct Rules<B: HasSliders> {
     pub(crate) standing: [u8; 1 << MAX_SEATS],
     /// Per seat: one step forward from each cell.
     pub(crate) ahead: [StepTable; MAX_SEATS],
+    /// Per seat: its nation's powers (a line-up's; empty otherwise).
+    pub(crate) powers: [Vec<crate::power::Power<B>>; MAX_SEATS],
+    /// Per seat: what its pawns promote to, where that is the seat's own
+    /// (a line-up); empty: each kind's `promotions`.
+    seat_promotions: [Vec<Kind>; MAX_SEATS],
 }
 
 /// Which kinds do what, gathered while compiling their moves.
@@ -598,6 +603,19 @@ impl<B: HasSliders> Compiler<'_, B> {
         })
     }
 
+    /// Per seat: its nation's powers, turned to its corner.
+    fn powers(&self) -> [Vec<crate::power::Power<B>>; MAX_SEATS] {
+        let v = self.variant;
+        let size = v.geometry.width();
+        std::array::from_fn(|s| match (v.powers.get(s), v.seats.get(s)) {
+            (Some(specs), Some(seat)) => specs
+                .iter()
+                .map(|p| crate::power::Power::compile(p, seat.forward, size, &v.pieces))
+                .collect(),
+            _ => Vec::new(),
+        })
+    }
+
     /// Per set of seats with a royal left: whether at most one team remains.
     fn decided(
         &self,
@@ -699,6 +717,10 @@ impl<B: HasSliders> Rules<B> {
             promotion_zone,
             back_rank,
             pin_legality: sets.pin_legality,
+            powers: c.powers(),
+            seat_promotions: std::array::from_fn(|s| {
+                variant.seat_promotions.get(s).cloned().unwrap_or_default()
+            }),
             variant,
         }
     }
@@ -710,6 +732,17 @@ impl<B: HasSliders> Rules<B> {
         match self.variant.seats[seat.idx()].forward {
             Forward::North | Forward::South => self.forward_lines[0][cell],
             Forward::East | Forward::West => self.forward_lines[1][cell],
+        }
+    }
+
+    /// What a pawn of `kind` of `seat`'s army promotes to.
+    #[inline(always)]
+    pub(crate) fn promotion_choices(&self, seat: Seat, kind: Kind) -> &[Kind] {
+        let own = &self.seat_promotions[seat.idx()];
+        if own.is_empty() {
+            &self.variant.pieces[kind.idx()].promotions
+        } else {
+            own
         }
     }
 

@@ -13,42 +13,12 @@ use tetrarch_rules::{AnyGame, AnyVariant, Outcome, Position, Seat, Square, Varia
 
 type Pos = Position<u64>;
 
+mod european_fen;
+use european_fen::{PLAYED, fen};
+
 fn variant(name: &str) -> Variant {
     Variant::builtin(name).unwrap()
 }
-
-/// A FEN4 of the base game: side to move, optional extras, board rows from
-/// rank 8 down. The eliminated flags follow the board.
-fn fen(turn: char, extras: &str, rows: [&str; 8]) -> String {
-    let kings: Vec<bool> = ['r', 'b', 'y', 'g']
-        .iter()
-        .map(|c| !rows.iter().any(|r| r.contains(&format!("{c}K"))))
-        .collect();
-    let out: Vec<&str> = kings.iter().map(|&o| if o { "1" } else { "0" }).collect();
-    let extras = if extras.is_empty() {
-        String::new()
-    } else {
-        format!("{{{extras}}}-")
-    };
-    // Rows are written short, `1rP` for `1,rP`.
-    let row = |r: &str| {
-        r.split(',')
-            .map(|t| match t.find(|c: char| c.is_ascii_alphabetic()) {
-                Some(i) if i > 0 => format!("{},{}", &t[..i], &t[i..]),
-                _ => t.to_string(),
-            })
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    format!(
-        "{turn}-{}-0,0,0,0-0,0,0,0-0,0,0,0-0-{extras}{}",
-        out.join(","),
-        rows.map(row).join("/")
-    )
-}
-
-/// Every seat past its opening turns.
-const PLAYED: &str = "'turns':(2,2,2,2)";
 
 fn pos(name: &str, text: &str) -> Pos {
     Pos::from_fen(&variant(name), text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -588,6 +558,7 @@ fn reference(p: &Pos) -> Ref {
         turns: [0, 1, 2, 3].map(|s| p.opening_turns_taken(Seat(s)) as usize),
         turn: p.turn().0 as usize,
         team: [0, 1, 2, 3].map(|s| v.seats[s].team as usize),
+        pawns: european_reference::default_pawns(),
     }
 }
 

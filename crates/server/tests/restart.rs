@@ -175,3 +175,98 @@ async fn an_optional_rule_chosen_at_creation_holds_across_a_restart() {
         "{body}"
     );
 }
+
+#[tokio::test]
+async fn nations_chosen_at_creation_play_their_powers_across_a_restart() {
+    let dir = TempDir::new("nations");
+    let db = format!("sqlite://{}", dir.0.join("games.db").display());
+    let mut server = TestServer::start_with(dir, config(&db)).await;
+    let me = json!({"kind": "me"});
+    let (_, variants) = server.get("/api/variants").await;
+    let euro = variants
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["name"] == "european-ffa")
+        .expect("european-ffa is listed");
+    let offered: Vec<&str> = euro["nations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["id"].as_str().unwrap())
+        .collect();
+    assert!(
+        offered.contains(&"huns") && offered.contains(&"aztecs"),
+        "{offered:?}"
+    );
+    let created = server
+        .create(json!({"variant": "european-ffa", "seats": [me, me, me, me],
+                       "nations": ["huns", "aztecs", "default", "default"]}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let t = tokens(&created);
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(
+        state["nations"],
+        json!(["huns", "aztecs", "default", "default"])
+    );
+    for (seat, m) in [(0, "place@e3"), (1, "transform@a5")] {
+        let (status, body) = server
+            .post(
+                &format!("/api/games/{id}/move/{m}"),
+                t[seat].as_deref(),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{m}: {body}");
+    }
+    let (_, before) = server.get(&format!("/api/games/{id}")).await;
+
+    server.stop().await;
+    let dir = std::mem::replace(&mut server.dir, TempDir::new("unused"));
+    let server = TestServer::start_with(dir, config(&db)).await;
+    let (_, after) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(
+        after["fen"], before["fen"],
+        "the line-up replays its powers"
+    );
+    assert_eq!(after["nations"], before["nations"]);
+    let (status, body) = server
+        .post(&format!("/api/games/{id}/move/e7e6"), t[2].as_deref(), None)
+        .await;
+    assert_eq!(status, 200, "{body}");
+
+    for (variant, nations, says) in [
+        (
+            "european-ffa",
+            json!(["huns", "atlantis", "default", "default"]),
+            "unknown nation 'atlantis'",
+        ),
+        (
+            "european-ffa",
+            json!(["huns", "default"]),
+            "2 nations for 4 seats",
+        ),
+        ("chess", json!(["huns", "default"]), "no nations"),
+    ] {
+        let seats: Vec<_> = (0..if variant == "chess" { 2 } else { 4 })
+            .map(|_| me.clone())
+            .collect();
+        let (status, body) = server
+            .post(
+                "/api/games",
+                None,
+                Some(json!({"variant": variant, "seats": seats, "nations": nations})),
+            )
+            .await;
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (400, Some("bad-option")),
+            "{body}"
+        );
+        assert!(
+            body["message"].as_str().unwrap_or_default().contains(says),
+            "{body}"
+        );
+    }
+}

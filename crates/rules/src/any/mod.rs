@@ -189,6 +189,30 @@ impl AnyVariant {
         }
     }
 
+    /// This variant with the built-in nations `ids` (comma separated, one
+    /// per seat; see [`Variant::with_lineup`]); a family or variant without
+    /// nations refuses any.
+    ///
+    /// ```
+    /// use tetrarch_rules::AnyVariant;
+    /// let v = AnyVariant::builtin("european-ffa").unwrap();
+    /// assert!(v.with_lineup("huns,default,default,default").is_ok());
+    /// let chess = AnyVariant::builtin("chess").unwrap();
+    /// assert!(chess.with_lineup("huns,default").unwrap_err().to_string().contains("no nations"));
+    /// ```
+    pub fn with_lineup(&self, ids: &str) -> Result<AnyVariant, VariantError> {
+        match self {
+            AnyVariant::Chess(v) if v.takes_nations() => {
+                v.with_lineup(ids, &[]).map(AnyVariant::Chess)
+            }
+            _ => Err(VariantError::Field {
+                file: self.origin().to_string(),
+                field: "nations".into(),
+                reason: format!("{} has no nations to choose", self.name()),
+            }),
+        }
+    }
+
     /// This variant with the optional rules `on` turned on (see
     /// [`Variant::with_options`]); a draughts variant has none.
     pub fn with_options(&self, on: &[&str]) -> Result<AnyVariant, VariantError> {

@@ -77,6 +77,18 @@ impl FamilyVariant for Variant {
             numbered_starts: self.rules.chess960.then_some(960),
             choose_partners: self.rules.choose_partners,
             optional_rules: self.rules.optional.clone(),
+            nations: if self.takes_nations() {
+                crate::variant::builtin_nations()
+                    .map(|n| view::NationView {
+                        id: n.id,
+                        name: n.name,
+                        era: n.era,
+                        power: n.power,
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
         }
     }
     fn details(&self) -> Vec<(String, String)> {
@@ -167,8 +179,11 @@ impl<B: HasSliders> GamePosition for Position<B> {
     }
     #[inline]
     fn mover(&self, m: Move) -> Option<Seat> {
-        if m.kind() == MoveKind::Pass {
-            return None;
+        match m.kind() {
+            MoveKind::Pass => return None,
+            // A power may act on an empty cell (a new piece).
+            MoveKind::Power(_) => return Some(self.turn),
+            _ => {}
         }
         // Where armies change hands, the piece's army may be another's now.
         self.piece_at(m.from()).map(|p| self.commander_of(p.seat))
@@ -231,6 +246,7 @@ impl<B: HasSliders> GamePosition for Position<B> {
         match m.kind() {
             MoveKind::Normal | MoveKind::Promotion(_) => self.occupied().has(m.to()),
             MoveKind::EnPassant => true,
+            MoveKind::Power(_) => self.captures(m),
             _ => false,
         }
     }

@@ -138,6 +138,17 @@ pub(crate) fn read_pgn4(
         let AnyVariant::Chess(v) = &variant else {
             return Err(not_chess(game, &variant));
         };
+        let (v, variant) = match lineup(v, pgn.tag("Nations")) {
+            Ok(Some(l)) => (l.clone(), AnyVariant::Chess(l)),
+            Ok(None) => (v.clone(), variant.clone()),
+            Err(e) => {
+                return Err(RecordError::Game {
+                    game,
+                    label: variant.name().to_string(),
+                    reason: e.to_string(),
+                });
+            }
+        };
         v.with_width(ReplayPgn4(&pgn, &variant))
             .map_err(|e| RecordError::Game {
                 game,
@@ -145,6 +156,15 @@ pub(crate) fn read_pgn4(
                 reason: e.to_string(),
             })
     }))
+}
+
+/// The line-up a `Nations` tag names (built-in nations), on a variant that
+/// has none yet; a variant chosen with its nations is played as it is.
+fn lineup(v: &Variant, tag: Option<&str>) -> Result<Option<Variant>, crate::VariantError> {
+    match tag {
+        Some(ids) if v.nations.is_empty() => v.with_lineup(ids, &[]).map(Some),
+        _ => Ok(None),
+    }
 }
 
 /// Replays one PGN game at the variant's width and checks its result.

@@ -77,6 +77,7 @@ impl FamilyVariant for DraughtsVariant {
             numbered_starts: None,
             choose_partners: false,
             optional_rules: Vec::new(),
+            nations: Vec::new(),
         }
     }
     fn details(&self) -> Vec<(String, String)> {

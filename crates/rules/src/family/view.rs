@@ -48,6 +48,22 @@ pub struct VariantView {
     pub choose_partners: bool,
     /// Rules a game may turn on when it is created (`declare_check`).
     pub optional_rules: Vec<String>,
+    /// The nations a game may give its seats when it is created, one per
+    /// seat (European Chess); empty where the variant has none.
+    pub nations: Vec<NationView>,
+}
+
+/// A nation a seat may play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NationView {
+    /// Its id, as a game's `nations` names it.
+    pub id: String,
+    /// Its name for people.
+    pub name: String,
+    /// Its era.
+    pub era: String,
+    /// Its power in one line.
+    pub power: String,
 }
 
 /// A seat of a variant.

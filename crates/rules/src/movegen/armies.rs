@@ -24,6 +24,7 @@ impl<B: HasSliders> Position<B> {
         if opening || self.rules.variant.rules.declare_check {
             let mut pseudo = MoveList::new();
             self.generate_commanded(&mut pseudo);
+            self.generate_powers(&mut pseudo);
             for &m in pseudo.iter() {
                 if self.declared_enough(m)
                     && !(opening && self.after_for_test(m).checks_an_enemy(us))
@@ -33,6 +34,7 @@ impl<B: HasSliders> Position<B> {
             }
         } else {
             self.generate_commanded(sink);
+            self.generate_powers(sink);
         }
         if sink.taken() == before {
             sink.one(Move::new(0, 0, MoveKind::Pass));

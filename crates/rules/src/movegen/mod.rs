@@ -273,7 +273,7 @@ impl<B: HasSliders> Position<B> {
         let r = &*self.rules;
         let mut promotes = r.promoting_kinds & (1 << kind.0) != 0;
         let lost;
-        let mut choices: &[Kind] = &r.variant.pieces[kind.idx()].promotions;
+        let mut choices: &[Kind] = r.promotion_choices(self.turn, kind);
         if promotes && r.variant.rules.promote_to_lost {
             if (pieces & r.promotion_approach[self.turn.idx()]).is_empty() {
                 promotes = false;
@@ -372,7 +372,7 @@ impl<B: HasSliders> Position<B> {
         if r.promoting_kinds & (1 << kind.0) != 0 {
             let mut zone = r.promotion_zone[self.turn.idx()];
             let lost;
-            let mut choices: &[Kind] = &r.variant.pieces[kind.idx()].promotions;
+            let mut choices: &[Kind] = r.promotion_choices(self.turn, kind);
             if r.variant.rules.promote_to_lost && !(targets & zone).is_empty() {
                 lost = self.lost_kinds(self.turn, choices);
                 choices = &lost.0[..lost.1];

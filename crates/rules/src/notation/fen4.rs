@@ -232,6 +232,9 @@ impl<B: HasSliders> Position<B> {
             let entries: Vec<String> = self.turns_taken.iter().map(u8::to_string).collect();
             keys.push(format!("'turns':({})", entries.join(",")));
         }
+        if let Some(powers) = self.powers_extra() {
+            keys.push(powers);
+        }
         if self.declared.iter().any(|&d| d != 0) {
             let entries: Vec<String> = self
                 .declared
@@ -524,6 +527,9 @@ impl<B: HasSliders> Position<B> {
                 })?;
                 self.turns_taken[seat] = n;
             }
+        }
+        if let Some((key_at, entries)) = extras_tuple(block, "powers", at)? {
+            self.read_powers_extra(&entries, key_at)?;
         }
         if let Some((key_at, entries)) = extras_tuple(block, "declared", at)? {
             if !self.rules.variant.rules.declare_check {

@@ -4,7 +4,8 @@
 //! `[StartFen4 "<FEN4>"]` for a game from a set-up position, or one of
 //! chess.com's start names `4PC` and `4PCo` (read, and written for a game
 //! from such a start that is not the variant's own),
-//! `[CurrentPosition "<FEN4>"]`), then rounds of moves in long algebraic
+//! `[CurrentPosition "<FEN4>"]`, and Tetrarch's `[Nations "default,..."]`
+//! for a European Chess line-up, see `docs/nations.md`), then rounds of moves in long algebraic
 //! form, the entries of one round separated by `..`:
 //!
 //! ```text
@@ -68,6 +69,7 @@ use crate::moves::{Move, MoveKind};
 use crate::notation::fen::FenError;
 use crate::notation::fen4_start::start_name;
 use crate::notation::san::CastlingSide;
+use crate::notation::uci::UciMove;
 use crate::outcome::{DrawReason, Outcome};
 use crate::piece::{Kind, Piece, Seat};
 use crate::position::Position;
@@ -160,6 +162,8 @@ pub enum Pgn4Move {
     Pass,
     /// `R` or `T`: the player leaves the game.
     Retire(Retirement),
+    /// A nation's power, written as in UCI (`transform@d1`, `relocate@e5c2`).
+    Power(UciMove),
 }
 
 /// Why one PGN4 entry names no legal move. The entry's round, seat and
@@ -504,6 +508,9 @@ impl FromStr for Pgn4Move {
         if !t.is_ascii() {
             return Err(syntax(format!("'{t}' has characters no move uses")));
         }
+        if let Ok(power @ UciMove::Power { .. }) = t.parse::<UciMove>() {
+            return Ok(Pgn4Move::Power(power));
+        }
         let mut rest = t;
         let piece = match rest.as_bytes()[0] {
             c @ b'A'..=b'Z' => {
@@ -586,6 +593,7 @@ impl fmt::Display for Pgn4Move {
             Pgn4Move::Pass => f.write_str("--"),
             Pgn4Move::Retire(Retirement::Resigned) => f.write_str("R"),
             Pgn4Move::Retire(Retirement::TimedOut) => f.write_str("T"),
+            Pgn4Move::Power(p) => write!(f, "{p}"),
         }
     }
 }
@@ -802,6 +810,7 @@ impl Pgn4Move {
                 .find(|m| m.kind() == MoveKind::Pass)
                 .ok_or_else(illegal),
             Pgn4Move::Castle(wing) => castle_on(pos, &legal, wing),
+            Pgn4Move::Power(p) => p.to_move(pos).map_err(|_| illegal()),
             Pgn4Move::Normal {
                 piece,
                 from,
@@ -866,6 +875,9 @@ impl Pgn4Move {
         let v = pos.variant();
         let geo = &v.geometry;
         let sq = |c: u8| geo.square(c);
+        if let MoveKind::Power(_) = m.kind() {
+            return Pgn4Move::Power(UciMove::from_move(pos, m));
+        }
         let Some(mover) = pos.piece_at(m.from()) else {
             return Pgn4Move::Pass;
         };
@@ -878,7 +890,9 @@ impl Pgn4Move {
             promotion: promotion.map(|k| v.piece(k).letter.to_ascii_uppercase()),
         };
         match m.kind() {
-            MoveKind::Pass | MoveKind::Drop(_) | MoveKind::Action(_) => Pgn4Move::Pass,
+            MoveKind::Pass | MoveKind::Drop(_) | MoveKind::Action(_) | MoveKind::Power(_) => {
+                Pgn4Move::Pass
+            }
             MoveKind::Castle => {
                 let wing = castling_side(pos, mover.seat, m.from(), m.to());
                 let twins = pos
@@ -1230,6 +1244,10 @@ impl Pgn4Game {
         let v = start.variant();
         if g.tag("Variant").is_none() {
             g.set_tag("Variant", &v.name);
+        }
+        if !v.nations.is_empty() && g.tag("Nations").is_none() {
+            // The line-up is part of the game: `replay` rebuilds it from this.
+            g.set_tag("Nations", &v.nations.join(","));
         }
         let standard = Position::<B>::from_fen(v, &v.start_fen)
             .map(|p| p.to_fen())

@@ -40,6 +40,16 @@ pub enum UciMove {
     Null,
     /// A variant's action, written by its name (`pass`).
     Action(ActionName),
+    /// A nation's power, written by its id and the cells it acts on:
+    /// `transform@d1`, `relocate@e5c2`.
+    Power {
+        /// The power's id.
+        name: ActionName,
+        /// The cell it acts on (the piece it lifts or turns, or where it puts one).
+        from: Square,
+        /// Where it puts the piece it lifts, if elsewhere.
+        to: Option<Square>,
+    },
 }
 
 /// The name of a variant's action, as a move is written: lower-case
@@ -105,6 +115,9 @@ impl FromStr for UciMove {
             return Ok(UciMove::Action(name));
         }
         if let Some((p, sq)) = s.split_once('@') {
+            if let Some(name) = ActionName::new(p) {
+                return power_cells(name, sq).ok_or_else(bad);
+            }
             let mut cs = p.chars();
             let (Some(piece), None) = (cs.next(), cs.next()) else {
                 return Err(bad());
@@ -136,6 +149,19 @@ impl FromStr for UciMove {
     }
 }
 
+/// The cells of a power move after its `@`: one square, or two.
+fn power_cells(name: ActionName, cells: &str) -> Option<UciMove> {
+    let (from, n) = Square::parse_prefix(cells)?;
+    let to = match &cells[n..] {
+        "" => None,
+        rest => match Square::parse_prefix(rest)? {
+            (to, m) if m == rest.len() => Some(to),
+            _ => return None,
+        },
+    };
+    Some(UciMove::Power { name, from, to })
+}
+
 impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -153,6 +179,13 @@ impl fmt::Display for UciMove {
             UciMove::Drop { piece, to } => write!(f, "{piece}@{to}"),
             UciMove::Null => f.write_str("0000"),
             UciMove::Action(name) => write!(f, "{name}"),
+            UciMove::Power { name, from, to } => {
+                write!(f, "{name}@{from}")?;
+                match to {
+                    Some(to) => write!(f, "{to}"),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
@@ -224,6 +257,21 @@ impl UciMove {
                 ActionName::new(&v.seat_rules.actions[a as usize].name)
                     .expect("action names are checked with the variant"),
             ),
+            MoveKind::Power(i) => {
+                let power = v
+                    .powers
+                    .get(pos.turn().idx())
+                    .and_then(|p| p.get(i as usize));
+                match power.and_then(|p| ActionName::new(p.id())) {
+                    Some(name) => UciMove::Power {
+                        name,
+                        from: sq(m.from()),
+                        to: (m.to() != m.from()).then(|| sq(m.to())),
+                    },
+                    // Not a move of this position: no text names it.
+                    None => UciMove::Null,
+                }
+            }
         }
     }
 

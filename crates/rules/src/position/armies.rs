@@ -132,11 +132,22 @@ impl<B: HasSliders> Position<B> {
     pub(crate) fn play_transfer(&mut self, m: Move) {
         let us = self.turn;
         let side = self.commanded_by(us);
-        let royal_taken = matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))
-            .then(|| self.piece_at(m.to()))
-            .flatten()
-            .filter(|v| self.rules.variant.pieces[v.kind.idx()].royal);
-        self.play_board(m, side);
+        let taken = match m.kind() {
+            MoveKind::Normal | MoveKind::Promotion(_) => {
+                let victim = self.piece_at(m.to());
+                self.play_board(m, side);
+                victim
+            }
+            MoveKind::Power(_) => self.play_power(m),
+            _ => {
+                self.play_board(m, side);
+                None
+            }
+        };
+        let royal_taken = taken.filter(|v| self.rules.variant.pieces[v.kind.idx()].royal);
+        if self.has_powers() {
+            self.note_powers_used(us, m);
+        }
         if let Some(victim) = royal_taken
             && self.royals(victim.seat).is_empty()
         {
@@ -150,6 +161,9 @@ impl<B: HasSliders> Position<B> {
         let next = self.next_alive_after(us, self.alive_seats());
         self.set_turn(next);
         self.remove_lone_players();
+        if self.has_powers() && !self.teams_decided() {
+            self.start_turn_powers();
+        }
         if self.turn.0 <= us.0 {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }

@@ -127,7 +127,7 @@ impl<B: HasSliders> Position<B> {
                     self.halfmoves = 0;
                 }
             }
-            MoveKind::Pass | MoveKind::Swap | MoveKind::Action(_) => {}
+            MoveKind::Pass | MoveKind::Swap | MoveKind::Action(_) | MoveKind::Power(_) => {}
         }
         self.hash ^= zobrist::turn(us.idx());
         self.turn = us.next(seats);
@@ -153,6 +153,7 @@ impl<B: HasSliders> Position<B> {
         match m.kind() {
             MoveKind::EnPassant => true,
             MoveKind::Normal | MoveKind::Promotion(_) => self.occupied().has(m.to()),
+            MoveKind::Power(_) => m.from() != m.to() && self.occupied().has(m.to()),
             _ => false,
         }
     }

@@ -363,7 +363,7 @@ impl<B: HasSliders> Position<B> {
                 }
                 self.halfmoves = 0;
             }
-            MoveKind::Drop(_) | MoveKind::Pass | MoveKind::Action(_) => {}
+            MoveKind::Drop(_) | MoveKind::Pass | MoveKind::Action(_) | MoveKind::Power(_) => {}
         }
     }
 

@@ -115,7 +115,15 @@ impl<B: HasSliders> Position<B> {
                 } else {
                     r.promotion_zone[s as usize]
                 };
-                let bad = self.pieces(seat, k) & (r.back_rank[s as usize] | zone);
+                // European Chess nations start pawns on their own first row
+                // (facts 2A: Sparta, Macedonia, the Mongols, Conquistadors),
+                // so where armies change hands only the promotion zone is refused.
+                let back = if v.rules.checkmate == crate::variant::MateRule::Transfers {
+                    crate::bitboard::Bitboard::EMPTY
+                } else {
+                    r.back_rank[s as usize]
+                };
+                let bad = self.pieces(seat, k) & (back | zone);
                 if let Some(c) = bad.iter().next() {
                     return Err(SetupError::PawnOnEdgeRank {
                         seat: seat_name,

@@ -172,6 +172,9 @@ pub(super) fn from_spec(spec: VariantSpec, origin: &str) -> Result<Variant, Vari
         super::SeatRules::from_specs(&spec.counters, &spec.actions, spec.seats.len(), origin)?;
     let mut variant = Variant {
         seat_rules,
+        nations: Vec::new(),
+        powers: Vec::new(),
+        seat_promotions: Vec::new(),
         name: spec.name,
         description: spec.description,
         geometry,

@@ -3,14 +3,19 @@
 mod builtin;
 mod check;
 mod compiled;
+mod lineup;
 mod load;
+mod nation;
 mod seat_rules;
 mod spec;
 
 pub(crate) use compiled::Compiled;
 pub use compiled::live_compiled_rules;
 
+pub use crate::power::{Area, MAX_POWERS, PowerSpec};
 pub use builtin::{builtin, builtin_names};
+pub use lineup::rotate;
+pub use nation::{Nation, NationKind, builtin_nation_ids, builtin_nations};
 pub use seat_rules::{Action, Counter, CounterEvent, MAX_SLOTS, SeatRules, TAKEN_LAST_TURN};
 pub(crate) use spec::VariantSpec;
 
@@ -222,6 +227,14 @@ pub struct Variant {
     pub rules: RuleSet,
     /// Per-seat counters and actions.
     pub seat_rules: SeatRules,
+    /// The nations of a line-up, one id per seat (empty for a plain
+    /// variant): records write them so that a replay rebuilds the line-up.
+    pub nations: Vec<String>,
+    /// Per seat, the powers of its nation (a line-up's; empty otherwise).
+    pub powers: Vec<Vec<PowerSpec>>,
+    /// Per seat, what its army's pawns promote to (a line-up's, where each
+    /// nation has its own choices; empty: each pawn kind's `promotions`).
+    pub seat_promotions: Vec<Vec<Kind>>,
     /// Where the definition came from (a file path or `builtin:NAME`).
     pub origin: String,
     /// A digest of the whole definition: compiled rules are shared by it.
@@ -241,6 +254,14 @@ pub enum VariantError {
         /// The name asked for.
         name: String,
         /// The built-in names, comma separated.
+        known: String,
+    },
+    /// No nation of that id.
+    #[error("unknown nation '{name}'; known: {known}")]
+    UnknownNation {
+        /// The id asked for.
+        name: String,
+        /// The known ids, comma separated.
         known: String,
     },
     /// The file could not be read.
@@ -377,6 +398,18 @@ impl Variant {
         v.compiled = Compiled::default();
         v.stamp();
         Some(v)
+    }
+
+    /// Whether a game of this variant may give its seats nations
+    /// ([`Variant::with_lineup`]): European Chess before a line-up.
+    ///
+    /// ```
+    /// use tetrarch_rules::Variant;
+    /// assert!(Variant::builtin("european-ffa").unwrap().takes_nations());
+    /// assert!(!Variant::builtin("fourway-teams").unwrap().takes_nations());
+    /// ```
+    pub fn takes_nations(&self) -> bool {
+        self.nations.is_empty() && self.rules.checkmate == MateRule::Transfers
     }
 
     /// This variant with other partners, where its file lets them be chosen

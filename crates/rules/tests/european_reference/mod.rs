@@ -3,9 +3,14 @@
 //! and `docs/rules.md` with no code of the kernel: pieces in an 8 x 8
 //! array, moves as coordinates, every rule spelled out. The differential
 //! tests compare it with the kernel move by move.
+//!
+//! For line-ups of nations (tests/nations.rs) it also takes any start
+//! position, pawn kinds of other letters (moving as the default pawn) with
+//! their own promotion choices, and the amazon `w` (queen and knight).
 
 /// A piece: the army it started in (0 red a1, 1 blue a8, 2 yellow h8,
-/// 3 green h1) and its letter (`p n b r k`).
+/// 3 green h1) and its letter (`p n b r k`, `w`, or a pawn letter of
+/// [`Ref::pawns`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Piece {
     pub army: usize,
@@ -24,6 +29,13 @@ pub struct Ref {
     pub turn: usize,
     /// Per seat, its team (the seat itself in the free-for-all).
     pub team: [usize; 4],
+    /// The pawn letters and what each promotes to.
+    pub pawns: Vec<(char, Vec<char>)>,
+}
+
+/// The default army's pawn: `p`, promoting to a rook, bishop or knight.
+pub fn default_pawns() -> Vec<(char, Vec<char>)> {
+    vec![('p', vec!['r', 'b', 'n'])]
 }
 
 /// Which way an army's pawns go.
@@ -41,6 +53,13 @@ pub fn square(f: i32, r: i32) -> String {
 }
 
 impl Ref {
+    fn promotions(&self, kind: char) -> Option<&[char]> {
+        self.pawns
+            .iter()
+            .find(|(l, _)| *l == kind)
+            .map(|(_, c)| c.as_slice())
+    }
+
     fn at(&self, f: i32, r: i32) -> Option<Piece> {
         self.board[f as usize][r as usize]
     }
@@ -76,7 +95,7 @@ impl Ref {
     fn attacks(&self, f: i32, r: i32, p: Piece) -> Vec<(i32, i32)> {
         let mut out = Vec::new();
         let leaps: &[(i32, i32)] = match p.kind {
-            'n' => &[
+            'n' | 'w' => &[
                 (1, 2),
                 (2, 1),
                 (-1, 2),
@@ -106,6 +125,16 @@ impl Ref {
         let rays: &[(i32, i32)] = match p.kind {
             'r' => &[(1, 0), (-1, 0), (0, 1), (0, -1)],
             'b' => &[(1, 1), (1, -1), (-1, 1), (-1, -1)],
+            'w' => &[
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1),
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+            ],
             _ => &[],
         };
         for &(df, dr) in rays {
@@ -119,7 +148,7 @@ impl Ref {
                 y += dr;
             }
         }
-        if p.kind == 'p' {
+        if self.promotions(p.kind).is_some() {
             let (df, dr) = forward(p.army);
             // Diagonally forward: forward plus one step to either side.
             for side in [-1, 1] {
@@ -160,17 +189,18 @@ impl Ref {
             if self.commander[p.army] != us {
                 continue;
             }
+            let promotions = self.promotions(p.kind);
             let mut add = |x: i32, y: i32| {
                 let base = format!("{}{}", square(f, r), square(x, y));
-                if p.kind == 'p' && Ref::far_edge(p.army, x, y) {
-                    for k in ['r', 'b', 'n'] {
+                if let Some(choices) = promotions.filter(|_| Ref::far_edge(p.army, x, y)) {
+                    for k in choices {
                         out.push(format!("{base}{k}"));
                     }
                 } else {
                     out.push(base);
                 }
             };
-            if p.kind == 'p' {
+            if promotions.is_some() {
                 let (df, dr) = forward(p.army);
                 let (x, y) = (f + df, r + dr);
                 if on_board(x, y) && self.at(x, y).is_none() {

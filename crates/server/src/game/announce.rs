@@ -234,6 +234,7 @@ impl Actor {
             variant: self.spec.variant.clone(),
             variant_view: self.variant.view(),
             options: self.spec.options.clone(),
+            nations: self.spec.nations.clone(),
             status: self.status.name(),
             turn,
             ply: self.game.ply(),

@@ -97,6 +97,9 @@ pub struct FullState {
     pub variant_view: VariantView,
     /// The variant's optional rules this game plays (`declare_check`).
     pub options: Vec<String>,
+    /// Each seat's nation, where the game has nations (European Chess).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nations: Option<Vec<String>>,
     /// `created` (seats open), `started`, `finished`, `aborted`.
     pub status: &'static str,
     /// The seat to move.

@@ -171,6 +171,9 @@ pub struct GameSpec {
     pub fen: Option<String>,
     /// The numbered start, if any.
     pub number: Option<u16>,
+    /// Each seat's nation, where the variant has nations (European Chess).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nations: Option<Vec<String>>,
     /// Each seat's team, where the partners were chosen (games stored
     /// before this field have the variant's own).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -246,10 +249,10 @@ pub fn variant(name: &str) -> Result<AnyVariant, SpecError> {
     })
 }
 
-/// The variant a stored spec plays: the named variant, with the partners
-/// chosen for the game.
+/// The variant a stored spec plays: the named variant, with the nations
+/// and the partners chosen for the game.
 pub fn game_variant(spec: &GameSpec) -> Result<AnyVariant, SpecError> {
-    let variant = variant(&spec.variant)?;
+    let variant = with_nations(variant(&spec.variant)?, spec.nations.as_deref())?;
     let variant = match &spec.teams {
         Some(teams) => variant
             .with_teams(teams)
@@ -257,6 +260,21 @@ pub fn game_variant(spec: &GameSpec) -> Result<AnyVariant, SpecError> {
         None => variant,
     };
     with_options(variant, &spec.options)
+}
+
+/// `variant` with the seats' nations, if any are given.
+fn with_nations(variant: AnyVariant, nations: Option<&[String]>) -> Result<AnyVariant, SpecError> {
+    let Some(ids) = nations else {
+        return Ok(variant);
+    };
+    if let Some(id) = ids.iter().find(|id| id.contains(',')) {
+        return Err(SpecError::Option(format!(
+            "nations: '{id}' is not one nation id"
+        )));
+    }
+    variant
+        .with_lineup(&ids.join(","))
+        .map_err(|e| option_error("nations", e))
 }
 
 /// `variant` with the optional rules `on` turned on.
@@ -335,14 +353,8 @@ pub fn check(request: &CreateRequest) -> Result<Checked, SpecError> {
         };
         seats.push(SeatSpec { bot, name });
     }
-    if let Some(nations) = &request.nations
-        && !nations.is_empty()
-    {
-        return Err(SpecError::Option(format!(
-            "{} has no nations to choose",
-            variant.name()
-        )));
-    }
+    let nations = request.nations.clone().filter(|n| !n.is_empty());
+    let variant = with_nations(variant, nations.as_deref())?;
     let own: Vec<u8> = (0..variant.seat_count())
         .map(|s| variant.team(Seat(s)))
         .collect();
@@ -366,6 +378,7 @@ pub fn check(request: &CreateRequest) -> Result<Checked, SpecError> {
         variant: variant.name().to_string(),
         fen: request.fen.clone(),
         number: request.number,
+        nations,
         teams,
         options,
         clock: request.clock,

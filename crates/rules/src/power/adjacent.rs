@@ -1,0 +1,86 @@
+//! `destroy-adjacent` and `convert-adjacent`: when the seat begins its
+//! turn, every non-royal enemy piece orthogonally next to one of its pieces
+//! of the source kinds is destroyed (the Conquistadors' disease, from the
+//! bishop, knight and king) or becomes its own (the Incas' manipulation,
+//! from the delegate). A converted piece joins the seat's own army, so a
+//! converted pawn goes the seat's way.
+//!
+//! Parameters: `sources`, a list of letters.
+
+use super::Params;
+use crate::attacks::HasSliders;
+use crate::piece::{Kind, Piece};
+use crate::position::Position;
+
+pub(super) const DESTROY: &str = "destroy-adjacent";
+pub(super) const CONVERT: &str = "convert-adjacent";
+
+/// What a nation file says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    pub(super) sources: Vec<char>,
+    pub(super) convert: bool,
+}
+
+/// Compiled: the source kinds as a bit set.
+#[derive(Clone, Debug)]
+pub(crate) struct Compiled {
+    sources: u16,
+    convert: bool,
+}
+
+impl Spec {
+    pub(super) fn read(p: &Params, convert: bool) -> Result<Spec, (String, String)> {
+        let sources = p.letters("sources")?;
+        if sources.is_empty() {
+            return Err(("sources".into(), "at least one piece letter".into()));
+        }
+        Ok(Spec { sources, convert })
+    }
+
+    pub(super) fn compile(&self, kind: impl Fn(char) -> Kind) -> Compiled {
+        Compiled {
+            sources: self.sources.iter().fold(0, |m, &l| m | 1 << kind(l).0),
+            convert: self.convert,
+        }
+    }
+}
+
+impl<B: HasSliders> Position<B> {
+    /// Destroy or take the enemy pieces next to the sources.
+    pub(super) fn act_adjacent(&mut self, a: &Compiled) {
+        let us = self.turn;
+        let sources = self.union_of(a.sources) & self.commanded_pieces(us);
+        let royal = self.union_of(self.rules.royal_kinds);
+        let targets = self.neighbours(sources) & self.hostile_to(us) & !royal;
+        for cell in targets.iter() {
+            let Some(victim) = self.piece_at(cell) else {
+                continue;
+            };
+            self.remove(victim, cell);
+            if a.convert {
+                self.put(
+                    Piece {
+                        seat: us,
+                        kind: victim.kind,
+                    },
+                    cell,
+                );
+            }
+        }
+    }
+
+    /// The cells orthogonally next to the cells of `b`.
+    fn neighbours(&self, b: B) -> B {
+        let geo = &self.variant().geometry;
+        let mut n = B::EMPTY;
+        for cell in b.iter() {
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                if let Some(c) = geo.offset(cell, dx, dy) {
+                    n |= B::bit(c);
+                }
+            }
+        }
+        n
+    }
+}

@@ -1,0 +1,352 @@
+//! Nation powers (European Chess): each power is a small module with its
+//! parameters, read from a nation file's `[[powers]]` and called through a
+//! few hooks of the move generator where armies change hands:
+//!
+//! - **actions**: a turn spent on something other than a piece move
+//!   (`transform`, `place`, `relocate`), generated beside the piece moves
+//!   and played instead of them, as [`MoveKind::Power`] moves;
+//! - **turn start**: effects when the seat to move begins its turn
+//!   (`destroy-adjacent`, `convert-adjacent`);
+//! - **state across turns**: "not two turns in a row", kept per seat and
+//!   power in the position's per-seat slots (so the hash, equality and
+//!   FEN4 carry it).
+//!
+//! Only line-ups reach this code: the hooks sit behind the transfers branch
+//! of the move generator, which other variants never take. No nation id
+//! appears here; a nation is its file. The rules are in `docs/nations.md`.
+
+mod adjacent;
+mod area;
+mod place;
+mod relocate;
+mod state;
+mod transform;
+
+pub use area::Area;
+
+use crate::attacks::HasSliders;
+use crate::movegen::Sink;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Kind, Piece, PieceInfo, Seat};
+use crate::position::Position;
+use crate::variant::{Forward, TAKEN_LAST_TURN};
+
+/// At most this many powers per nation (they share the seat's slots).
+pub const MAX_POWERS: usize = crate::variant::MAX_SLOTS;
+
+/// A power as a nation file gives it, its parameters checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PowerSpec {
+    /// Instead of moving, turn a piece of one kind into another.
+    Transform(transform::Spec),
+    /// Instead of moving, put a new piece on an empty cell of an area.
+    Place(place::Spec),
+    /// Instead of moving, put a piece on an empty cell of an area.
+    Relocate(relocate::Spec),
+    /// At the start of one's turn, destroy or take over the enemy pieces
+    /// next to some of one's own.
+    Adjacent(adjacent::Spec),
+}
+
+impl PowerSpec {
+    /// Read `[[powers]]` entry `t`; an error names the field (relative to
+    /// the entry) and says why.
+    pub(crate) fn read(t: &toml::Table) -> Result<PowerSpec, (String, String)> {
+        let id = match t.get("id") {
+            Some(toml::Value::String(id)) => id.as_str(),
+            _ => return Err(("id".into(), "a power needs an id (a string)".into())),
+        };
+        let p = Params::new(t);
+        let spec = match id {
+            transform::ID => PowerSpec::Transform(transform::Spec::read(&p)?),
+            place::ID => PowerSpec::Place(place::Spec::read(&p)?),
+            relocate::ID => PowerSpec::Relocate(relocate::Spec::read(&p)?),
+            adjacent::DESTROY | adjacent::CONVERT => {
+                PowerSpec::Adjacent(adjacent::Spec::read(&p, id == adjacent::CONVERT)?)
+            }
+            other => {
+                return Err((
+                    "id".into(),
+                    format!(
+                        "power '{other}' is not implemented; known: {}",
+                        KNOWN.join(", ")
+                    ),
+                ));
+            }
+        };
+        p.no_others()?;
+        Ok(spec)
+    }
+
+    /// The power's id, which also names its moves (`transform@d1`).
+    pub fn id(&self) -> &'static str {
+        match self {
+            PowerSpec::Transform(_) => transform::ID,
+            PowerSpec::Place(_) => place::ID,
+            PowerSpec::Relocate(_) => relocate::ID,
+            PowerSpec::Adjacent(a) if a.convert => adjacent::CONVERT,
+            PowerSpec::Adjacent(_) => adjacent::DESTROY,
+        }
+    }
+
+    /// The piece letters the power names, each with its parameter: a
+    /// line-up checks them against its kinds.
+    pub fn letters(&self) -> Vec<(&'static str, char)> {
+        match self {
+            PowerSpec::Transform(t) => t.letters(),
+            PowerSpec::Place(p) => vec![("kind", p.letter)],
+            PowerSpec::Relocate(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
+            PowerSpec::Adjacent(a) => a.sources.iter().map(|&l| ("sources", l)).collect(),
+        }
+    }
+}
+
+/// Every power id a nation file may name.
+const KNOWN: [&str; 5] = [
+    transform::ID,
+    place::ID,
+    relocate::ID,
+    adjacent::DESTROY,
+    adjacent::CONVERT,
+];
+
+/// A power compiled for one seat of a line-up: kinds resolved, areas
+/// turned to the seat's corner.
+#[derive(Clone, Debug)]
+pub(crate) enum Power<B> {
+    Transform(transform::Compiled),
+    Place(place::Compiled<B>),
+    Relocate(relocate::Compiled<B>),
+    Adjacent(adjacent::Compiled),
+}
+
+impl<B: HasSliders> Power<B> {
+    /// `spec` for a seat facing `forward` on a `size` x `size` board, with
+    /// the line-up's `pieces`.
+    pub(crate) fn compile(
+        spec: &PowerSpec,
+        forward: Forward,
+        size: u8,
+        pieces: &[PieceInfo],
+    ) -> Power<B> {
+        let kind = |letter: char| {
+            Kind(
+                pieces
+                    .iter()
+                    .position(|p| p.letter == letter)
+                    .expect("a line-up checks the letters of its powers") as u8,
+            )
+        };
+        let area = |a: &Area| a.cells::<B>(forward, size);
+        match spec {
+            PowerSpec::Transform(t) => Power::Transform(t.compile(kind)),
+            PowerSpec::Place(p) => Power::Place(p.compile(kind, area)),
+            PowerSpec::Relocate(r) => Power::Relocate(r.compile(kind, area)),
+            PowerSpec::Adjacent(a) => Power::Adjacent(a.compile(kind)),
+        }
+    }
+
+    /// Whether the power forbids its use on two turns of a seat in a row.
+    fn not_twice(&self) -> bool {
+        match self {
+            Power::Place(p) => p.not_twice,
+            Power::Relocate(r) => r.not_twice,
+            _ => false,
+        }
+    }
+}
+
+impl<B: HasSliders> Position<B> {
+    /// The powers of `seat`'s nation.
+    #[inline]
+    fn powers(&self, seat: Seat) -> &[Power<B>] {
+        &self.rules.powers[seat.idx()]
+    }
+
+    /// The action moves of the seat to move's powers, by their own rules
+    /// (the opening and declared-check filters apply to them as to any move).
+    pub(crate) fn generate_powers<S: Sink<B>>(&self, sink: &mut S) {
+        let us = self.turn;
+        for (i, power) in self.powers(us).iter().enumerate() {
+            if power.not_twice() && self.slot(us, i) & TAKEN_LAST_TURN != 0 {
+                continue;
+            }
+            let tag = MoveKind::Power(i as u8);
+            match power {
+                Power::Transform(t) => self.generate_transform(sink, t, tag),
+                Power::Place(p) => self.generate_place(sink, p, tag),
+                Power::Relocate(r) => self.generate_relocate(sink, r, tag),
+                Power::Adjacent(_) => {}
+            }
+        }
+    }
+
+    /// Play the power move `m` of the seat to move; the piece it captured,
+    /// if any.
+    pub(crate) fn play_power(&mut self, m: Move) -> Option<Piece> {
+        let MoveKind::Power(i) = m.kind() else {
+            return None;
+        };
+        let power = self.powers(self.turn).get(i as usize)?.clone();
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        match &power {
+            Power::Transform(t) => self.play_transform(t, m),
+            Power::Place(p) => self.play_place(p, m),
+            Power::Relocate(_) => return self.play_relocate(m),
+            Power::Adjacent(_) => {}
+        }
+        None
+    }
+
+    /// After `us` played `m`: note, per power, whether this turn used it.
+    pub(crate) fn note_powers_used(&mut self, us: Seat, m: Move) {
+        let used = match m.kind() {
+            MoveKind::Power(i) => Some(i as usize),
+            _ => None,
+        };
+        for i in 0..self.powers(us).len() {
+            let old = self.slot(us, i);
+            let new = if used == Some(i) {
+                old | TAKEN_LAST_TURN
+            } else {
+                old & !TAKEN_LAST_TURN
+            };
+            if new != old {
+                self.set_slot(us, i, new);
+            }
+        }
+    }
+
+    /// The seat to move begins its turn: its turn-start powers act.
+    pub(crate) fn start_turn_powers(&mut self) {
+        let us = self.turn;
+        for i in 0..self.powers(us).len() {
+            if let Power::Adjacent(a) = &self.powers(us)[i] {
+                let a = a.clone();
+                self.act_adjacent(&a);
+            }
+        }
+    }
+
+    /// Whether the seat to move has any power (so its turn may hold
+    /// power moves or turn-start effects).
+    #[inline]
+    pub(crate) fn has_powers(&self) -> bool {
+        !self.powers(self.turn).is_empty()
+    }
+}
+
+/// The parameters of a `[[powers]]` entry, each read once, so that a
+/// parameter no power reads is an error.
+pub(crate) struct Params<'a> {
+    table: &'a toml::Table,
+    read: std::cell::RefCell<Vec<&'a str>>,
+}
+
+impl<'a> Params<'a> {
+    fn new(table: &'a toml::Table) -> Params<'a> {
+        Params {
+            table,
+            read: std::cell::RefCell::new(vec!["id"]),
+        }
+    }
+
+    fn get(&self, key: &'a str) -> Option<&'a toml::Value> {
+        self.read.borrow_mut().push(key);
+        self.table.get(key)
+    }
+
+    /// A boolean, `false` when left out.
+    pub(crate) fn flag(&self, key: &'a str) -> Result<bool, (String, String)> {
+        match self.get(key) {
+            None => Ok(false),
+            Some(toml::Value::Boolean(b)) => Ok(*b),
+            Some(_) => Err((key.into(), "must be true or false".into())),
+        }
+    }
+
+    /// One piece letter.
+    pub(crate) fn letter(&self, key: &'a str) -> Result<char, (String, String)> {
+        match self.get(key) {
+            Some(toml::Value::String(s)) => {
+                one_letter(s).ok_or_else(|| (key.into(), not_letter(s)))
+            }
+            Some(_) => Err((key.into(), "must be one piece letter, such as \"p\"".into())),
+            None => Err((key.into(), "missing".into())),
+        }
+    }
+
+    /// A list of strings.
+    pub(crate) fn strings(&self, key: &'a str) -> Result<Vec<&'a str>, (String, String)> {
+        let bad = || (key.to_string(), "must be a list of strings".to_string());
+        match self.get(key) {
+            Some(toml::Value::Array(a)) => a
+                .iter()
+                .map(|v| v.as_str().ok_or_else(bad))
+                .collect::<Result<Vec<_>, _>>(),
+            Some(_) => Err(bad()),
+            None => Err((key.into(), "missing".into())),
+        }
+    }
+
+    /// A list of piece letters.
+    pub(crate) fn letters(&self, key: &'a str) -> Result<Vec<char>, (String, String)> {
+        self.strings(key)?
+            .into_iter()
+            .map(|s| one_letter(s).ok_or_else(|| (key.to_string(), not_letter(s))))
+            .collect()
+    }
+
+    /// An optional list of piece letters (empty when left out).
+    pub(crate) fn optional_letters(&self, key: &'a str) -> Result<Vec<char>, (String, String)> {
+        if self.table.contains_key(key) {
+            self.letters(key)
+        } else {
+            Ok(Vec::new())
+        }
+    }
+
+    /// An area from the a1 corner (`a1-e3`); `default` when left out.
+    pub(crate) fn area(
+        &self,
+        key: &'a str,
+        default: Option<&str>,
+    ) -> Result<Area, (String, String)> {
+        let text = match self.get(key) {
+            Some(toml::Value::String(s)) => s.as_str(),
+            Some(_) => return Err((key.into(), "must be an area such as \"a1-e3\"".into())),
+            None => default.ok_or_else(|| (key.to_string(), "missing".to_string()))?,
+        };
+        text.parse::<Area>().map_err(|r| (key.to_string(), r))
+    }
+
+    /// An optional area.
+    pub(crate) fn optional_area(&self, key: &'a str) -> Result<Option<Area>, (String, String)> {
+        if self.table.contains_key(key) {
+            self.area(key, None).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Every parameter was read by the power.
+    fn no_others(&self) -> Result<(), (String, String)> {
+        let read = self.read.borrow();
+        match self.table.keys().find(|k| !read.contains(&k.as_str())) {
+            Some(k) => Err((k.clone(), "not a parameter of this power".into())),
+            None => Ok(()),
+        }
+    }
+}
+
+fn one_letter(s: &str) -> Option<char> {
+    let mut cs = s.chars();
+    match (cs.next(), cs.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_lowercase()),
+        _ => None,
+    }
+}
+
+fn not_letter(s: &str) -> String {
+    format!("'{s}' is not one piece letter a-z")
+}

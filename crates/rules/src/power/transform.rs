@@ -1,0 +1,102 @@
+//! `transform`: instead of moving, turn one piece of one kind into a piece
+//! of another, on its cell (the Aztecs' warrior societies: a knight into a
+//! rook or a rook into a knight). Written `transform@d1`.
+//!
+//! Parameters: `pairs`, a list of `"n=r"` (a knight may become a rook).
+
+use super::Params;
+use crate::attacks::HasSliders;
+use crate::movegen::Sink;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Kind, Piece};
+use crate::position::Position;
+
+pub(super) const ID: &str = "transform";
+
+/// What a nation file says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    pairs: Vec<(char, char)>,
+}
+
+/// Compiled: `(from, into)` kinds.
+#[derive(Clone, Debug)]
+pub(crate) struct Compiled {
+    pairs: Vec<(Kind, Kind)>,
+}
+
+impl Spec {
+    pub(super) fn read(p: &Params) -> Result<Spec, (String, String)> {
+        let pairs = p
+            .strings("pairs")?
+            .into_iter()
+            .map(|s| {
+                pair(s).ok_or_else(|| {
+                    (
+                        "pairs".to_string(),
+                        format!("'{s}': a pair of letters such as \"n=r\""),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if pairs.is_empty() {
+            return Err(("pairs".into(), "at least one pair".into()));
+        }
+        if let Some(&(a, _)) = pairs.iter().find(|(a, b)| a == b) {
+            return Err(("pairs".into(), format!("'{a}={a}' changes nothing")));
+        }
+        Ok(Spec { pairs })
+    }
+
+    pub(super) fn letters(&self) -> Vec<(&'static str, char)> {
+        self.pairs
+            .iter()
+            .flat_map(|&(a, b)| [("pairs", a), ("pairs", b)])
+            .collect()
+    }
+
+    pub(super) fn compile(&self, kind: impl Fn(char) -> Kind) -> Compiled {
+        Compiled {
+            pairs: self
+                .pairs
+                .iter()
+                .map(|&(a, b)| (kind(a), kind(b)))
+                .collect(),
+        }
+    }
+}
+
+fn pair(s: &str) -> Option<(char, char)> {
+    let (a, b) = s.split_once('=')?;
+    Some((super::one_letter(a)?, super::one_letter(b)?))
+}
+
+impl<B: HasSliders> Position<B> {
+    /// One move per piece the seat to move commands that `t` can turn.
+    pub(super) fn generate_transform<S: Sink<B>>(&self, sink: &mut S, t: &Compiled, tag: MoveKind) {
+        let mine = self.commanded_pieces(self.turn);
+        for &(from, _) in &t.pairs {
+            for cell in (self.kind_pieces(from) & mine).iter() {
+                sink.one(Move::new(cell, cell, tag));
+            }
+        }
+    }
+
+    /// Turn the piece on `m`'s cell by the first pair that fits it.
+    pub(super) fn play_transform(&mut self, t: &Compiled, m: Move) {
+        let cell = m.from();
+        let Some(old) = self.piece_at(cell) else {
+            return;
+        };
+        if let Some(&(_, into)) = t.pairs.iter().find(|(from, _)| *from == old.kind) {
+            self.remove(old, cell);
+            self.put(
+                Piece {
+                    seat: old.seat,
+                    kind: into,
+                },
+                cell,
+            );
+        }
+    }
+}

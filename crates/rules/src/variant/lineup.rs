@@ -1,0 +1,370 @@
+//! A line-up: a four-seat variant with one nation per seat, made into an
+//! ordinary [`Variant`]. The seats' armies are replaced by the nations'
+//! setups turned to each seat's corner, the piece kinds are the base's plus
+//! every nation's own, and each pawn kind promotes to what the nations that
+//! field it promote to. Everything above the kernel (move generation, FEN4,
+//! the engine, the server) sees a variant like any other.
+
+use super::nation::{Nation, NationKind, builtin_nation_ids};
+use super::{Compiled, Forward, Variant, VariantError, check};
+use crate::piece::{Kind, MAX_KINDS, PieceInfo};
+
+/// A line-up's board: per cell `(file, rank)` from 0, the seat and letter.
+type Board = Vec<Vec<Option<(usize, char)>>>;
+
+impl Variant {
+    /// This variant with the nations `ids` (comma separated, one per seat
+    /// in turn order), each found among `files` (a user's nation files)
+    /// first, then the built-in nations.
+    ///
+    /// ```
+    /// use tetrarch_rules::Variant;
+    /// let base = Variant::builtin("european-ffa").unwrap();
+    /// let v = base.with_lineup("default,default,default,default", &[]).unwrap();
+    /// assert_eq!(v.nations, ["default"; 4]);
+    /// assert_eq!(v.start_fen, base.start_fen);
+    /// let e = base.with_lineup("default,atlantis,default,default", &[]).unwrap_err();
+    /// assert!(e.to_string().contains("unknown nation 'atlantis'"), "{e}");
+    /// ```
+    pub fn with_lineup(&self, ids: &str, files: &[Nation]) -> Result<Variant, VariantError> {
+        let nations = ids
+            .split(',')
+            .map(|id| nation_named(id.trim(), files))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.with_nations(&nations)
+    }
+
+    /// This variant with `nations`, one per seat in turn order.
+    pub fn with_nations(&self, nations: &[Nation]) -> Result<Variant, VariantError> {
+        let here = |reason: String| super::load::field_error(&self.origin, "nations", reason);
+        fits(self, nations).map_err(here)?;
+        let base_kinds = self.pieces.len();
+        let mut pieces = self.pieces.clone();
+        for n in nations {
+            add_kinds(&mut pieces, base_kinds, n)?;
+        }
+        if pieces.len() > MAX_KINDS {
+            return Err(here(format!(
+                "{} piece kinds in all; at most {MAX_KINDS}",
+                pieces.len()
+            )));
+        }
+        let mut seat_promotions = Vec::with_capacity(nations.len());
+        for n in nations {
+            let letters = Letters::of(&pieces, base_kinds, n);
+            check_setup(&pieces, &letters, n)?;
+            seat_promotions.push(promotions(&mut pieces, &letters, n)?);
+            check_power_letters(&letters, n)?;
+        }
+        let board = board(self, nations).map_err(here)?;
+        let mut v = self.clone();
+        v.start_fen = start_fen(self, &board).map_err(here)?;
+        v.pieces = pieces;
+        v.nations = nations.iter().map(|n| n.id.clone()).collect();
+        v.powers = nations.iter().map(|n| n.powers.clone()).collect();
+        v.seat_promotions = seat_promotions;
+        v.compiled = Compiled::default();
+        v.stamp();
+        check::variant(&v)?;
+        v.with_width(super::CheckStart)
+            .map_err(|e| here(format!("the line-up's start: {e}")))?;
+        Ok(v)
+    }
+}
+
+/// The nation `id`: a user's file of that id, else a built-in one.
+fn nation_named(id: &str, files: &[Nation]) -> Result<Nation, VariantError> {
+    if let Some(n) = files.iter().find(|n| n.id == id) {
+        return Ok(n.clone());
+    }
+    Nation::builtin(id).map_err(|e| match e {
+        VariantError::UnknownNation { name, .. } => {
+            let mut known: Vec<String> = builtin_nation_ids().map(str::to_string).collect();
+            known.extend(files.iter().map(|n| n.id.clone()));
+            VariantError::UnknownNation {
+                name,
+                known: known.join(", "),
+            }
+        }
+        e => e,
+    })
+}
+
+/// Whether the variant can take nations at all, and this many.
+fn fits(v: &Variant, nations: &[Nation]) -> Result<(), String> {
+    if !v.nations.is_empty() {
+        return Err(format!("already a line-up ({})", v.nations.join(",")));
+    }
+    if nations.len() != v.seats.len() {
+        return Err(format!(
+            "{} nations for {} seats; give one per seat, in turn order",
+            nations.len(),
+            v.seats.len()
+        ));
+    }
+    let (w, h) = (v.geometry.width(), v.geometry.height());
+    if v.seats.len() != 4 || w != h {
+        return Err("nations sit in the corners of a square four-seat board".into());
+    }
+    Ok(())
+}
+
+/// Add a nation's own kinds; one another nation of the line-up already
+/// brought (same letter, same definition) is shared.
+fn add_kinds(pieces: &mut Vec<PieceInfo>, base: usize, n: &Nation) -> Result<(), VariantError> {
+    for (i, k) in n.kinds.iter().enumerate() {
+        let f = format!("pieces[{i}].letter");
+        let err = |reason: String| super::load::field_error(&n.origin, &f, reason);
+        match pieces.iter().position(|p| p.letter == k.letter) {
+            Some(at) if at < base => {
+                return Err(err(format!(
+                    "'{}' is a piece of the base variant; a nation's own kind needs a letter of its own",
+                    k.letter
+                )));
+            }
+            Some(at) if same_kind(&pieces[at], k) => {}
+            Some(at) => {
+                return Err(err(format!(
+                    "'{}' is also another nation's kind ({}) in this line-up, with other moves",
+                    k.letter, pieces[at].name
+                )));
+            }
+            None => pieces.push(piece_info(k, pieces.len())),
+        }
+    }
+    Ok(())
+}
+
+fn same_kind(p: &PieceInfo, k: &NationKind) -> bool {
+    p.movement.to_string() == k.betza
+        && p.royal == k.royal
+        && p.pawn == k.pawn
+        && p.initial_ranks == k.initial_ranks
+}
+
+fn piece_info(k: &NationKind, index: usize) -> PieceInfo {
+    PieceInfo {
+        name: k.name.clone(),
+        letter: k.letter,
+        promoted: false,
+        demoted: Kind(index as u8),
+        movement: k.betza.parse().expect("checked when the nation was read"),
+        royal: k.royal,
+        pawn: k.pawn,
+        promotions: Vec::new(),
+        initial_ranks: k.initial_ranks.clone(),
+    }
+}
+
+/// The kinds a nation may name: the base's (unpromoted) and its own.
+struct Letters(Vec<(char, Kind)>);
+
+impl Letters {
+    fn of(pieces: &[PieceInfo], base: usize, n: &Nation) -> Letters {
+        let own = |p: &PieceInfo| n.kinds.iter().any(|k| k.letter == p.letter);
+        Letters(
+            pieces
+                .iter()
+                .enumerate()
+                .filter(|(i, p)| (*i < base && !p.promoted) || own(p))
+                .map(|(i, p)| (p.letter, Kind(i as u8)))
+                .collect(),
+        )
+    }
+
+    fn kind(&self, letter: char) -> Option<Kind> {
+        self.0.iter().find(|(l, _)| *l == letter).map(|&(_, k)| k)
+    }
+
+    fn list(&self) -> String {
+        self.0.iter().map(|(l, _)| *l).collect()
+    }
+}
+
+/// Every setup letter is a kind the nation may name, and it has a royal piece.
+fn check_setup(pieces: &[PieceInfo], letters: &Letters, n: &Nation) -> Result<(), VariantError> {
+    let mut royal = false;
+    for &((f, r), l) in &n.setup {
+        let sq = format!("setup.{}{}", (b'a' + f) as char, r + 1);
+        let kind = letters.kind(l).ok_or_else(|| {
+            super::load::field_error(
+                &n.origin,
+                &sq,
+                format!(
+                    "'{l}' is no piece of the base variant nor of this nation ({})",
+                    letters.list()
+                ),
+            )
+        })?;
+        royal |= pieces[kind.idx()].royal;
+    }
+    if !royal {
+        // The kernel reads an army without a royal piece as one taken over.
+        return Err(super::load::field_error(
+            &n.origin,
+            "setup",
+            "no royal piece; nations without one are not played yet",
+        ));
+    }
+    Ok(())
+}
+
+/// The nation's promotion choices, for every pawn its army holds (its own,
+/// and any it takes over by a power). A pawn kind no nation has set yet
+/// takes them as its own choices too, so that the kernel knows it promotes.
+fn promotions(
+    pieces: &mut [PieceInfo],
+    letters: &Letters,
+    n: &Nation,
+) -> Result<Vec<Kind>, VariantError> {
+    let err = |reason: String| super::load::field_error(&n.origin, "promotions", reason);
+    let started: Vec<Kind> = n
+        .setup
+        .iter()
+        .filter_map(|&(_, l)| letters.kind(l))
+        .collect();
+    let choices: Vec<Kind> = match &n.promotions {
+        Some(ls) => ls
+            .iter()
+            .map(|&l| {
+                letters.kind(l).ok_or_else(|| {
+                    err(format!(
+                        "'{l}' is not a kind of this nation ({})",
+                        letters.list()
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?,
+        // Every kind it starts with but pawns and the king, in the order
+        // the setup first names them (the default army: r, b, n as the
+        // base file writes them).
+        None => started
+            .iter()
+            .enumerate()
+            .filter(|&(i, k)| !started[..i].contains(k))
+            .map(|(_, &k)| k)
+            .filter(|k| !pieces[k.idx()].pawn && !pieces[k.idx()].royal)
+            .collect(),
+    };
+    if let Some(k) = choices
+        .iter()
+        .find(|k| pieces[k.idx()].pawn || pieces[k.idx()].royal)
+    {
+        return Err(err(format!(
+            "'{}': pawns promote to no pawn or royal piece",
+            pieces[k.idx()].letter
+        )));
+    }
+    let pawns = started.iter().filter(|k| pieces[k.idx()].pawn);
+    if pawns.clone().next().is_some() && choices.is_empty() {
+        return Err(err("its pawns have nothing to promote to".into()));
+    }
+    for pawn in pawns {
+        let p = &mut pieces[pawn.idx()];
+        if p.promotions.is_empty() {
+            p.promotions = choices.clone();
+        }
+    }
+    Ok(choices)
+}
+
+/// Every letter a nation's powers name is a kind the nation fields.
+fn check_power_letters(letters: &Letters, n: &Nation) -> Result<(), VariantError> {
+    for (i, p) in n.powers.iter().enumerate() {
+        if let Some((field, l)) = p
+            .letters()
+            .into_iter()
+            .find(|&(_, l)| letters.kind(l).is_none())
+        {
+            return Err(super::load::field_error(
+                &n.origin,
+                &format!("powers[{i}].{field}"),
+                format!(
+                    "'{l}' is not a piece of this nation; it has {}",
+                    letters.list()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Where the a1 setup square `(f, r)` lands for a seat whose pawns go
+/// `forward`, on an `n` x `n` board: the facts file's rotation table
+/// (section 1.2), which is the turn that takes north to the seat's forward.
+pub fn rotate(forward: Forward, (f, r): (u8, u8), n: u8) -> (u8, u8) {
+    let m = n - 1;
+    match forward {
+        Forward::North => (f, r),
+        // a1 -> a8: (file f, rank r) becomes (file a+(r-1), rank 9-f).
+        Forward::East => (r, m - f),
+        Forward::South => (m - f, m - r),
+        // a1 -> h1: (f, r) becomes (file h-(r-1), rank f).
+        Forward::West => (m - r, f),
+    }
+}
+
+/// Every nation's setup turned to its seat's corner; two on one square is
+/// an error.
+fn board(v: &Variant, nations: &[Nation]) -> Result<Board, String> {
+    let n = v.geometry.width();
+    let mut board: Board = vec![vec![None; n as usize]; n as usize];
+    for (seat, nation) in nations.iter().enumerate() {
+        let forward = v.seats[seat].forward;
+        for &(at, letter) in &nation.setup {
+            if at.0 >= n || at.1 >= n {
+                return Err(format!("'{}' places a piece off this board", nation.id));
+            }
+            let (f, r) = rotate(forward, at, n);
+            let cell = &mut board[f as usize][r as usize];
+            if let Some((other, _)) = *cell {
+                return Err(format!(
+                    "'{}' ({}) and '{}' ({}) both place a piece on {}{}",
+                    nations[other].id,
+                    v.seats[other].name,
+                    nation.id,
+                    v.seats[seat].name,
+                    (b'a' + f) as char,
+                    r + 1
+                ));
+            }
+            *cell = Some((seat, letter));
+        }
+    }
+    Ok(board)
+}
+
+/// The base's start text with its board replaced: FEN4 ranks from the top,
+/// cells comma separated, runs of empty cells as numbers.
+fn start_fen(v: &Variant, board: &Board) -> Result<String, String> {
+    let Some((head, _)) = v.start_fen.rsplit_once('-') else {
+        return Err("the base's start is not FEN4".into());
+    };
+    let n = board.len();
+    let ranks: Vec<String> = (0..n)
+        .rev()
+        .map(|r| {
+            let mut cells: Vec<String> = Vec::new();
+            let mut empty = 0;
+            for column in board {
+                match column[r] {
+                    None => empty += 1,
+                    Some((seat, l)) => {
+                        if empty > 0 {
+                            cells.push(empty.to_string());
+                            empty = 0;
+                        }
+                        let s =
+                            crate::notation::fen4::seat_letter(v, crate::piece::Seat(seat as u8));
+                        cells.push(format!("{s}{}", l.to_ascii_uppercase()));
+                    }
+                }
+            }
+            if empty > 0 {
+                cells.push(empty.to_string());
+            }
+            cells.join(",")
+        })
+        .collect();
+    Ok(format!("{head}-{}", ranks.join("/")))
+}

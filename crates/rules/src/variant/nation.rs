@@ -1,0 +1,323 @@
+//! European Chess nations as data: a nation file (`variants/nations/*.toml`)
+//! read and checked on its own, before any line-up (see [`super::lineup`]).
+//! What a file says about the board (letters, royal pieces) is checked
+//! against the base variant when a line-up is built; what it says on its
+//! own (squares, area, Betza, powers) is checked here. The format is in
+//! `docs/nations.md`.
+
+use super::load::field_error;
+use super::{MAX_POWERS, PowerSpec, VariantError};
+use crate::betza::Movement;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The built-in nation files, embedded at build time.
+const BUILTIN: &[(&str, &str)] = &[
+    (
+        "default",
+        include_str!("../../variants/nations/default.toml"),
+    ),
+    ("athens", include_str!("../../variants/nations/athens.toml")),
+    ("aztecs", include_str!("../../variants/nations/aztecs.toml")),
+    (
+        "byzantine-empire",
+        include_str!("../../variants/nations/byzantine-empire.toml"),
+    ),
+    (
+        "conquistadors",
+        include_str!("../../variants/nations/conquistadors.toml"),
+    ),
+    ("huns", include_str!("../../variants/nations/huns.toml")),
+    ("incas", include_str!("../../variants/nations/incas.toml")),
+];
+
+/// The area a setup may fill when the file names none: the 2 x 4 starting
+/// area of the a1 corner (facts 1.4).
+const DEFAULT_AREA: &str = "a1-d2";
+
+/// A nation file, as read before any checking.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NationSpec {
+    id: String,
+    name: String,
+    era: String,
+    power: String,
+    #[serde(default)]
+    area: Option<String>,
+    setup: BTreeMap<String, String>,
+    #[serde(default)]
+    pieces: Vec<KindSpec>,
+    #[serde(default)]
+    promotions: Option<Vec<String>>,
+    #[serde(default)]
+    powers: Vec<toml::Table>,
+}
+
+/// `[[pieces]]` of a nation file: a kind of its own.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KindSpec {
+    name: String,
+    letter: String,
+    betza: String,
+    #[serde(default)]
+    royal: bool,
+    #[serde(default)]
+    pawn: bool,
+    #[serde(default)]
+    initial_ranks: Vec<u8>,
+}
+
+/// A setup: `(file, rank)` from 0 on the a1 corner's side, and a letter.
+pub type Setup = Vec<((u8, u8), char)>;
+
+/// A kind a nation brings besides the base variant's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NationKind {
+    /// Name, such as `warrior`.
+    pub name: String,
+    /// Its letter in positions, lower case.
+    pub letter: char,
+    /// Movement, checked Betza text.
+    pub betza: String,
+    /// Royal piece.
+    pub royal: bool,
+    /// A pawn: it promotes to the nation's promotion choices.
+    pub pawn: bool,
+    /// Ranks (from the owner's side, from 1) where its initial moves apply.
+    pub initial_ranks: Vec<u8>,
+}
+
+/// A checked nation: its setup for the a1 corner and its kinds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nation {
+    /// Identifier, such as `default` (files, CLI and records use it).
+    pub id: String,
+    /// Name for people.
+    pub name: String,
+    /// Era, as the nation database groups nations.
+    pub era: String,
+    /// The power in one line.
+    pub power: String,
+    /// The setup for the a1 corner.
+    pub setup: Setup,
+    /// The corner area the setup fills, as its far corner `(file, rank)` from 0.
+    pub area: (u8, u8),
+    /// Kinds of its own.
+    pub kinds: Vec<NationKind>,
+    /// Letters its pawns promote to; `None`: every kind it starts with but
+    /// its pawns and royal pieces.
+    pub promotions: Option<Vec<char>>,
+    /// Its powers, in the order the file gives them.
+    pub powers: Vec<PowerSpec>,
+    /// Where it was read from (a path or `builtin:ID`), for errors.
+    pub origin: String,
+}
+
+impl Nation {
+    /// A built-in nation; an unknown id is an error listing the known ones.
+    ///
+    /// ```
+    /// use tetrarch_rules::variant::Nation;
+    /// assert_eq!(Nation::builtin("default").unwrap().setup.len(), 8);
+    /// assert!(Nation::builtin("atlantis").unwrap_err().to_string().contains("known: default"));
+    /// ```
+    pub fn builtin(id: &str) -> Result<Nation, VariantError> {
+        let (_, text) =
+            BUILTIN
+                .iter()
+                .find(|(n, _)| *n == id)
+                .ok_or_else(|| VariantError::UnknownNation {
+                    name: id.to_string(),
+                    known: builtin_nation_ids().collect::<Vec<_>>().join(", "),
+                })?;
+        Nation::from_toml(text, &format!("builtin:nations/{id}"))
+    }
+
+    /// A user's nation file.
+    pub fn from_file(path: &Path) -> Result<Nation, VariantError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| VariantError::Io {
+            file: file.clone(),
+            reason: e.to_string(),
+        })?;
+        Nation::from_toml(&text, &file)
+    }
+
+    /// Read and check a nation from TOML text; `origin` names it in errors.
+    pub fn from_toml(text: &str, origin: &str) -> Result<Nation, VariantError> {
+        let spec: NationSpec = toml::from_str(text).map_err(|e| VariantError::Syntax {
+            file: origin.to_string(),
+            reason: e.to_string().trim_end().replace('\n', " | "),
+        })?;
+        let field = |f: &str, reason: String| field_error(origin, f, reason);
+        check_id(&spec.id).map_err(|r| field("id", r))?;
+        let powers = powers(&spec.powers, origin)?;
+        let area_text = spec.area.as_deref().unwrap_or(DEFAULT_AREA);
+        let area = area(area_text).map_err(|r| field("area", r))?;
+        let kinds = spec
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(i, k)| kind(k).map_err(|(f, r)| field(&format!("pieces[{i}].{f}"), r)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let setup = setup(&spec.setup, area, area_text, origin)?;
+        let promotions = spec
+            .promotions
+            .as_ref()
+            .map(|ls| {
+                ls.iter()
+                    .map(|l| letter(l).ok_or_else(|| field("promotions", not_a_letter(l))))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .transpose()?;
+        Ok(Nation {
+            id: spec.id,
+            name: spec.name,
+            era: spec.era,
+            power: spec.power,
+            setup,
+            area,
+            kinds,
+            promotions,
+            powers,
+            origin: origin.to_string(),
+        })
+    }
+}
+
+/// The built-in nations, checked (they are tested to read).
+pub fn builtin_nations() -> impl Iterator<Item = Nation> {
+    builtin_nation_ids().filter_map(|id| Nation::builtin(id).ok())
+}
+
+/// Ids of the built-in nations.
+pub fn builtin_nation_ids() -> impl Iterator<Item = &'static str> {
+    BUILTIN.iter().map(|(n, _)| *n)
+}
+
+fn check_id(id: &str) -> Result<(), String> {
+    let ok = !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("'{id}': lower-case letters, digits and '-'"))
+    }
+}
+
+/// `[[powers]]`: each entry read by its power's module; an unknown power
+/// or parameter, or one of the wrong type, is an error naming the entry
+/// and field.
+fn powers(powers: &[toml::Table], origin: &str) -> Result<Vec<PowerSpec>, VariantError> {
+    if powers.len() > MAX_POWERS {
+        return Err(field_error(
+            origin,
+            "powers",
+            format!("{} powers; at most {MAX_POWERS}", powers.len()),
+        ));
+    }
+    powers
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            PowerSpec::read(t).map_err(|(f, r)| field_error(origin, &format!("powers[{i}].{f}"), r))
+        })
+        .collect()
+}
+
+/// `a1-XY`: a rectangle anchored at the a1 corner, at most 8 x 8.
+fn area(text: &str) -> Result<(u8, u8), String> {
+    let bad = || format!("'{text}': a rectangle from a1, such as a1-d2 or a1-e3");
+    let far = text.strip_prefix("a1-").ok_or_else(bad)?;
+    let (f, r) = square(far).ok_or_else(bad)?;
+    Ok((f, r))
+}
+
+/// `d2` as `(3, 1)`, on an 8 x 8 board.
+fn square(text: &str) -> Option<(u8, u8)> {
+    let b = text.as_bytes();
+    match b {
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some((f - b'a', r - b'1')),
+        _ => None,
+    }
+}
+
+fn letter(text: &str) -> Option<char> {
+    let mut cs = text.chars();
+    match (cs.next(), cs.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_lowercase()),
+        _ => None,
+    }
+}
+
+fn not_a_letter(text: &str) -> String {
+    format!("'{text}' is not one piece letter a-z")
+}
+
+/// `[setup]`: every square inside the area, every value one letter.
+fn setup(
+    setup: &BTreeMap<String, String>,
+    area: (u8, u8),
+    area_text: &str,
+    origin: &str,
+) -> Result<Setup, VariantError> {
+    if setup.is_empty() {
+        return Err(field_error(origin, "setup", "no pieces"));
+    }
+    setup
+        .iter()
+        .map(|(sq, l)| {
+            let f = format!("setup.{sq}");
+            let at = square(sq)
+                .ok_or_else(|| field_error(origin, &f, format!("'{sq}' is not a square a1-h8")))?;
+            if at.0 > area.0 || at.1 > area.1 {
+                return Err(field_error(
+                    origin,
+                    &f,
+                    format!("{sq} is outside the area {area_text}"),
+                ));
+            }
+            let l = letter(l).ok_or_else(|| field_error(origin, &f, not_a_letter(l)))?;
+            Ok((at, l))
+        })
+        .collect()
+}
+
+/// `[[pieces]]` entry: letter, Betza and flags.
+fn kind(k: &KindSpec) -> Result<NationKind, (&'static str, String)> {
+    let letter = letter(&k.letter).ok_or_else(|| ("letter", not_a_letter(&k.letter)))?;
+    k.betza
+        .parse::<Movement>()
+        .map_err(|e| ("betza", e.to_string()))?;
+    if k.royal && k.pawn {
+        return Err(("royal", "a pawn cannot be royal".into()));
+    }
+    if k.royal {
+        // The rules make a royal piece other than the king a promotion
+        // choice (european-chess.txt), and the kernel promotes to no royal
+        // piece yet: refused rather than played by other rules.
+        return Err((
+            "royal",
+            "royal kinds besides the base king (Britain's ministers) are not played yet: pawns would have to promote to them".into(),
+        ));
+    }
+    if !k.pawn && !k.initial_ranks.is_empty() {
+        return Err(("initial_ranks", "only a pawn has initial ranks here".into()));
+    }
+    if let Some(r) = k.initial_ranks.iter().find(|&&r| r == 0 || r > 8) {
+        return Err(("initial_ranks", format!("rank {r} is off the board")));
+    }
+    Ok(NationKind {
+        name: k.name.clone(),
+        letter,
+        betza: k.betza.clone(),
+        royal: k.royal,
+        pawn: k.pawn,
+        initial_ranks: k.initial_ranks.clone(),
+    })
+}

@@ -1,0 +1,631 @@
+//! European Chess nations as data (issue 13, the data half): every shipped
+//! nation's setup in all four corners, line-ups against the independent
+//! reference in `tests/european_reference` (perft and random games, with
+//! the position text and the record replayed), and every error a bad
+//! nation file or line-up gives. Nations whose power is code are not
+//! shipped; the fixtures in `tests/data/nations` exercise the format with
+//! other setups, kinds of their own and other promotions (see
+//! docs/nations.md).
+
+#[allow(dead_code)]
+mod european_reference;
+
+use european_reference::{Piece as RefPiece, Ref};
+use std::path::Path;
+use tetrarch_rules::notation::uci::UciMove;
+use tetrarch_rules::variant::{Nation, builtin_nation_ids};
+use tetrarch_rules::{AnyGame, AnyVariant, Position, Seat, Square, Variant, VariantError};
+
+type Pos = Position<u64>;
+
+fn base(name: &str) -> Variant {
+    Variant::builtin(name).unwrap()
+}
+
+fn fixture(name: &str) -> Nation {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/nations/{name}.toml"));
+    Nation::from_file(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn fixtures() -> Vec<Nation> {
+    ["rooks", "amazon", "wide"].map(fixture).to_vec()
+}
+
+fn lineup(name: &str, ids: &str) -> Variant {
+    base(name)
+        .with_lineup(ids, &fixtures())
+        .unwrap_or_else(|e| panic!("{ids}: {e}"))
+}
+
+fn moves(p: &Pos) -> Vec<String> {
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|&m| UciMove::from_move(p, m).to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+fn piece(p: &Pos, sq: &str) -> Option<(u8, char)> {
+    let cell = p.variant().geometry.cell(sq.parse::<Square>().unwrap())?;
+    p.piece_at(cell)
+        .map(|pc| (pc.seat.0, p.variant().pieces[pc.kind.idx()].letter))
+}
+
+fn sq(f: u8, r: u8) -> String {
+    format!("{}{}", (b'a' + f - 1) as char, r)
+}
+
+/// The facts file's rotation table (section 1.2), 1-based, as written there.
+fn corner(seat: u8, f: u8, r: u8) -> String {
+    match seat {
+        0 => sq(f, r),
+        // a1 -> a8: (file f, rank r) becomes (file a+(r-1), rank 9-f).
+        1 => sq(r, 9 - f),
+        // a1 -> h8: 180 degrees.
+        2 => sq(9 - f, 9 - r),
+        // a1 -> h1: (f, r) becomes (file h-(r-1), rank f).
+        _ => sq(9 - r, f),
+    }
+}
+
+/// Every square of the board holds exactly what the nations' setups,
+/// turned by the facts table, put there.
+fn assert_setups(v: &Variant, nations: &[&Nation]) {
+    let p = Pos::start(v);
+    let mut expected: Vec<(String, (u8, char))> = Vec::new();
+    for (seat, n) in nations.iter().enumerate() {
+        for &((f, r), l) in &n.setup {
+            expected.push((corner(seat as u8, f + 1, r + 1), (seat as u8, l)));
+        }
+    }
+    for f in 1..=8 {
+        for r in 1..=8 {
+            let s = sq(f, r);
+            let want = expected.iter().find(|(e, _)| *e == s).map(|(_, x)| *x);
+            assert_eq!(piece(&p, &s), want, "{s} in {}", p.to_fen());
+        }
+    }
+}
+
+// ---------------------------------------------------------------- setups
+
+#[test]
+fn the_default_nation_is_the_facts_table_in_every_corner() {
+    let v = lineup("european-ffa", "default,default,default,default");
+    let p = Pos::start(&v);
+    // Table 1.2, written out: army, squares of K R B N, then the pawns.
+    let table = [
+        (0, ["a1", "b1", "c1", "d1"], ["a2", "b2", "c2", "d2"]),
+        (1, ["a8", "a7", "a6", "a5"], ["b8", "b7", "b6", "b5"]),
+        (2, ["h8", "g8", "f8", "e8"], ["h7", "g7", "f7", "e7"]),
+        (3, ["h1", "h2", "h3", "h4"], ["g1", "g2", "g3", "g4"]),
+    ];
+    for (army, back, pawns) in table {
+        for (s, l) in back.iter().zip(['k', 'r', 'b', 'n']) {
+            assert_eq!(piece(&p, s), Some((army, l)), "{s}");
+        }
+        for s in pawns {
+            assert_eq!(piece(&p, s), Some((army, 'p')), "{s}");
+        }
+    }
+    let d = Nation::builtin("default").unwrap();
+    assert_setups(&v, &[&d, &d, &d, &d]);
+}
+
+#[test]
+fn every_shipped_nation_sets_up_in_all_four_corners() {
+    for id in builtin_nation_ids() {
+        let n = Nation::builtin(id).unwrap();
+        for name in ["european-ffa", "european-teams"] {
+            let v = lineup(name, &[id; 4].join(","));
+            assert_setups(&v, &[&n, &n, &n, &n]);
+        }
+    }
+}
+
+#[test]
+fn fixture_setups_turn_to_every_corner() {
+    let f = fixtures();
+    for ids in [
+        "test-rooks,test-amazon,test-wide,default",
+        "test-wide,test-wide,test-wide,test-wide",
+        "test-amazon,default,test-rooks,test-wide",
+    ] {
+        let v = lineup("european-ffa", ids);
+        let nations: Vec<Nation> = ids
+            .split(',')
+            .map(|id| {
+                f.iter()
+                    .find(|n| n.id == id)
+                    .cloned()
+                    .unwrap_or_else(|| Nation::builtin(id).unwrap())
+            })
+            .collect();
+        assert_setups(&v, &nations.iter().collect::<Vec<_>>());
+        assert_eq!(v.nations.join(","), ids);
+    }
+}
+
+#[test]
+fn the_default_lineup_is_the_base_game() {
+    for name in ["european-ffa", "european-teams"] {
+        let b = base(name);
+        let v = lineup(name, "default,default,default,default");
+        assert_eq!(v.start_fen, b.start_fen);
+        let start = Pos::start(&v);
+        for (d, n) in [10, 101, 1020, 10200].into_iter().enumerate() {
+            assert_eq!(tetrarch_rules::perft(&start, d as u32 + 1), n, "{name}");
+        }
+    }
+}
+
+#[test]
+fn promotions_default_to_what_the_nation_starts_with_but_the_king() {
+    let v = lineup("european-ffa", "test-rooks,test-amazon,test-wide,default");
+    let letters = |l: char| -> String {
+        let k = v.kind_by_letter(l).unwrap();
+        let mut s: Vec<char> = v
+            .piece(k)
+            .promotions
+            .iter()
+            .map(|&k| v.piece(k).letter)
+            .collect();
+        s.sort();
+        s.into_iter().collect()
+    };
+    assert_eq!(letters('o'), "nr");
+    assert_eq!(letters('x'), "bnrw");
+    assert_eq!(letters('p'), "bnr");
+}
+
+// ---------------------------------------------------------------- the reference
+
+/// What each pawn kind of the fixtures promotes to, from their files'
+/// words (not from the kernel).
+fn ref_pawns() -> Vec<(char, Vec<char>)> {
+    let mut p = european_reference::default_pawns();
+    p.push(('o', vec!['r', 'n']));
+    p.push(('x', vec!['r', 'n', 'b', 'w']));
+    p
+}
+
+fn reference(p: &Pos) -> Ref {
+    let v = p.variant();
+    let mut board = [[None; 8]; 8];
+    for (f, file) in board.iter_mut().enumerate() {
+        for (r, cell) in file.iter_mut().enumerate() {
+            *cell =
+                piece(p, &european_reference::square(f as i32, r as i32)).map(|(army, kind)| {
+                    RefPiece {
+                        army: army as usize,
+                        kind,
+                    }
+                });
+        }
+    }
+    Ref {
+        board,
+        commander: [0, 1, 2, 3].map(|a| p.commander_of(Seat(a)).0 as usize),
+        turns: [0, 1, 2, 3].map(|s| p.opening_turns_taken(Seat(s)) as usize),
+        turn: p.turn().0 as usize,
+        team: [0, 1, 2, 3].map(|s| v.seats[s].team as usize),
+        pawns: ref_pawns(),
+    }
+}
+
+#[test]
+fn lineup_perft_agrees_with_the_reference() {
+    for (name, ids) in [
+        ("european-ffa", "test-rooks,test-amazon,test-wide,default"),
+        ("european-teams", "test-amazon,default,test-rooks,test-wide"),
+        (
+            "european-ffa",
+            "test-amazon,test-amazon,test-amazon,test-amazon",
+        ),
+    ] {
+        let start = Pos::start(&lineup(name, ids));
+        let r = reference(&start);
+        for depth in 1..=3 {
+            assert_eq!(
+                tetrarch_rules::perft(&start, depth),
+                r.perft(depth),
+                "{name} {ids} depth {depth}"
+            );
+        }
+    }
+}
+
+/// xorshift64*, seeded.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random move, captures three times as likely (so armies change hands).
+fn pick(p: &Pos, rng: &mut Rng) -> Option<String> {
+    let all = moves(p);
+    if all.is_empty() {
+        return None;
+    }
+    let captures: Vec<&String> = all
+        .iter()
+        .filter(|m| m.as_str() != "0000" && piece(p, &m[2..4]).is_some())
+        .collect();
+    if !captures.is_empty() && rng.below(4) > 0 {
+        return Some(captures[rng.below(captures.len())].clone());
+    }
+    Some(all[rng.below(all.len())].clone())
+}
+
+/// Random line-ups of the shipped nations and the fixtures, random games
+/// of each compared with the reference at every ply; the position text
+/// round-trips and the record replays to the same position.
+fn random_lineups(games: usize, seed: u64) -> usize {
+    let ids = ["default", "test-rooks", "test-amazon", "test-wide"];
+    let mut rng = Rng(seed | 1);
+    let mut positions = 0;
+    for g in 0..games {
+        let name = ["european-ffa", "european-teams"][g % 2];
+        let pick_ids: Vec<&str> = (0..4).map(|_| ids[rng.below(ids.len())]).collect();
+        let v = lineup(name, &pick_ids.join(","));
+        let any = AnyVariant::Chess(v.clone());
+        let starter = ['R', 'B', 'Y', 'G'][rng.below(4)];
+        let text = Pos::start(&v)
+            .to_fen()
+            .replacen('R', &starter.to_string(), 1);
+        let mut p = Pos::from_fen(&v, &text).unwrap();
+        let mut r = reference(&p);
+        let mut game = AnyGame::from_position(&any, Some(&text)).unwrap();
+        for _ in 0..200 {
+            if game.outcome().is_some() {
+                break;
+            }
+            positions += 1;
+            assert_eq!(
+                reference(&p),
+                r,
+                "kernel and reference part at {}",
+                p.to_fen()
+            );
+            assert_eq!(moves(&p), r.legal(), "moves of {}", p.to_fen());
+            let back = Pos::from_fen(&v, &p.to_fen()).unwrap();
+            assert_eq!(back, p);
+            assert_eq!(back.hash(), p.hash());
+            let Some(m) = pick(&p, &mut rng) else { break };
+            let mv = m.parse::<UciMove>().unwrap().to_move(&p).unwrap();
+            p = p.play(mv).unwrap();
+            r = r.play(&m);
+            game.play(&m).unwrap();
+            assert_eq!(game.position_text(), p.to_fen());
+        }
+        let record = game.record(&[]);
+        assert!(
+            record.contains(&format!("[Nations \"{}\"]", pick_ids.join(","))),
+            "{record}"
+        );
+        let read = any
+            .record_format()
+            .read(&record, Some(&any))
+            .next()
+            .expect("one game")
+            .unwrap_or_else(|e| panic!("{e}\n{record}"));
+        assert_eq!(read.game.position_text(), game.position_text(), "{record}");
+    }
+    positions
+}
+
+#[test]
+fn random_lineups_agree_with_the_reference_and_replay() {
+    let n = random_lineups(80, 0x6a7e);
+    assert!(n > 3000, "{n} positions");
+}
+
+#[test]
+#[ignore = "long: many more random line-ups"]
+fn many_random_lineups_agree_with_the_reference() {
+    for seed in 1..20 {
+        random_lineups(200, seed);
+    }
+}
+
+#[test]
+fn a_record_of_builtin_nations_replays_from_its_tag_alone() {
+    let v = lineup("european-ffa", "default,default,default,default");
+    let any = AnyVariant::Chess(v.clone());
+    let mut game = AnyGame::from_position(&any, None).unwrap();
+    let mut rng = Rng(7);
+    let mut p = Pos::start(&v);
+    for _ in 0..30 {
+        let Some(m) = pick(&p, &mut rng) else { break };
+        if game.outcome().is_some() {
+            break;
+        }
+        p = p
+            .play(m.parse::<UciMove>().unwrap().to_move(&p).unwrap())
+            .unwrap();
+        game.play(&m).unwrap();
+    }
+    let record = game.record(&[]);
+    let read = any
+        .record_format()
+        .read(&record, None)
+        .next()
+        .expect("one game")
+        .unwrap_or_else(|e| panic!("{e}\n{record}"));
+    assert_eq!(read.game.position_text(), game.position_text());
+    let AnyVariant::Chess(back) = read.game.variant() else {
+        panic!("a chess variant")
+    };
+    assert_eq!(back.nations, ["default"; 4]);
+    // A tag naming an unknown nation is an error, not a panic.
+    let bad = record.replace(
+        "default,default,default,default",
+        "default,atlantis,default,default",
+    );
+    let e = any
+        .record_format()
+        .read(&bad, None)
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert!(e.to_string().contains("unknown nation 'atlantis'"), "{e}");
+}
+
+// ---------------------------------------------------------------- bad input
+
+const GOOD: &str = r#"
+id = "mine"
+name = "Mine"
+era = "test"
+power = "none"
+
+[setup]
+a1 = "k"
+b1 = "r"
+c1 = "b"
+d1 = "n"
+a2 = "p"
+"#;
+
+fn nation_error(text: &str) -> VariantError {
+    Nation::from_toml(text, "mine.toml").unwrap_err()
+}
+
+/// The error of a line-up of the nation `text` with three default armies.
+fn lineup_error(text: &str) -> VariantError {
+    let n = Nation::from_toml(text, "mine.toml").unwrap_or_else(|e| panic!("{e}"));
+    base("european-ffa")
+        .with_lineup("mine,default,default,default", &[n])
+        .unwrap_err()
+}
+
+fn assert_field(e: &VariantError, file: &str, field: &str, says: &str) {
+    match e {
+        VariantError::Field {
+            file: f,
+            field: g,
+            reason,
+        } => {
+            assert_eq!((f.as_str(), g.as_str()), (file, field), "{e}");
+            assert!(reason.contains(says), "{e}");
+        }
+        e => panic!("not a field error: {e}"),
+    }
+}
+
+#[test]
+fn a_good_nation_file_plays() {
+    let n = Nation::from_toml(GOOD, "mine.toml").unwrap();
+    let v = base("european-ffa")
+        .with_lineup("mine,default,mine,default", &[n])
+        .unwrap();
+    assert!(tetrarch_rules::perft(&Pos::start(&v), 2) > 0);
+}
+
+#[test]
+fn setups_outside_their_area_are_refused() {
+    let e = nation_error(&GOOD.replace("a2 = \"p\"", "e1 = \"p\""));
+    assert_field(&e, "mine.toml", "setup.e1", "outside the area a1-d2");
+    let e = nation_error(&GOOD.replace("a2 = \"p\"", "a3 = \"p\""));
+    assert_field(&e, "mine.toml", "setup.a3", "outside the area a1-d2");
+    let e = nation_error(&GOOD.replace("a2 = \"p\"", "i1 = \"p\""));
+    assert_field(&e, "mine.toml", "setup.i1", "not a square");
+    let e = nation_error(&GOOD.replace("power = \"none\"", "power = \"none\"\narea = \"b2-d4\""));
+    assert_field(&e, "mine.toml", "area", "a rectangle from a1");
+    let e = nation_error(&GOOD.replace("a2 = \"p\"", "a2 = \"pp\""));
+    assert_field(&e, "mine.toml", "setup.a2", "not one piece letter");
+    // A declared area that reaches another corner's pieces: the line-up says where.
+    let wide = GOOD
+        .replace("power = \"none\"", "power = \"none\"\narea = \"a1-h8\"")
+        .replace("a2 = \"p\"", "h1 = \"p\"");
+    let e = lineup_error(&wide);
+    assert_field(
+        &e,
+        "builtin:european-ffa",
+        "nations",
+        "both place a piece on h1",
+    );
+}
+
+#[test]
+fn unknown_letters_and_bad_kinds_are_refused() {
+    let e = lineup_error(&GOOD.replace("b1 = \"r\"", "b1 = \"z\""));
+    assert_field(&e, "mine.toml", "setup.b1", "'z' is no piece");
+    // Another nation's own kind is not this one's.
+    let amazon = fixture("amazon");
+    let n = Nation::from_toml(&GOOD.replace("b1 = \"r\"", "b1 = \"w\""), "mine.toml").unwrap();
+    let e = base("european-ffa")
+        .with_lineup("mine,test-amazon,default,default", &[n, amazon])
+        .unwrap_err();
+    assert_field(&e, "mine.toml", "setup.b1", "'w' is no piece");
+    let kind = |k: &str| format!("{GOOD}\n[[pieces]]\n{k}\n");
+    let e = nation_error(&kind("name = \"x\"\nletter = \"w\"\nbetza = \"Qx\""));
+    assert_field(&e, "mine.toml", "pieces[0].betza", "Betza");
+    let e = nation_error(&kind("name = \"x\"\nletter = \"ww\"\nbetza = \"Q\""));
+    assert_field(&e, "mine.toml", "pieces[0].letter", "not one piece letter");
+    let e = lineup_error(&kind("name = \"x\"\nletter = \"r\"\nbetza = \"Q\""));
+    assert_field(
+        &e,
+        "mine.toml",
+        "pieces[0].letter",
+        "a piece of the base variant",
+    );
+    let e = nation_error(&kind(
+        "name = \"x\"\nletter = \"w\"\nbetza = \"Q\"\ninitial_ranks = [2]",
+    ));
+    assert_field(&e, "mine.toml", "pieces[0].initial_ranks", "only a pawn");
+    // Two nations' kinds of one letter and other moves.
+    let n = Nation::from_toml(
+        &kind("name = \"x\"\nletter = \"w\"\nbetza = \"K\""),
+        "mine.toml",
+    )
+    .unwrap();
+    let e = base("european-ffa")
+        .with_lineup("test-amazon,mine,default,default", &[n, fixture("amazon")])
+        .unwrap_err();
+    assert_field(&e, "mine.toml", "pieces[0].letter", "another nation's kind");
+}
+
+#[test]
+fn royal_flags_are_checked() {
+    let kind = |k: &str| format!("{GOOD}\n[[pieces]]\n{k}\n");
+    let e = nation_error(&kind(
+        "name = \"x\"\nletter = \"w\"\nbetza = \"W\"\npawn = true\nroyal = true",
+    ));
+    assert_field(&e, "mine.toml", "pieces[0].royal", "a pawn cannot be royal");
+    let e = nation_error(&kind(
+        "name = \"minister\"\nletter = \"m\"\nbetza = \"KN\"\nroyal = true",
+    ));
+    assert_field(&e, "mine.toml", "pieces[0].royal", "not played yet");
+    let e = lineup_error(&GOOD.replace("a1 = \"k\"", "a1 = \"n\""));
+    assert_field(&e, "mine.toml", "setup", "no royal piece");
+}
+
+#[test]
+fn promotions_are_checked() {
+    let with = |p: &str| {
+        GOOD.replace(
+            "power = \"none\"",
+            &format!("power = \"none\"\npromotions = {p}"),
+        )
+    };
+    let e = lineup_error(&with("[\"k\"]"));
+    assert_field(&e, "mine.toml", "promotions", "no pawn or royal");
+    let e = lineup_error(&with("[\"p\"]"));
+    assert_field(&e, "mine.toml", "promotions", "no pawn or royal");
+    let e = lineup_error(&with("[\"z\"]"));
+    assert_field(&e, "mine.toml", "promotions", "'z' is not a kind");
+    let e = nation_error(&with("[\"zz\"]"));
+    assert_field(&e, "mine.toml", "promotions", "not one piece letter");
+    // Each seat's pawns promote to what its own nation says, even where
+    // two nations field the same pawn kind: a nation of a rook and pawns
+    // promotes to a rook only, the default army beside it to r, b, n.
+    let rook_only = GOOD.replace("c1 = \"b\"\nd1 = \"n\"\n", "");
+    let n = Nation::from_toml(&rook_only, "mine.toml").unwrap();
+    let v = base("european-ffa")
+        .with_lineup("default,mine,default,default", &[n])
+        .unwrap();
+    let letters = |seat: usize| -> String {
+        v.seat_promotions[seat]
+            .iter()
+            .map(|k| v.pieces[k.idx()].letter)
+            .collect()
+    };
+    assert_eq!(
+        (letters(0), letters(1)),
+        ("rbn".to_string(), "r".to_string())
+    );
+    let e = lineup_error(&GOOD.replace("b1 = \"r\"\nc1 = \"b\"\nd1 = \"n\"\n", ""));
+    assert_field(&e, "mine.toml", "promotions", "nothing to promote to");
+}
+
+#[test]
+fn unknown_powers_and_bad_parameters_are_refused() {
+    let with = |power: &str| nation_error(&format!("{GOOD}\n[[powers]]\n{power}\n"));
+    let e = with("id = \"the-sea\"\nturns = 2");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].id",
+        "power 'the-sea' is not implemented",
+    );
+    let e = with("turns = 2");
+    assert_field(&e, "mine.toml", "powers[0].id", "needs an id");
+    let e = with("id = \"place\"\nkind = \"p\"\nturns = 2");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].turns",
+        "not a parameter of this power",
+    );
+    let e = with("id = \"place\"\nkind = 3");
+    assert_field(&e, "mine.toml", "powers[0].kind", "one piece letter");
+    let e = with("id = \"place\"\nkind = \"p\"\nnot_twice = \"yes\"");
+    assert_field(&e, "mine.toml", "powers[0].not_twice", "true or false");
+    let e = with("id = \"place\"\nkind = \"p\"\narea = \"a1-z9\"");
+    assert_field(&e, "mine.toml", "powers[0].area", "a rectangle");
+    let e = with("id = \"transform\"\npairs = [\"n-r\"]");
+    assert_field(&e, "mine.toml", "powers[0].pairs", "a pair of letters");
+    let e = with("id = \"destroy-adjacent\"\nsources = []");
+    assert_field(&e, "mine.toml", "powers[0].sources", "at least one");
+    // A letter the nation does not field is found when the line-up is built.
+    let e = lineup_error(&format!(
+        "{GOOD}\n[[powers]]\nid = \"place\"\nkind = \"q\"\n"
+    ));
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].kind",
+        "'q' is not a piece of this nation",
+    );
+}
+
+#[test]
+fn bad_lineups_are_refused() {
+    let b = base("european-ffa");
+    let e = b
+        .with_lineup("default,atlantis,default,default", &[])
+        .unwrap_err();
+    assert_eq!(e.to_string(), "unknown nation 'atlantis'; known: default");
+    let e = b.with_lineup("default,default,default", &[]).unwrap_err();
+    assert_field(
+        &e,
+        "builtin:european-ffa",
+        "nations",
+        "3 nations for 4 seats",
+    );
+    let e = base("chess")
+        .with_lineup("default,default", &[])
+        .unwrap_err();
+    assert_field(&e, "builtin:chess", "nations", "square four-seat board");
+    let v = b
+        .with_lineup("default,default,default,default", &[])
+        .unwrap();
+    let e = v
+        .with_lineup("default,default,default,default", &[])
+        .unwrap_err();
+    assert_field(&e, "builtin:european-ffa", "nations", "already a line-up");
+    let e = Nation::from_file(Path::new("/no/such/nation.toml")).unwrap_err();
+    assert!(matches!(e, VariantError::Io { .. }), "{e}");
+    let e = nation_error(&GOOD.replace("era", "erra"));
+    assert!(matches!(e, VariantError::Syntax { .. }), "{e}");
+    let e = nation_error(&GOOD.replace("id = \"mine\"", "id = \"Mine!\""));
+    assert_field(&e, "mine.toml", "id", "lower-case");
+    let e = nation_error(&format!(
+        "{}[setup]\n",
+        GOOD.split("[setup]").next().unwrap()
+    ));
+    assert_field(&e, "mine.toml", "setup", "no pieces");
+}

@@ -1,0 +1,472 @@
+//! Nation powers (issue 13, the code half): each power with a position
+//! where it decides something, for the nations that ship with it
+//! (`docs/nations.md`), in more than one corner; power moves in UCI and
+//! PGN4 text; and random games of line-ups with powers, whose position text
+//! reads back to the same position and whose record replays.
+
+mod european_fen;
+
+use european_fen::{PLAYED, fen};
+use tetrarch_rules::notation::uci::UciMove;
+use tetrarch_rules::{AnyGame, AnyVariant, Position, Seat, Square, Variant};
+
+type Pos = Position<u64>;
+
+fn lineup(ids: &str) -> Variant {
+    Variant::builtin("european-ffa")
+        .unwrap()
+        .with_lineup(ids, &[])
+        .unwrap_or_else(|e| panic!("{ids}: {e}"))
+}
+
+fn pos(v: &Variant, text: &str) -> Pos {
+    Pos::from_fen(v, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn moves(p: &Pos) -> Vec<String> {
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|&m| UciMove::from_move(p, m).to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+fn with_prefix(p: &Pos, prefix: &str) -> Vec<String> {
+    moves(p)
+        .into_iter()
+        .filter(|m| m.starts_with(prefix))
+        .collect()
+}
+
+fn play(p: &Pos, text: &str) -> Pos {
+    let m = text
+        .parse::<UciMove>()
+        .unwrap()
+        .to_move(p)
+        .unwrap_or_else(|_| panic!("{text} is not legal in {}: {:?}", p.to_fen(), moves(p)));
+    p.play(m).unwrap()
+}
+
+fn piece(p: &Pos, sq: &str) -> Option<(u8, char)> {
+    let cell = p.variant().geometry.cell(sq.parse::<Square>().unwrap())?;
+    p.piece_at(cell)
+        .map(|pc| (pc.seat.0, p.variant().pieces[pc.kind.idx()].letter))
+}
+
+fn sorted(v: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Quiet moves of the three default armies after red's first turn, and
+/// after its second: a pawn each.
+const ROUND_1: [&str; 3] = ["b8c8", "e7e6", "g1f1"];
+const ROUND_2: [&str; 3] = ["b7c7", "f7f6", "g2f2"];
+
+// ------------------------------------------------------------ transform
+
+#[test]
+fn aztecs_turn_a_knight_into_a_rook_or_a_rook_into_a_knight_instead_of_moving() {
+    let v = lineup("aztecs,default,default,default");
+    let p = Pos::start(&v);
+    // Rooks on b1 and c1, the knight on d1; pawns and the king do not turn.
+    assert_eq!(
+        with_prefix(&p, "transform@"),
+        sorted(&["transform@b1", "transform@c1", "transform@d1"])
+    );
+    let p = play(&p, "transform@d1");
+    assert_eq!(piece(&p, "d1"), Some((0, 'r')));
+    assert_eq!(p.turn(), Seat(1), "the power is the turn");
+    // A rook turns into a knight, and the knight moves as one.
+    let p = ROUND_1.iter().fold(p, |p, m| play(&p, m));
+    let p = play(&p, "transform@b1");
+    assert_eq!(piece(&p, "b1"), Some((0, 'n')));
+}
+
+#[test]
+fn a_default_army_has_no_power_moves() {
+    let v = lineup("aztecs,default,default,default");
+    let p = play(&Pos::start(&v), "a2a3");
+    assert!(with_prefix(&p, "transform@").is_empty());
+}
+
+// ---------------------------------------------------------------- place
+
+#[test]
+fn huns_put_a_new_pawn_on_an_empty_square_of_their_3x5_area() {
+    let v = lineup("huns,default,default,default");
+    let p = Pos::start(&v);
+    // a1-e3 less the six pieces of the army.
+    let expected =
+        ["d1", "e1", "d2", "e2", "a3", "b3", "c3", "d3", "e3"].map(|s| format!("place@{s}"));
+    let mut expected: Vec<String> = expected.to_vec();
+    expected.sort();
+    assert_eq!(with_prefix(&p, "place@"), expected);
+    let p = play(&p, "place@e3");
+    assert_eq!(piece(&p, "e3"), Some((0, 'p')));
+    // The new pawn is of the army: it goes north, with no double step off
+    // its second row.
+    let p = ROUND_1.iter().fold(p, |p, m| play(&p, m));
+    assert_eq!(with_prefix(&p, "e3"), ["e3e4"]);
+}
+
+#[test]
+fn tribute_is_not_paid_on_two_turns_in_a_row() {
+    let v = lineup("huns,default,default,default");
+    let p = play(&Pos::start(&v), "place@e3");
+    let p = ROUND_1.iter().fold(p, |p, m| play(&p, m));
+    assert!(with_prefix(&p, "place@").is_empty(), "the next turn");
+    let p = play(&p, "a2a3");
+    let p = ROUND_2.iter().fold(p, |p, m| play(&p, m));
+    assert!(!with_prefix(&p, "place@").is_empty(), "the turn after");
+}
+
+#[test]
+fn the_turn_state_of_powers_is_in_the_position_text() {
+    let v = lineup("huns,default,default,default");
+    let p = play(&Pos::start(&v), "place@e3");
+    let text = p.to_fen();
+    assert!(text.contains("'powers':('0','','','')"), "{text}");
+    let back = pos(&v, &text);
+    assert_eq!(back, p);
+    assert_eq!(back.hash(), p.hash());
+    // Once the huns move otherwise, the note is gone.
+    let p = ROUND_1.iter().fold(p, |p, m| play(&p, m));
+    let p = play(&p, "a2a3");
+    assert!(!p.to_fen().contains("'powers'"), "{}", p.to_fen());
+    // A power the seat does not have is an error naming the key.
+    let bad = text.replace("'powers':('0'", "'powers':('5'");
+    let e = Pos::from_fen(&v, &bad).unwrap_err().to_string();
+    assert!(e.contains("'powers'"), "{e}");
+}
+
+#[test]
+fn areas_turn_with_the_seat_a8_places_on_a4_c8() {
+    let v = lineup("default,huns,default,default");
+    let text = Pos::start(&v).to_fen().replacen('R', "B", 1);
+    let p = pos(&v, &text);
+    let expected = ["a4", "a5", "b4", "b5", "c4", "c5", "c6", "c7", "c8"];
+    let mut expected: Vec<String> = expected.iter().map(|s| format!("place@{s}")).collect();
+    expected.sort();
+    assert_eq!(with_prefix(&p, "place@"), expected);
+    // Blue's new pawn goes east, away from blue's edge.
+    let p = play(&p, "place@c5");
+    let p = ["e7e6", "g1f1", "a2a3"].iter().fold(p, |p, m| play(&p, m));
+    assert_eq!(with_prefix(&p, "c5"), ["c5d5"]);
+}
+
+// ------------------------------------------------------------- relocate
+
+/// Red (Byzantine) king a1, bishop c3 (in the 3x5), pawn g5 and rook h5
+/// (outside it); a yellow knight on d2, in red's 2x4.
+fn byzantine() -> (Variant, Pos) {
+    let v = lineup("byzantine-empire,default,default,default");
+    let text = fen(
+        'R',
+        PLAYED,
+        [
+            "bK,bP,5,yK",
+            "8",
+            "8",
+            "6,rP,rR",
+            "8",
+            "2,rB,5",
+            "3,yN,4",
+            "rK,5,gP,gK",
+        ],
+    );
+    let p = pos(&v, &text);
+    (v, p)
+}
+
+#[test]
+fn byzantines_put_a_piece_on_an_empty_square_of_their_2x4() {
+    let (_, p) = byzantine();
+    let from_c3 = with_prefix(&p, "relocate@c3");
+    // Every empty square of a1-d2 but the piece's own.
+    let expected = ["b1", "c1", "d1", "a2", "b2", "c2"];
+    let mut expected: Vec<String> = expected.iter().map(|s| format!("relocate@c3{s}")).collect();
+    expected.sort();
+    assert_eq!(from_c3, expected);
+    let p = play(&p, "relocate@g5b2");
+    assert_eq!((piece(&p, "b2"), piece(&p, "g5")), (Some((0, 'p')), None));
+}
+
+#[test]
+fn only_a_non_pawn_from_outside_the_3x5_captures_by_retreat() {
+    let (_, p) = byzantine();
+    let all = moves(&p);
+    assert!(
+        all.contains(&"relocate@h5d2".to_string()),
+        "the rook, from outside"
+    );
+    assert!(!all.contains(&"relocate@g5d2".to_string()), "a pawn");
+    assert!(
+        !all.contains(&"relocate@c3d2".to_string()),
+        "from inside the 3x5"
+    );
+    let p = play(&p, "relocate@h5d2");
+    assert_eq!(piece(&p, "d2"), Some((0, 'r')));
+}
+
+#[test]
+fn a_last_king_taken_by_retreat_hands_over_its_army() {
+    let v = lineup("byzantine-empire,default,default,default");
+    let text = fen(
+        'R',
+        PLAYED,
+        [
+            "bK,bP,6",
+            "4,yN,3",
+            "8",
+            "7,rR",
+            "8",
+            "8",
+            "8",
+            "rK,2,yK,2,gP,gK",
+        ],
+    );
+    let p = play(&pos(&v, &text), "relocate@h5d1");
+    assert_eq!(p.commander_of(Seat(2)), Seat(0));
+    assert_eq!(piece(&p, "e7"), Some((2, 'n')));
+}
+
+#[test]
+fn athenian_bishops_jump_to_any_empty_square_not_giving_check() {
+    let v = lineup("athens,default,default,default");
+    let text = fen(
+        'R',
+        PLAYED,
+        [
+            "bK,bP,5,yK",
+            "7,yP",
+            "8",
+            "8",
+            "8",
+            "8",
+            "8",
+            "rK,rB,4,gP,gK",
+        ],
+    );
+    let p = pos(&v, &text);
+    let jumps = with_prefix(&p, "relocate@b1");
+    // Any empty square but those from which the bishop would attack a
+    // king (e4 sees both a8 and h1; b7 sees a8).
+    assert!(
+        !jumps.contains(&"relocate@b1e4".to_string()),
+        "e4 sees a8 and h1"
+    );
+    assert!(jumps.contains(&"relocate@b1c5".to_string()), "{jumps:?}");
+    assert!(
+        !jumps.contains(&"relocate@b1b7".to_string()),
+        "b7 attacks a8"
+    );
+    assert!(!jumps.contains(&"relocate@b1g1".to_string()), "g1 is taken");
+    // Only bishops: the king has no jump.
+    assert!(with_prefix(&p, "relocate@a1").is_empty());
+    // Not on two turns in a row.
+    let p = play(&p, "relocate@b1c5");
+    let p = ["b8c8", "h8g8", "g1f1"].iter().fold(p, |p, m| play(&p, m));
+    assert!(with_prefix(&p, "relocate@").is_empty(), "the next turn");
+}
+
+// --------------------------------------------------------------- adjacent
+
+/// Green to move; red's bishop on d4 has a blue knight above it (d5), a
+/// yellow rook to its left (c4), the yellow king to its right (e4) and a
+/// blue pawn diagonally (e5); red's pawn on f6 has a green pawn above it.
+fn adjacent(nation: &str, source: &str) -> (Variant, Pos) {
+    let v = lineup(&format!("{nation},default,default,default"));
+    let text = fen(
+        'G',
+        PLAYED,
+        [
+            "bK,7",
+            "5,gP,1,yP",
+            "5,rP,2",
+            "3,bN,bP,3",
+            &format!("2,yR,{source},yK,3"),
+            "8",
+            "8",
+            "rK,5,gP,gK",
+        ],
+    );
+    let p = pos(&v, &text);
+    (v, p)
+}
+
+#[test]
+fn conquistadors_destroy_enemies_next_to_their_bishop_at_the_start_of_their_turn() {
+    let (_, p) = adjacent("conquistadors", "rB");
+    // Not yet: it is green's turn.
+    assert_eq!(piece(&p, "d5"), Some((1, 'n')));
+    let p = play(&p, "g1f1");
+    assert_eq!(p.turn(), Seat(0));
+    assert_eq!(piece(&p, "d5"), None, "orthogonally next to the bishop");
+    assert_eq!(piece(&p, "c4"), None);
+    assert_eq!(piece(&p, "e4"), Some((2, 'k')), "royal pieces are spared");
+    assert_eq!(piece(&p, "e5"), Some((1, 'p')), "diagonal is not next to");
+    assert_eq!(piece(&p, "f7"), Some((3, 'p')), "a pawn is no source");
+}
+
+#[test]
+fn a_position_read_at_the_start_of_a_turn_is_taken_as_after_its_effects() {
+    // The text of a position with red to move describes red's turn as it
+    // begins: reading it does not act again (play acts, as the turn passes).
+    let (v, p) = adjacent("conquistadors", "rB");
+    let red_to_move = pos(&v, &p.to_fen().replacen('G', "R", 1));
+    assert_eq!(piece(&red_to_move, "d5"), Some((1, 'n')));
+}
+
+#[test]
+fn incas_take_over_enemies_next_to_a_delegate_at_the_start_of_their_turn() {
+    let (_, p) = adjacent("incas", "rD");
+    let p = play(&p, "g1f1");
+    assert_eq!(piece(&p, "d5"), Some((0, 'n')), "the knight is red's now");
+    assert_eq!(piece(&p, "c4"), Some((0, 'r')));
+    assert_eq!(
+        piece(&p, "e4"),
+        Some((2, 'k')),
+        "a king is never taken over"
+    );
+    // The knight moves for red at once.
+    assert!(moves(&p).contains(&"d5c7".to_string()));
+}
+
+#[test]
+fn a_delegate_moves_as_a_king_or_leaps_two_squares_orthogonally() {
+    let (_, p) = adjacent("incas", "rD");
+    let p = play(&p, "g1f1");
+    let d4 = with_prefix(&p, "d4");
+    for m in ["d4d6", "d4b4", "d4f4", "d4d2", "d4c3", "d4e3"] {
+        assert!(d4.contains(&m.to_string()), "{m} in {d4:?}");
+    }
+    assert!(!d4.contains(&"d4f5".to_string()), "no knight leap");
+}
+
+#[test]
+fn a_seat_promotes_to_its_own_nations_choices() {
+    // The Incas' pawns promote only to a delegate, the default army's to
+    // a rook, bishop or knight, on the same pawn kind.
+    let v = lineup("incas,default,default,default");
+    let text = fen(
+        'R',
+        PLAYED,
+        [
+            "bK,bP,6",
+            "3,rP,3,yK",
+            "8",
+            "8",
+            "8",
+            "8",
+            "8",
+            "rK,5,gP,gK",
+        ],
+    );
+    let p = pos(&v, &text);
+    assert_eq!(with_prefix(&p, "d7"), ["d7d8d"]);
+}
+
+// ------------------------------------------------------------- notation
+
+#[test]
+fn power_moves_read_and_write_as_text() {
+    for text in ["transform@d1", "place@c3", "relocate@h5d2"] {
+        let m: UciMove = text.parse().unwrap();
+        assert_eq!(m.to_string(), text);
+    }
+    for bad in ["transform@", "transform@z9", "relocate@h5d2x", "tr@d1"] {
+        assert!(bad.parse::<UciMove>().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn a_record_with_power_moves_replays() {
+    let v = lineup("huns,aztecs,byzantine-empire,incas");
+    let any = AnyVariant::Chess(v.clone());
+    let mut game = AnyGame::from_position(&any, None).unwrap();
+    for m in ["place@e3", "transform@a5", "e7e6", "g1f1", "a2a3"] {
+        game.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    let record = game.record(&[]);
+    assert!(record.contains('@'), "{record}");
+    let read = any
+        .record_format()
+        .read(&record, None)
+        .next()
+        .expect("one game")
+        .unwrap_or_else(|e| panic!("{e}\n{record}"));
+    assert_eq!(read.game.position_text(), game.position_text());
+}
+
+// ------------------------------------------------------ random playouts
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Random games of random line-ups of every shipped nation: no panic, one
+/// piece per cell, the position text reads back to the same position with
+/// the same moves, and the record replays to the same end.
+fn random_games(games: usize, seed: u64) -> usize {
+    let ids: Vec<&str> = tetrarch_rules::variant::builtin_nation_ids().collect();
+    let mut rng = Rng(seed | 1);
+    let mut positions = 0;
+    for _ in 0..games {
+        let pick: Vec<&str> = (0..4).map(|_| ids[rng.below(ids.len())]).collect();
+        let v = lineup(&pick.join(","));
+        let any = AnyVariant::Chess(v.clone());
+        let mut game = AnyGame::from_position(&any, None).unwrap();
+        let mut p = Pos::start(&v);
+        for _ in 0..120 {
+            if game.outcome().is_some() {
+                break;
+            }
+            positions += 1;
+            let text = p.to_fen();
+            let back = pos(&v, &text);
+            assert_eq!(back, p, "{text}");
+            assert_eq!(moves(&back), moves(&p), "{text}");
+            let seats: u64 = (0..4).map(|s| p.seat_pieces(Seat(s))).fold(0, |a, b| {
+                assert_eq!(a & b, 0, "two owners on one cell: {text}");
+                a | b
+            });
+            assert_eq!(seats, p.occupied());
+            let legal = moves(&p);
+            let m = &legal[rng.below(legal.len())];
+            p = play(&p, m);
+            game.play(m).unwrap();
+            assert_eq!(game.position_text(), p.to_fen());
+        }
+        let record = game.record(&[]);
+        let read = any
+            .record_format()
+            .read(&record, None)
+            .next()
+            .expect("one game")
+            .unwrap_or_else(|e| panic!("{e}\n{record}"));
+        assert_eq!(read.game.position_text(), game.position_text(), "{record}");
+    }
+    positions
+}
+
+#[test]
+fn random_lineups_with_powers_keep_their_invariants() {
+    assert!(random_games(24, 11) > 1000);
+}
+
+#[test]
+#[ignore = "a longer run of the random games: cargo test --release -- --ignored"]
+fn many_random_lineups_with_powers_keep_their_invariants() {
+    assert!(random_games(2000, 23) > 100_000);
+}
