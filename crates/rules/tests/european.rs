@@ -353,6 +353,30 @@ fn no_player_may_check_on_their_first_two_turns() {
 }
 
 #[test]
+fn a_king_left_attacked_may_be_taken_in_the_opening_turns() {
+    // Red, on its first turn, takes yellow's king that yellow's last move
+    // left next to red's king: taking a king is no check (docs/rules.md).
+    let text = fen(
+        'R',
+        "'turns':(0,2,2,2)",
+        [
+            "bK,bP,6",
+            "8",
+            "8",
+            "8",
+            "8",
+            "7,yP",
+            "yK,yN,6",
+            "rK,rP,4,gP,gK",
+        ],
+    );
+    let p = pos("european-ffa", &text);
+    assert!(moves(&p).contains(&"a1a2".to_string()), "{:?}", moves(&p));
+    let p = play(&p, "a1a2");
+    assert_eq!(p.commander_of(Seat(2)), Seat(0));
+}
+
+#[test]
 fn the_opening_turns_are_counted_per_seat_whoever_starts() {
     // Yellow starts: after yellow's and green's turns, red's first turn
     // still forbids the check, though the round has come back to red.

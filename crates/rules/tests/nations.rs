@@ -2,9 +2,9 @@
 //! nation's setup in all four corners, line-ups against the independent
 //! reference in `tests/european_reference` (perft and random games, with
 //! the position text and the record replayed), and every error a bad
-//! nation file or line-up gives. Nations whose power is code are not
-//! shipped; the fixtures in `tests/data/nations` exercise the format with
-//! other setups, kinds of their own and other promotions (see
+//! nation file or line-up gives. The powers themselves are tested in
+//! `tests/powers.rs`; the fixtures in `tests/data/nations` exercise the
+//! format with other setups, kinds of their own and other promotions (see
 //! docs/nations.md).
 
 #[allow(dead_code)]
@@ -598,7 +598,11 @@ fn bad_lineups_are_refused() {
     let e = b
         .with_lineup("default,atlantis,default,default", &[])
         .unwrap_err();
-    assert_eq!(e.to_string(), "unknown nation 'atlantis'; known: default");
+    let known: Vec<&str> = builtin_nation_ids().collect();
+    assert_eq!(
+        e.to_string(),
+        format!("unknown nation 'atlantis'; known: {}", known.join(", "))
+    );
     let e = b.with_lineup("default,default,default", &[]).unwrap_err();
     assert_field(
         &e,

@@ -183,7 +183,7 @@ async fn nations_chosen_at_creation_play_their_powers_across_a_restart() {
     let mut server = TestServer::start_with(dir, config(&db)).await;
     let me = json!({"kind": "me"});
     let (_, variants) = server.get("/api/variants").await;
-    let euro = variants
+    let euro = variants["variants"]
         .as_array()
         .unwrap()
         .iter()

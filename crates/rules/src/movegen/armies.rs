@@ -26,8 +26,7 @@ impl<B: HasSliders> Position<B> {
             self.generate_commanded(&mut pseudo);
             self.generate_powers(&mut pseudo);
             for &m in pseudo.iter() {
-                if self.declared_enough(m)
-                    && !(opening && self.after_for_test(m).checks_an_enemy(us))
+                if self.declared_enough(m) && !(opening && self.board_after(m).checks_an_enemy(us))
                 {
                     sink.one(m);
                 }
@@ -38,6 +37,18 @@ impl<B: HasSliders> Position<B> {
         }
         if sink.taken() == before {
             sink.one(Move::new(0, 0, MoveKind::Pass));
+        }
+    }
+
+    /// The board after `m` alone, power moves included, for the legality
+    /// tests of this family.
+    pub(crate) fn board_after(&self, m: Move) -> crate::position::Child<'_, B> {
+        if let MoveKind::Power(_) = m.kind() {
+            let mut next = self.child();
+            next.get_mut().play_power(m);
+            next
+        } else {
+            self.after_for_test(m)
         }
     }
 

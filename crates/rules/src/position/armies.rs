@@ -110,7 +110,9 @@ impl<B: HasSliders> Position<B> {
     /// a move that takes the last royal piece of a player needs a check of
     /// that player by the mover's previous move.
     pub(crate) fn declared_enough(&self, m: Move) -> bool {
-        if !matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_)) {
+        if !self.rules.variant.rules.declare_check
+            || !matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))
+        {
             return true;
         }
         let Some(victim) = self.piece_at(m.to()) else {

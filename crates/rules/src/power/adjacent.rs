@@ -58,16 +58,25 @@ impl<B: HasSliders> Position<B> {
                 continue;
             };
             self.remove(victim, cell);
-            if a.convert {
-                self.put(
-                    Piece {
-                        seat: us,
-                        kind: victim.kind,
-                    },
-                    cell,
-                );
+            if a.convert
+                && let Some(kind) = self.converted_kind(victim.kind, cell)
+            {
+                self.put(Piece { seat: us, kind }, cell);
             }
         }
+    }
+
+    /// What a piece of `kind` on `cell` becomes when the seat to move takes
+    /// it over: itself, but a pawn standing where the seat's pawns promote
+    /// promotes at once to the seat's first choice (a pawn cannot stand
+    /// there); `None` if it has none.
+    fn converted_kind(&self, kind: Kind, cell: u8) -> Option<Kind> {
+        let r = &*self.rules;
+        let us = self.turn;
+        if r.pawn_kinds & (1 << kind.0) == 0 || !r.promotion_zone[us.idx()].has(cell) {
+            return Some(kind);
+        }
+        r.promotion_choices(us, kind).first().copied()
     }
 
     /// The cells orthogonally next to the cells of `b`.

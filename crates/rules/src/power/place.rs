@@ -54,7 +54,12 @@ impl Spec {
 impl<B: HasSliders> Position<B> {
     /// One move per empty cell of the area.
     pub(super) fn generate_place<S: Sink<B>>(&self, sink: &mut S, p: &Compiled<B>, tag: MoveKind) {
-        for cell in (p.area & !self.occupied()).iter() {
+        let mut cells = p.area & !self.occupied();
+        if self.rules.pawn_kinds & (1 << p.kind.0) != 0 {
+            // A pawn never stands where its army's pawns promote.
+            cells &= !self.rules.promotion_zone[self.turn.idx()];
+        }
+        for cell in cells.iter() {
             sink.one(Move::new(cell, cell, tag));
         }
     }

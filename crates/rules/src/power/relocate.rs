@@ -93,9 +93,15 @@ impl<B: HasSliders> Position<B> {
             {
                 to |= prey;
             }
+            if pawns.has(from)
+                && let Some(p) = self.piece_at(from)
+            {
+                // A pawn never stands where its army's pawns promote.
+                to &= !self.rules.promotion_zone[p.seat.idx()];
+            }
             for cell in to.iter() {
                 let m = Move::new(from, cell, tag);
-                if !(r.no_check && self.after_for_test(m).checks_an_enemy(us)) {
+                if !(r.no_check && self.board_after(m).checks_an_enemy(us)) {
                     sink.one(m);
                 }
             }

@@ -255,8 +255,12 @@ fn promotions(
             pieces[k.idx()].letter
         )));
     }
-    let pawns = started.iter().filter(|k| pieces[k.idx()].pawn);
-    if pawns.clone().next().is_some() && choices.is_empty() {
+    let pawns: Vec<Kind> = started
+        .iter()
+        .copied()
+        .filter(|k| pieces[k.idx()].pawn)
+        .collect();
+    if !pawns.is_empty() && choices.is_empty() {
         return Err(err("its pawns have nothing to promote to".into()));
     }
     for pawn in pawns {
