@@ -209,9 +209,10 @@ pub struct Rules<B: HasSliders> {
     pub(crate) ahead: [StepTable; MAX_SEATS],
     /// Per seat: its nation's powers (a line-up's; empty otherwise).
     pub(crate) powers: [Vec<crate::power::Power<B>>; MAX_SEATS],
-    /// Per seat: what its pawns promote to, where that is the seat's own
-    /// (a line-up); empty: each kind's `promotions`.
-    seat_promotions: [Vec<Kind>; MAX_SEATS],
+    /// Indexed by `seat * MAX_KINDS + kind`: what the kind promotes to in
+    /// that seat's army (a line-up's nations differ; otherwise the kind's
+    /// own `promotions`).
+    promotions: Box<[Vec<Kind>; MAX_SEATS * MAX_KINDS]>,
 }
 
 /// Which kinds do what, gathered while compiling their moves.
@@ -603,6 +604,20 @@ impl<B: HasSliders> Compiler<'_, B> {
         })
     }
 
+    /// Per seat and kind: what the kind promotes to in that seat's army.
+    fn promotions(&self) -> Box<[Vec<Kind>; MAX_SEATS * MAX_KINDS]> {
+        let v = self.variant;
+        Box::new(std::array::from_fn(|i| {
+            let (seat, kind) = (i / MAX_KINDS, i % MAX_KINDS);
+            let own = v.pieces.get(kind).map(|p| &p.promotions);
+            match (own, v.seat_promotions.get(seat)) {
+                (Some(own), Some(nation)) if !own.is_empty() => nation.clone(),
+                (Some(own), _) => own.clone(),
+                (None, _) => Vec::new(),
+            }
+        }))
+    }
+
     /// Per seat: its nation's powers, turned to its corner.
     fn powers(&self) -> [Vec<crate::power::Power<B>>; MAX_SEATS] {
         let v = self.variant;
@@ -718,9 +733,7 @@ impl<B: HasSliders> Rules<B> {
             back_rank,
             pin_legality: sets.pin_legality,
             powers: c.powers(),
-            seat_promotions: std::array::from_fn(|s| {
-                variant.seat_promotions.get(s).cloned().unwrap_or_default()
-            }),
+            promotions: c.promotions(),
             variant,
         }
     }
@@ -738,12 +751,7 @@ impl<B: HasSliders> Rules<B> {
     /// What a pawn of `kind` of `seat`'s army promotes to.
     #[inline(always)]
     pub(crate) fn promotion_choices(&self, seat: Seat, kind: Kind) -> &[Kind] {
-        let own = &self.seat_promotions[seat.idx()];
-        if own.is_empty() {
-            &self.variant.pieces[kind.idx()].promotions
-        } else {
-            own
-        }
+        &self.promotions[(seat.idx() * MAX_KINDS + kind.idx()) & (MAX_SEATS * MAX_KINDS - 1)]
     }
 
     /// How `kind` moves for `seat`.

@@ -273,7 +273,11 @@ impl<B: HasSliders> Position<B> {
         let r = &*self.rules;
         let mut promotes = r.promoting_kinds & (1 << kind.0) != 0;
         let lost;
-        let mut choices: &[Kind] = r.promotion_choices(self.turn, kind);
+        let mut choices: &[Kind] = if promotes {
+            r.promotion_choices(self.turn, kind)
+        } else {
+            &[]
+        };
         if promotes && r.variant.rules.promote_to_lost {
             if (pieces & r.promotion_approach[self.turn.idx()]).is_empty() {
                 promotes = false;
