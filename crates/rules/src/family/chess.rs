@@ -289,6 +289,17 @@ impl<B: HasSliders> GamePosition for Position<B> {
     fn claim_draw(&self, seat: Seat) -> Result<DrawReason, String> {
         self.impasse(seat)
     }
+    fn claim_win(&self, seat: Seat) -> Result<Outcome, String> {
+        Position::claim_win(self, seat)
+    }
+    fn points(&self, drawn: bool) -> Option<Vec<i32>> {
+        let n = self.variant().seat_count() as usize;
+        self.final_points(drawn)
+            .map(|p| p[..n].iter().map(|&x| i32::from(x)).collect())
+    }
+    fn points_outcome(&self, drawn: bool) -> Option<Outcome> {
+        Position::points_outcome(self, drawn)
+    }
 
     fn record(
         positions: &[Self],

@@ -1008,6 +1008,7 @@ pub fn describe_outcome<B: HasSliders>(pos: &Position<B>, outcome: Outcome) -> S
                 DrawReason::Impasse => "impasse",
                 DrawReason::NoKings => "the loss of every king",
                 DrawReason::NoProgress => "no progress",
+                DrawReason::EqualPoints => "equal points",
             }
         ),
     }
