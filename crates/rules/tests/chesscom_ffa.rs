@@ -246,7 +246,7 @@ fn a_resigned_player_is_a_dead_king_walking() {
     p.set_walk_seed(7);
     p.retire_seat(BLUE);
     assert_eq!(p.walking_seats(), B);
-    assert_eq!(p.alive_seats(), R | Y | G);
+    assert_eq!(p.active_seats(), R | Y | G);
     assert_eq!(at(&p, "e9").as_deref(), Some("bN"));
     let q = play(&p, "e5e9");
     assert_eq!(points(&q), [0; 4], "a grey piece is worth nothing");
@@ -269,6 +269,7 @@ fn resigning_with_two_left_gives_the_other_twenty_and_ends_the_game() {
     let f = Fen4::new('R', "rKh1 rRk4 bKa7");
     let mut game = game_from(&with_points(&f.build(), "0,15,0,0"));
     game.resign(BLUE).unwrap();
+    assert!(game.resign(BLUE).is_err(), "the game is over");
     assert_eq!(game.points(), Some(vec![20, 15, 0, 0]));
     assert_eq!(game.outcome(), win(RED, WinReason::Points));
 }

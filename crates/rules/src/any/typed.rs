@@ -170,10 +170,10 @@ impl<P: GamePosition> TypedGame<P> {
     /// Each seat's points, where the variant scores them: with the draw
     /// bonus once a draw rule has ended the game.
     pub fn points(&self) -> Option<Vec<i32>> {
-        let pos = self.position();
-        let drawn = self.decided.is_none() && self.repeated();
-        let by_position = pos.outcome().is_some() && !pos.teams_decided();
-        pos.points(drawn || by_position)
+        // The position adds the bonus of its own draw rules (fifty moves,
+        // material); repetition is the game's.
+        self.position()
+            .points(self.decided.is_none() && self.repeated())
     }
 
     /// Whether the current position has occurred the variant's number of times.

@@ -237,8 +237,9 @@ pub trait GamePosition: Clone + Send + Sync + fmt::Debug + 'static {
         let _ = seat;
         Err("this variant has no win to claim".into())
     }
-    /// Each seat's points where the variant scores them (`None` elsewhere);
-    /// with `drawn`, after the bonus a draw by rule gives the seats still in.
+    /// Each seat's points where the variant scores them (`None` elsewhere),
+    /// with the bonus a draw rule gives the seats still in when the
+    /// position's own draw rules end the game here, or `drawn` (repetition).
     fn points(&self, drawn: bool) -> Option<Vec<i32>> {
         let _ = drawn;
         None

@@ -45,19 +45,17 @@ impl<B: HasSliders> Position<B> {
         (out, n)
     }
 
-    /// Seats that still have a royal piece, as a bit set; where points are
-    /// scored, not the dead kings walking (they have left the game).
+    /// Seats that still have a royal piece, as a bit set.
     #[inline]
     pub fn alive_seats(&self) -> u8 {
         let royals = self.union_of(self.rules.royal_kinds);
-        let with_royals = (0..self.rules.seats()).fold(0, |m, s| {
+        (0..self.rules.seats()).fold(0, |m, s| {
             if (royals & self.by_seat[s as usize]).is_empty() {
                 m
             } else {
                 m | 1 << s
             }
-        });
-        with_royals & !self.walkers
+        })
     }
 
     /// Seats of `seat`'s team, as a bit set.

@@ -29,6 +29,19 @@ impl<B: HasSliders> Position<B> {
         self.points.get(seat.idx()).copied().unwrap_or(0)
     }
 
+    /// The seats still playing, as a bit set: those with a king, but not
+    /// the dead kings walking (elsewhere the same as
+    /// [`Position::alive_seats`]).
+    pub fn active_seats(&self) -> u8 {
+        self.alive_seats() & !self.walkers
+    }
+
+    /// Where points are scored: whether at most one player is still
+    /// playing, so the game is over.
+    fn scored_decided(&self) -> bool {
+        self.rules.decided[self.active_seats() as usize]
+    }
+
     /// The seats that resigned or ran out of time and stay on the board as
     /// dead kings walking, as a bit set.
     pub fn walking_seats(&self) -> u8 {
@@ -50,10 +63,10 @@ impl<B: HasSliders> Position<B> {
     /// seat still in. `None` where the variant keeps no points.
     pub fn final_points(&self, drawn: bool) -> Option<[i16; MAX_SEATS]> {
         let pts = self.rules.variant.points.as_ref()?;
-        let alive = self.alive_seats();
+        let active = self.active_seats();
         let mut out = self.points;
         for (s, p) in out.iter_mut().enumerate() {
-            if drawn && alive & (1 << s) != 0 {
+            if drawn && active & (1 << s) != 0 {
                 *p = p.saturating_add(pts.draw);
             }
         }
@@ -84,15 +97,22 @@ impl<B: HasSliders> Position<B> {
     #[cold]
     #[inline(never)]
     pub(crate) fn outcome_scored(&self) -> Option<Outcome> {
-        let v = self.variant();
-        if self.teams_decided() {
+        if self.scored_decided() {
             return self.points_outcome(false);
         }
-        let dead = v.rules.insufficient_material && self.is_insufficient_material();
-        if self.fifty_moves_passed() || dead {
+        if self.drawn_by_rule() {
             return self.points_outcome(true);
         }
         None
+    }
+
+    /// Whether the game, not yet decided by players leaving, ends here by
+    /// the fifty-move rule or insufficient material (the draw bonus then).
+    pub(crate) fn drawn_by_rule(&self) -> bool {
+        let v = self.variant();
+        !self.scored_decided()
+            && (self.fifty_moves_passed()
+                || (v.rules.insufficient_material && self.is_insufficient_material()))
     }
 
     /// `seat` claims the win: with two players left, when it leads the
@@ -102,11 +122,11 @@ impl<B: HasSliders> Position<B> {
         let Some(margin) = v.points.as_ref().and_then(|p| p.claim_margin) else {
             return Err(format!("{} has no win to claim", v.name));
         };
-        let alive = self.alive_seats();
-        if alive.count_ones() != 2 || alive & (1 << seat.0) == 0 {
+        let active = self.active_seats();
+        if active.count_ones() != 2 || active & (1 << seat.0) == 0 {
             return Err("the win is claimed by one of the last two players".into());
         }
-        let other = Seat((alive & !(1 << seat.0)).trailing_zeros() as u8);
+        let other = Seat((active & !(1 << seat.0)).trailing_zeros() as u8);
         let lead = i32::from(self.points(seat)) - i32::from(self.points(other));
         if lead < i32::from(margin) {
             return Err(format!("a lead of {lead}; the claim needs {margin}"));
@@ -131,6 +151,11 @@ impl<B: HasSliders> Position<B> {
         let mover = self.turn;
         let taken = self.capture_value(m, pts);
         let before = self.play_turn(m);
+        // The dead kings walking take no turns of their own.
+        if self.walkers != 0 {
+            let next = self.next_alive_after(before, self.active_seats());
+            self.set_turn(next);
+        }
         if self.walkers & (1 << mover.0) == 0 {
             let bonus = self.check_bonus(mover, pts);
             self.add_points(mover, taken.saturating_add(bonus));
@@ -207,9 +232,11 @@ impl<B: HasSliders> Position<B> {
     /// the seat whose piece mates it scores the mate (the one that moved
     /// last among the checkers); stalemated, it scores the stalemate.
     fn settle_scored(&mut self, pts: &Points) {
-        while !self.teams_decided() {
+        while !self.scored_decided() {
             let us = self.turn;
-            if self.count_legal_moves() > 0 {
+            // Not `count_legal_moves`: a second caller would keep it from
+            // being inlined into perft for every variant.
+            if !self.legal_moves().is_empty() {
                 return;
             }
             if self.royal_attacked(us) {
@@ -220,7 +247,7 @@ impl<B: HasSliders> Position<B> {
                 self.add_points(us, pts.stalemate);
             }
             self.remove_seat(us);
-            let next = self.next_alive_after(us, self.alive_seats());
+            let next = self.next_alive_after(us, self.active_seats());
             self.set_turn(next);
         }
     }
@@ -229,12 +256,12 @@ impl<B: HasSliders> Position<B> {
     /// passes on, and a mated or stalemated side to move leaves as play
     /// would have made it leave, with the points that brings.
     pub(super) fn settle_scored_turn(&mut self) {
-        if self.teams_decided() {
+        if self.scored_decided() {
             return;
         }
-        let alive = self.alive_seats();
-        if alive & (1 << self.turn.0) == 0 {
-            let next = self.next_alive_after(self.turn, alive);
+        let active = self.active_seats();
+        if active & (1 << self.turn.0) == 0 {
+            let next = self.next_alive_after(self.turn, active);
             self.set_turn(next);
         }
         // SAFETY: `r` is used only within this call, which never replaces `self.rules`.
@@ -268,19 +295,22 @@ impl<B: HasSliders> Position<B> {
         #[allow(unsafe_code)]
         let r = unsafe { self.rules_apart() };
         let pts = r.variant.points.as_ref().expect("Rules::scoring");
+        if self.walkers & (1 << seat.0) != 0 {
+            return;
+        }
         if pts.dead_king_walking {
             self.walkers |= 1 << seat.0;
             self.hash ^= zobrist::walker(seat.idx());
             self.clear_castling(self.castling & self.by_seat[seat.idx()]);
-            let alive = self.alive_seats();
-            if alive.count_ones() == 1 {
+            let active = self.active_seats();
+            if active.count_ones() == 1 {
                 let king = self.rules.royal_kinds.trailing_zeros() as usize;
-                self.add_points(Seat(alive.trailing_zeros() as u8), pts.pieces[king]);
+                self.add_points(Seat(active.trailing_zeros() as u8), pts.pieces[king]);
             }
         } else {
             self.remove_seat(seat);
         }
-        if self.turn == seat && !self.teams_decided() {
+        if self.turn == seat && !self.scored_decided() {
             self.play_multi(Move::new(0, 0, MoveKind::Pass));
         }
     }
@@ -294,7 +324,7 @@ impl<B: HasSliders> Position<B> {
         let n = self.rules.seats();
         let mut s = before.next(n);
         while s != self.turn && s != before {
-            if self.walkers & (1 << s.0) != 0 && !self.teams_decided() {
+            if self.walkers & (1 << s.0) != 0 && !self.scored_decided() {
                 self.walk(s);
             }
             s = s.next(n);
