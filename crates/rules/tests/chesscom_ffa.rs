@@ -368,3 +368,44 @@ fn a_points_table_needs_check_and_removal() {
         .to_string();
     assert!(e.contains("points.pieces"), "{e}");
 }
+
+/// Random games, one player resigning on the way: every position keeps
+/// its hash, reads back from its FEN4 (points, dead kings walking and
+/// seed included) and ends with a result on points when it ends.
+#[test]
+fn random_games_keep_their_hash_and_fen4() {
+    for seed in 0..40u64 {
+        let mut rng = Rng::new(seed);
+        let mut p = Pos::start(scored());
+        p.set_walk_seed(seed as u32 + 1);
+        for ply in 0..400 {
+            if ply == 30 {
+                p.retire_seat(Seat(1 + (seed % 3) as u8));
+            }
+            assert_eq!(p.hash(), p.compute_hash(), "seed {seed} ply {ply}");
+            let back = pos(scored(), &p.to_fen());
+            assert_eq!(back, p, "seed {seed} ply {ply}");
+            assert_eq!(points(&back), points(&p));
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                assert!(
+                    p.outcome().is_some(),
+                    "seed {seed} ply {ply}: {}",
+                    p.to_fen()
+                );
+                break;
+            }
+            let captures: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|m| p.piece_at(m.to()).is_some())
+                .collect();
+            let m = if !captures.is_empty() && rng.below(2) == 0 {
+                captures[rng.below(captures.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            p.play_unchecked(m);
+        }
+    }
+}

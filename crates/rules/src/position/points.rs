@@ -295,7 +295,8 @@ impl<B: HasSliders> Position<B> {
         #[allow(unsafe_code)]
         let r = unsafe { self.rules_apart() };
         let pts = r.variant.points.as_ref().expect("Rules::scoring");
-        if self.walkers & (1 << seat.0) != 0 {
+        if self.walkers & (1 << seat.0) != 0 || self.royals(seat).is_empty() {
+            // Already walking, or already out: nothing changes.
             return;
         }
         if pts.dead_king_walking {
