@@ -30,6 +30,10 @@ pub enum WinReason {
     CounterGoal,
     /// Every other player is out (draughts: no legal move on their turn).
     LastPlayer,
+    /// The winner has the most points at the end (chess.com's free-for-all).
+    Points,
+    /// One of the last two players claimed the win with the variant's lead.
+    PointsLead,
 }
 
 /// Why a game was drawn.
@@ -51,6 +55,9 @@ pub enum DrawReason {
     NoKings,
     /// Draughts: no capture and no man moved for the variant's number of moves.
     NoProgress,
+    /// A game that scores points ended with two or more seats sharing the
+    /// most points.
+    EqualPoints,
 }
 
 impl WinReason {
@@ -71,6 +78,8 @@ impl WinReason {
             WinReason::Abandonment => "abandonment",
             WinReason::CounterGoal => "counter-goal",
             WinReason::LastPlayer => "last-player",
+            WinReason::Points => "points",
+            WinReason::PointsLead => "points-lead",
         }
     }
 }
@@ -87,6 +96,8 @@ impl fmt::Display for WinReason {
             WinReason::Abandonment => "the other side left the game",
             WinReason::CounterGoal => "reached the variant's goal",
             WinReason::LastPlayer => "every other player is out",
+            WinReason::Points => "the most points at the end",
+            WinReason::PointsLead => "a claimed lead in points",
         })
     }
 }
@@ -103,6 +114,7 @@ impl DrawReason {
             DrawReason::Impasse => "impasse",
             DrawReason::NoKings => "no-kings",
             DrawReason::NoProgress => "no-progress",
+            DrawReason::EqualPoints => "equal-points",
         }
     }
 }
@@ -118,6 +130,7 @@ impl fmt::Display for DrawReason {
             DrawReason::Impasse => "impasse",
             DrawReason::NoKings => "the loss of every king",
             DrawReason::NoProgress => "no capture and no man moving for too long",
+            DrawReason::EqualPoints => "equal points at the top",
         })
     }
 }
@@ -237,6 +250,9 @@ impl<B: HasSliders> Position<B> {
     /// Where checkmate wins, a side to move that is mated loses for its
     /// team, and the team of a seat giving the check wins.
     fn outcome_multi(&self) -> Option<Outcome> {
+        if self.rules.scoring {
+            return self.outcome_scored();
+        }
         let v = self.variant();
         if self.teams_decided() {
             let standing = self.standing_seats();

@@ -191,6 +191,9 @@ pub struct Rules<B: HasSliders> {
     pub(crate) transfers: bool,
     /// The variant keeps per-seat counters or actions.
     pub(crate) seat_state: bool,
+    /// The variant scores points (`[points]`): moves are played and games
+    /// end through `position/points.rs`.
+    pub(crate) scoring: bool,
     /// Per seat: cells from which a promoting kind's leap reaches the
     /// promotion zone (only those pawns need the lost-piece count).
     pub(crate) promotion_approach: [B; MAX_SEATS],
@@ -718,6 +721,7 @@ impl<B: HasSliders> Rules<B> {
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,
             seat_state: !variant.seat_rules.is_empty(),
+            scoring: variant.points.is_some(),
             promoting_kinds,
             forward_lines,
             castle_landing,

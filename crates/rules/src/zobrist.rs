@@ -16,7 +16,8 @@ const COMMAND: usize = SLOT + MAX_SEATS * MAX_SLOTS * 256;
 pub const MAX_TURNS: usize = 16;
 const TURNS: usize = COMMAND + MAX_SEATS * MAX_SEATS;
 const DECLARED: usize = TURNS + MAX_SEATS * MAX_TURNS;
-const LEN: usize = DECLARED + MAX_SEATS * (1 << MAX_SEATS);
+const WALKER: usize = DECLARED + MAX_SEATS * (1 << MAX_SEATS);
+const LEN: usize = WALKER + MAX_SEATS;
 
 static KEYS: [u64; LEN] = {
     let mut keys = [0u64; LEN];
@@ -91,4 +92,11 @@ pub fn declared(seat: usize, checked: u8) -> u64 {
         return 0;
     }
     KEYS[DECLARED + seat * (1 << MAX_SEATS) + (checked as usize & ((1 << MAX_SEATS) - 1))]
+}
+
+/// Key of `seat` being a dead king walking (points variants: it resigned
+/// or ran out of time and its king moves at random).
+#[inline(always)]
+pub fn walker(seat: usize) -> u64 {
+    KEYS[WALKER + (seat & (MAX_SEATS - 1))]
 }

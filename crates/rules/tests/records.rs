@@ -120,7 +120,7 @@ fn pgn4_needs_a_variant_it_knows() {
         err.to_string(),
         "game 1: [Variant \"Crazyhouse\"] is not a four-player variant Tetrarch knows \
          (Teams, FFA, fourway-teams, fourway-original, fourway-ffa, european-ffa, european-teams, \
-         fourway-chesscom-teams)"
+         fourway-chesscom-teams, fourway-chesscom-ffa)"
     );
     let ffa = AnyVariant::builtin("fourway-ffa").unwrap();
     let games = read(RecordFormat::Pgn4, "1. h2-h3 .. b7-c7\n", Some(&ffa));

@@ -49,5 +49,7 @@ pub(crate) fn win_words(reason: WinReason) -> &'static str {
         WinReason::Abandonment => "as the others left",
         WinReason::CounterGoal => "by reaching the goal",
         WinReason::LastPlayer => "as the last player left",
+        WinReason::Points => "on points",
+        WinReason::PointsLead => "by claiming a winning lead",
     }
 }

@@ -520,6 +520,25 @@ impl AnyGame {
     pub fn claim_draw(&mut self, seat: Seat) -> Result<DrawReason, PlayError> {
         self.game.claim_draw(seat)
     }
+    /// `seat` claims the win the variant grants on a claim: in
+    /// `fourway-chesscom-ffa`, one of the last two players leading by the
+    /// variant's margin.
+    pub fn claim_win(&mut self, seat: Seat) -> Result<Outcome, PlayError> {
+        self.game.claim_win(seat)
+    }
+    /// Each seat's points, where the variant scores them (`None`
+    /// elsewhere); once a draw rule has ended the game, with the bonus it
+    /// gives the seats still in.
+    ///
+    /// ```
+    /// use tetrarch_rules::{AnyGame, AnyVariant};
+    /// let game = AnyGame::new(&AnyVariant::builtin("fourway-chesscom-ffa").unwrap());
+    /// assert_eq!(game.points(), Some(vec![0, 0, 0, 0]));
+    /// assert_eq!(AnyGame::new(&AnyVariant::builtin("chess").unwrap()).points(), None);
+    /// ```
+    pub fn points(&self) -> Option<Vec<i32>> {
+        self.game.points()
+    }
     /// Take back the last move (or retirement); reopens a finished game.
     pub fn undo(&mut self) -> Result<(), PlayError> {
         if self.game.undo() {

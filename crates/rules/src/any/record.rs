@@ -223,7 +223,8 @@ impl RecordFormat {
     ///         "fourway-ffa",
     ///         "european-ffa",
     ///         "european-teams",
-    ///         "fourway-chesscom-teams"
+    ///         "fourway-chesscom-teams",
+    ///         "fourway-chesscom-ffa"
     ///     ]
     /// );
     /// ```

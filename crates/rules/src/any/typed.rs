@@ -124,9 +124,12 @@ impl<P: GamePosition> TypedGame<P> {
         let mut next = self.position().clone();
         next.retire(seat);
         let left = next.alive_seats();
+        // Where points are scored, the position decides the end (the most
+        // points win), not the last seat left.
+        let scored = next.points(false).is_some();
         self.positions.push(next);
         self.steps.push(Step::Retire { seat, timed_out });
-        if left.count_ones() == 1 {
+        if left.count_ones() == 1 && !scored {
             let winner = Seat(left.trailing_zeros() as u8);
             self.decided = Some(Outcome::Win { winner, reason });
         }
@@ -153,6 +156,33 @@ impl<P: GamePosition> TypedGame<P> {
         Ok(reason)
     }
 
+    /// `seat` claims a win the variant grants on a claim (a lead in points).
+    pub fn claim_win(&mut self, seat: Seat) -> Result<Outcome, PlayError> {
+        self.check_seat(seat)?;
+        let outcome = self
+            .position()
+            .claim_win(seat)
+            .map_err(PlayError::ClaimRefused)?;
+        self.decided = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// Each seat's points, where the variant scores them: with the draw
+    /// bonus once a draw rule has ended the game.
+    pub fn points(&self) -> Option<Vec<i32>> {
+        // The position adds the bonus of its own draw rules (fifty moves,
+        // material); repetition is the game's.
+        self.position()
+            .points(self.decided.is_none() && self.repeated())
+    }
+
+    /// Whether the current position has occurred the variant's number of times.
+    fn repeated(&self) -> bool {
+        self.position()
+            .repetition_limit()
+            .is_some_and(|times| self.repetitions() >= times as usize)
+    }
+
     /// Take back the last step, which also reopens a decided game.
     pub fn undo(&mut self) -> Option<Step<P::Move>> {
         let step = self.steps.pop()?;
@@ -174,6 +204,9 @@ impl<P: GamePosition> TypedGame<P> {
         let times = pos.repetition_limit()?;
         if self.repetitions() < times as usize {
             return None;
+        }
+        if let Some(o) = pos.points_outcome(true) {
+            return Some(o);
         }
         if pos.perpetual_check_loses()
             && let Some(checker) = self.perpetual_checker()
@@ -240,6 +273,8 @@ pub(crate) trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn leave(&mut self, seat: Seat, timed_out: bool) -> Result<(), PlayError>;
     fn decide(&mut self, outcome: Outcome) -> Result<(), PlayError>;
     fn claim_draw(&mut self, seat: Seat) -> Result<DrawReason, PlayError>;
+    fn claim_win(&mut self, seat: Seat) -> Result<Outcome, PlayError>;
+    fn points(&self) -> Option<Vec<i32>>;
     fn undo(&mut self) -> bool;
     fn outcome(&self) -> Option<Outcome>;
     fn ply(&self) -> usize;
@@ -300,6 +335,12 @@ impl<P: GamePosition + std::fmt::Display> ErasedGame for TypedGame<P> {
     }
     fn claim_draw(&mut self, seat: Seat) -> Result<DrawReason, PlayError> {
         TypedGame::claim_draw(self, seat)
+    }
+    fn claim_win(&mut self, seat: Seat) -> Result<Outcome, PlayError> {
+        TypedGame::claim_win(self, seat)
+    }
+    fn points(&self) -> Option<Vec<i32>> {
+        TypedGame::points(self)
     }
     fn undo(&mut self) -> bool {
         TypedGame::undo(self).is_some()

@@ -305,6 +305,18 @@ impl<B: HasSliders> GamePosition for Position<B> {
     fn claim_draw(&self, seat: Seat) -> Result<DrawReason, String> {
         self.impasse(seat)
     }
+    fn claim_win(&self, seat: Seat) -> Result<Outcome, String> {
+        Position::claim_win(self, seat)
+    }
+    fn points(&self, drawn: bool) -> Option<Vec<i32>> {
+        let n = self.variant().seat_count() as usize;
+        let drawn = drawn || (self.rules().scoring && self.drawn_by_rule());
+        self.final_points(drawn)
+            .map(|p| p[..n].iter().map(|&x| i32::from(x)).collect())
+    }
+    fn points_outcome(&self, drawn: bool) -> Option<Outcome> {
+        Position::points_outcome(self, drawn)
+    }
 
     fn record(
         positions: &[Self],
@@ -410,6 +422,10 @@ impl<B: HasSliders> Position<B> {
     }
 
     fn state_of(&self, seat: Seat) -> SeatState {
+        if self.walking_seats() & (1 << seat.0) != 0 {
+            // A dead king walking: its grey army stays, its king walks.
+            return SeatState::Frozen;
+        }
         if Position::alive_seats(self) & (1 << seat.0) != 0 {
             SeatState::Playing
         } else if self.seat_pieces(seat).is_empty() || self.rules().transfers {

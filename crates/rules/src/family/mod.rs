@@ -231,6 +231,25 @@ pub trait GamePosition: Clone + Send + Sync + fmt::Debug + 'static {
         let _ = seat;
         Err("this variant has no draw to claim".into())
     }
+    /// The win `seat` claims by a rule of the variant that needs a claim
+    /// (a lead in points): the outcome, or why the claim fails.
+    fn claim_win(&self, seat: Seat) -> Result<Outcome, String> {
+        let _ = seat;
+        Err("this variant has no win to claim".into())
+    }
+    /// Each seat's points where the variant scores them (`None` elsewhere),
+    /// with the bonus a draw rule gives the seats still in when the
+    /// position's own draw rules end the game here, or `drawn` (repetition).
+    fn points(&self, drawn: bool) -> Option<Vec<i32>> {
+        let _ = drawn;
+        None
+    }
+    /// Where the variant scores points, the result of a game a draw rule
+    /// (repetition) ends here: the most points win.
+    fn points_outcome(&self, drawn: bool) -> Option<Outcome> {
+        let _ = drawn;
+        None
+    }
 
     /// The game record (PGN, PGN4, the family's own) of the game from
     /// `positions[0]` through `steps` (`positions[i + 1]` follows

@@ -140,6 +140,9 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// Number of legal moves, without listing them.
+    // Always inlined: perft's last ply is this call, and the inliner's
+    // choice for it moved with unrelated code (0.5% of 4-Way perft).
+    #[inline(always)]
     pub fn count_legal_moves(&self) -> u64 {
         let mut c = Counter(0);
         self.generate(&mut c);

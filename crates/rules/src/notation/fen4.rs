@@ -205,6 +205,55 @@ fn extras_tuple<'a>(
     Ok(Some((key_at, four(FenField::Extras, key_at, inner)?)))
 }
 
+/// The `'key':value` entries of an extras block `{...}` that starts at
+/// character `at`: each key's position, the key and its value text (a
+/// tuple keeps its parentheses). A block that is not such pairs is an
+/// error naming where it fails.
+fn extras_entries(block: &str, at: usize) -> Result<Vec<(usize, &str, &str)>, FenError> {
+    let bad = |i: usize, why: String| syntax(FenField::Extras, at + i, why);
+    let inner = block
+        .strip_prefix('{')
+        .and_then(|b| b.strip_suffix('}'))
+        .ok_or_else(|| bad(0, "the extras block must be {...}".into()))?;
+    let mut entries = Vec::new();
+    let (mut depth, mut start) = (0i32, 0usize);
+    let mut pieces = Vec::new();
+    for (i, c) in inner.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth == 0 => return Err(bad(i + 1, "a ')' without its '('".into())),
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                pieces.push((start, &inner[start..i]));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 {
+        return Err(bad(0, "a '(' without its ')'".into()));
+    }
+    if !inner.trim().is_empty() {
+        pieces.push((start, &inner[start..]));
+    }
+    for (offset, piece) in pieces {
+        let (key, value) = piece.split_once(':').ok_or_else(|| {
+            bad(
+                offset + 1,
+                format!("'{}' is not a 'key':value pair", piece.trim()),
+            )
+        })?;
+        let name = unquote(key.trim())
+            .filter(|k| !k.is_empty())
+            .ok_or_else(|| bad(offset + 1, format!("{} is not a quoted key", key.trim())))?;
+        if value.trim().is_empty() {
+            return Err(bad(offset + 1, format!("'{name}' has no value")));
+        }
+        entries.push((at + offset + 1, name, value.trim()));
+    }
+    Ok(entries)
+}
+
 /// The text inside single quotes.
 fn unquote(entry: &str) -> Option<&str> {
     entry.strip_prefix('\'')?.strip_suffix('\'')
@@ -377,15 +426,7 @@ impl<B: HasSliders> Position<B> {
                 }
             }
         }
-        for p in four(FenField::Points, fields[4].0, fields[4].1)? {
-            if p.parse::<i32>().is_err() {
-                return Err(syntax(
-                    FenField::Points,
-                    fields[4].0,
-                    format!("'{p}' is not a number"),
-                ));
-            }
-        }
+        pos.read_points(fields[4].0, fields[4].1)?;
         let (clock_at, clock) = fields[5];
         pos.halfmoves = clock.trim().parse().map_err(|_| {
             syntax(
@@ -399,6 +440,9 @@ impl<B: HasSliders> Position<B> {
             if pos.rules.transfers {
                 pos.read_army_extras(at, block)?;
             }
+            if pos.rules.scoring {
+                pos.read_scored_extras(at, block)?;
+            }
         }
         if pos.rules.transfers {
             pos.check_commanders(extras.map_or(board_at, |(at, _)| at))?;
@@ -406,6 +450,117 @@ impl<B: HasSliders> Position<B> {
         pos.hash = pos.compute_hash();
         pos.settle_turn();
         Ok(pos)
+    }
+
+    /// The points field: four numbers, kept where the variant scores
+    /// points (each must fit its 16-bit count), read and dropped elsewhere.
+    fn read_points(&mut self, at: usize, text: &str) -> Result<(), FenError> {
+        let scoring = self.rules.scoring;
+        for (s, p) in four(FenField::Points, at, text)?.into_iter().enumerate() {
+            let wide: i64 = p
+                .parse()
+                .map_err(|_| syntax(FenField::Points, at, format!("'{p}' is not a number")))?;
+            if !scoring {
+                continue;
+            }
+            let fits = i16::try_from(wide).map_err(|_| {
+                syntax(
+                    FenField::Points,
+                    at,
+                    format!(
+                        "'{p}' does not fit: points are from {} to {}",
+                        i16::MIN,
+                        i16::MAX
+                    ),
+                )
+            })?;
+            self.points[s] = fits;
+        }
+        Ok(())
+    }
+
+    /// Where points are scored, the `{...}` block is checked key by key:
+    /// `'enPassant'` (read by `read_extras`), `'resigned'` (per seat
+    /// `true` for a dead king walking) and `'seed'` (the walking kings'
+    /// seed); any other key, or a block that is not `'key':value` pairs,
+    /// is refused.
+    fn read_scored_extras(&mut self, at: usize, block: &str) -> Result<(), FenError> {
+        for (key_at, key, value) in extras_entries(block, at)? {
+            let bad = |why: String| syntax(FenField::Extras, key_at, why);
+            match key {
+                "enPassant" => {}
+                "resigned" => self.read_resigned(key_at, value)?,
+                "seed" => {
+                    self.walk_seed = value.trim().parse().map_err(|_| {
+                        bad(format!(
+                            "'seed' is {value}, not a number from 0 to {}",
+                            u32::MAX
+                        ))
+                    })?;
+                }
+                other => {
+                    return Err(bad(format!(
+                        "'{other}' is not a key of this variant's extras (enPassant, resigned, seed)"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `'resigned':(false,true,false,false)`: the seats that stay as dead
+    /// kings walking; each must still have its king.
+    fn read_resigned(&mut self, key_at: usize, value: &str) -> Result<(), FenError> {
+        let bad = |why: String| syntax(FenField::Extras, key_at, why);
+        let inner = value
+            .trim()
+            .strip_prefix('(')
+            .and_then(|v| v.strip_suffix(')'))
+            .ok_or_else(|| bad(format!("'resigned' is {value}, not a tuple (...)")))?;
+        for (s, entry) in four(FenField::Extras, key_at, inner)?
+            .into_iter()
+            .enumerate()
+        {
+            let walking = match entry {
+                "true" | "1" => true,
+                "false" | "0" => false,
+                _ => return Err(bad(format!("'{entry}' in 'resigned' is not true or false"))),
+            };
+            if !walking {
+                continue;
+            }
+            let seats = self.rules.seats() as usize;
+            if s >= seats || self.royals(Seat(s as u8)).is_empty() {
+                return Err(bad(format!(
+                    "seat {} is marked resigned but has no king to walk",
+                    s + 1
+                )));
+            }
+            self.walkers |= 1 << s;
+        }
+        Ok(())
+    }
+
+    /// The extras keys of a game that scores points: dead kings walking
+    /// and the seed of their moves, when there are any.
+    fn scored_extras(&self) -> Vec<String> {
+        let mut keys = Vec::new();
+        if self.walkers != 0 {
+            let entries: Vec<&str> = (0..MAX_SEATS)
+                .map(|s| {
+                    if self.walkers & (1 << s) != 0 {
+                        "true"
+                    } else {
+                        "false"
+                    }
+                })
+                .collect();
+            keys.push(format!("'resigned':({})", entries.join(",")));
+        }
+        if self.walk_seed != 0 {
+            keys.push(format!("'seed':{}", self.walk_seed));
+        }
+        keys
     }
 
     /// The rook cell a castling flag names, if king and rook stand where
@@ -615,10 +770,13 @@ impl<B: HasSliders> Position<B> {
         s += &per_seat(&|seat| bit(castles(seat, true)));
         s.push('-');
         s += &per_seat(&|seat| bit(castles(seat, false)));
-        s += "-0,0,0,0-";
+        s.push('-');
+        s += &per_seat(&|seat| self.points[seat.idx()].to_string());
+        s.push('-');
         s += &self.halfmoves.to_string();
         s.push('-');
         let mut extras = self.army_extras();
+        extras.extend(self.scored_extras());
         if self.eps.iter().any(|&e| e != NONE) {
             let entries = per_seat(&|seat| {
                 let e = self.eps[seat.idx()];

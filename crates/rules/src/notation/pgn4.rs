@@ -1022,6 +1022,7 @@ pub fn describe_outcome<B: HasSliders>(pos: &Position<B>, outcome: Outcome) -> S
                 DrawReason::Impasse => "impasse",
                 DrawReason::NoKings => "the loss of every king",
                 DrawReason::NoProgress => "no progress",
+                DrawReason::EqualPoints => "equal points",
             }
         ),
     }

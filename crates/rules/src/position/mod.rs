@@ -5,6 +5,7 @@ mod armies;
 mod fischer;
 mod make;
 mod multi;
+mod points;
 mod seat_state;
 mod setup;
 
@@ -62,6 +63,15 @@ pub struct Position<B: HasSliders> {
     /// Where checks must be declared: per seat, the seats whose royal
     /// pieces its last move checked (a bit set); zero elsewhere.
     pub(crate) declared: [u8; MAX_SEATS],
+    /// Where the variant scores play: per seat, its points. Like the
+    /// clocks they decide no move, so equality and the hash leave them out.
+    pub(crate) points: [i16; MAX_SEATS],
+    /// Where the variant scores play: the seats that resigned or ran out
+    /// of time and stay as dead kings walking (a bit set; hashed).
+    pub(crate) walkers: u8,
+    /// The game's seed for the walking kings' random moves (not hashed:
+    /// it is the same for every position of a game).
+    pub(crate) walk_seed: u32,
     pub(crate) halfmoves: u16,
     pub(crate) fullmoves: u16,
     pub(crate) hash: u64,
@@ -95,6 +105,7 @@ impl<B: HasSliders> PartialEq for Position<B> {
             && self.commander == o.commander
             && self.turns_taken == o.turns_taken
             && self.declared == o.declared
+            && self.walkers == o.walkers
     }
 }
 impl<B: HasSliders> Eq for Position<B> {}
@@ -197,6 +208,9 @@ impl<B: HasSliders> Position<B> {
             commander: [0, 1, 2, 3],
             turns_taken: [0; MAX_SEATS],
             declared: [0; MAX_SEATS],
+            points: [0; MAX_SEATS],
+            walkers: 0,
+            walk_seed: 0,
             halfmoves: 0,
             fullmoves: 1,
             hash: zobrist::turn(0),
@@ -573,6 +587,9 @@ impl<B: HasSliders> Position<B> {
             h ^= zobrist::commander(army, self.commander[army] as usize);
             h ^= zobrist::turns(army, self.turns_taken[army]);
             h ^= zobrist::declared(army, self.declared[army]);
+            if self.walkers & (1 << army) != 0 {
+                h ^= zobrist::walker(army);
+            }
         }
         h
     }

@@ -152,6 +152,23 @@ impl<B: HasSliders> Position<B> {
         if r.transfers {
             return self.play_transfer(m);
         }
+        if r.scoring {
+            return self.play_scored(m);
+        }
+        let before = self.play_turn(m);
+        if r.variant.rules.checkmate == MateRule::Removes {
+            self.remove_mated();
+        }
+        self.count_fullmove(before);
+    }
+
+    /// The move and the turn passing on, without what a mate on the next
+    /// turn does; returns the seat that moved.
+    #[inline(always)]
+    pub(super) fn play_turn(&mut self, m: Move) -> Seat {
+        // SAFETY: `r` is used only within this call, which never replaces `self.rules`.
+        #[allow(unsafe_code)]
+        let r = unsafe { self.rules_apart() };
         let side = self.moving_seats();
         for s in 0..r.seats() as usize {
             if side & (1 << s) != 0 && self.eps[s] != NONE {
@@ -174,9 +191,12 @@ impl<B: HasSliders> Position<B> {
             }
         };
         self.set_turn(next);
-        if r.variant.rules.checkmate == MateRule::Removes {
-            self.remove_mated();
-        }
+        before
+    }
+
+    /// A new move number once the turn has gone round past the last seat.
+    #[inline(always)]
+    pub(super) fn count_fullmove(&mut self, before: Seat) {
         if self.turn.0 <= before.0 {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
@@ -193,6 +213,9 @@ impl<B: HasSliders> Position<B> {
     pub(crate) fn settle_turn(&mut self) {
         if self.rules.transfers {
             return self.settle_transfer_turn();
+        }
+        if self.rules.scoring {
+            return self.settle_scored_turn();
         }
         if self.rules.variant.rules.checkmate != MateRule::Removes || self.teams_decided() {
             return;
@@ -239,6 +262,8 @@ impl<B: HasSliders> Position<B> {
         }
         if self.rules.transfers {
             self.retire_commander(seat);
+        } else if self.rules.scoring {
+            return self.retire_scored(seat);
         } else {
             self.remove_seat(seat);
         }
@@ -248,7 +273,12 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// Take every piece of `seat` off the board: it is out.
-    fn remove_seat(&mut self, seat: Seat) {
+    pub(super) fn remove_seat(&mut self, seat: Seat) {
+        if self.walkers & (1 << seat.0) != 0 {
+            // A dead king walking taken: nothing of it is left to walk.
+            self.walkers ^= 1 << seat.0;
+            self.hash ^= zobrist::walker(seat.idx());
+        }
         for cell in self.by_seat[seat.idx()].iter() {
             let kind = self.kind_at(cell);
             self.remove(Piece { seat, kind }, cell);
@@ -258,7 +288,7 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// Drop en passant entries whose pawn has gone or whose skipped cell is taken.
-    fn prune_ep_entries(&mut self) {
+    pub(super) fn prune_ep_entries(&mut self) {
         if self.eps == [NONE; crate::piece::MAX_SEATS] {
             return;
         }

@@ -31,6 +31,10 @@ const BUILTIN: &[(&str, &str)] = &[
         "fourway-chesscom-teams",
         include_str!("../../variants/fourway-chesscom-teams.toml"),
     ),
+    (
+        "fourway-chesscom-ffa",
+        include_str!("../../variants/fourway-chesscom-ffa.toml"),
+    ),
 ];
 
 /// The TOML text of a built-in variant.

@@ -2,9 +2,9 @@
 //! spec into a checked [`Variant`], one named step per part of the file.
 
 use super::check;
-use super::spec::{CastlingSpec, PieceSpec, RulesSpec, SeatSpec, VariantSpec};
+use super::spec::{CastlingSpec, PieceSpec, PointsSpec, RulesSpec, SeatSpec, VariantSpec};
 use super::{
-    CastleLanding, Castling, Compiled, Forward, MateRule, RuleSet, SeatInfo, StalemateRule,
+    CastleLanding, Castling, Compiled, Forward, MateRule, Points, RuleSet, SeatInfo, StalemateRule,
     TeamOut, Variant, VariantError, builtin,
 };
 use crate::betza::Movement;
@@ -170,11 +170,17 @@ pub(super) fn from_spec(spec: VariantSpec, origin: &str) -> Result<Variant, Vari
     let rules = rule_set(r, castling, spec.seats.len(), origin)?;
     let seat_rules =
         super::SeatRules::from_specs(&spec.counters, &spec.actions, spec.seats.len(), origin)?;
+    let points = spec
+        .points
+        .as_ref()
+        .map(|p| points(p, &rules, spec.seats.len(), &kind_of, origin))
+        .transpose()?;
     let mut variant = Variant {
         seat_rules,
         nations: Vec::new(),
         powers: Vec::new(),
         seat_promotions: Vec::new(),
+        points,
         name: spec.name,
         description: spec.description,
         geometry,
@@ -531,6 +537,81 @@ fn rule_set(
         choose_partners: r.choose_partners,
         declare_check: r.declare_check,
         optional: r.optional.clone(),
+    })
+}
+
+/// `[points]`: values by piece letter, check bonuses one per number of
+/// kings another seat can check, and the rules that scoring needs: more
+/// than two seats, each its own team, check and mate removing the player.
+fn points(
+    p: &PointsSpec,
+    rules: &RuleSet,
+    seats: usize,
+    kind_of: &dyn Fn(&str, &str) -> Result<Kind, VariantError>,
+    origin: &str,
+) -> Result<Points, VariantError> {
+    let field = |f: &str, reason: String| field_error(origin, f, reason);
+    let scorable = seats > 2
+        && rules.check
+        && rules.checkmate == MateRule::Removes
+        && !rules.combine_armies
+        && rules.team_out == TeamOut::AllSeats;
+    if !scorable {
+        return Err(field(
+            "points",
+            "needs more than two seats under check rules with checkmate = \"removes\" and no combined armies".into(),
+        ));
+    }
+    let mut pieces = [0i16; MAX_KINDS];
+    for (letter, &value) in &p.pieces {
+        pieces[kind_of("points.pieces", letter)?.idx()] = value;
+    }
+    for (name, list) in [
+        ("points.checks", &p.checks),
+        ("points.queen_checks", &p.queen_checks),
+    ] {
+        if !list.is_empty() && list.len() != seats - 1 {
+            return Err(field(
+                name,
+                format!(
+                    "{} values; one per number of kings a move can check (1 to {})",
+                    list.len(),
+                    seats - 1
+                ),
+            ));
+        }
+    }
+    if p.checks.is_empty() {
+        return Err(field(
+            "points.checks",
+            "give one value per number of kings checked".into(),
+        ));
+    }
+    let queens = p
+        .queens
+        .iter()
+        .map(|l| kind_of("points.queens", l))
+        .try_fold(0u16, |set, k| k.map(|k| set | 1 << k.0))?;
+    if let Some(m) = p.claim_margin.filter(|&m| m <= 0) {
+        return Err(field(
+            "points.claim_margin",
+            format!("{m} is not a lead of 1 point or more"),
+        ));
+    }
+    Ok(Points {
+        pieces,
+        checkmate: p.checkmate,
+        stalemate: p.stalemate,
+        checks: p.checks.clone(),
+        queen_checks: if p.queen_checks.is_empty() {
+            p.checks.clone()
+        } else {
+            p.queen_checks.clone()
+        },
+        queens,
+        draw: p.draw,
+        claim_margin: p.claim_margin,
+        dead_king_walking: p.dead_king_walking,
     })
 }
 

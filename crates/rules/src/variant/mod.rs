@@ -189,6 +189,30 @@ pub struct RuleSet {
     pub optional: Vec<String>,
 }
 
+/// The points of a variant that scores play (`[points]`, chess.com's
+/// free-for-all), checked against its pieces and seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Points {
+    /// Per kind: what capturing a piece of it scores.
+    pub pieces: [i16; crate::piece::MAX_KINDS],
+    /// For mating a player.
+    pub checkmate: i16,
+    /// To a stalemated player.
+    pub stalemate: i16,
+    /// For checking `i + 1` kings with one move.
+    pub checks: Vec<i16>,
+    /// The same, when only queens give the checks.
+    pub queen_checks: Vec<i16>,
+    /// The kinds `queen_checks` applies to, as a bit set.
+    pub queens: u16,
+    /// To each player still in at a draw.
+    pub draw: i16,
+    /// The lead that lets the leader of the last two claim the win.
+    pub claim_margin: Option<i16>,
+    /// Players who resign or time out stay, their king walking at random.
+    pub dead_king_walking: bool,
+}
+
 /// When a team of a game of more than two seats is out of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TeamOut {
@@ -235,6 +259,8 @@ pub struct Variant {
     /// Per seat, what its army's pawns promote to (a line-up's, where each
     /// nation has its own choices; empty: each pawn kind's `promotions`).
     pub seat_promotions: Vec<Vec<Kind>>,
+    /// Points scored in play, where the variant keeps them.
+    pub points: Option<Points>,
     /// Where the definition came from (a file path or `builtin:NAME`).
     pub origin: String,
     /// A digest of the whole definition: compiled rules are shared by it.

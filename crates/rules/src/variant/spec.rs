@@ -28,6 +28,43 @@ pub struct VariantSpec {
     /// Actions a seat may take instead of moving a piece.
     #[serde(default)]
     pub actions: Vec<ActionSpec>,
+    /// Points scored in play (chess.com's free-for-all); none when absent.
+    #[serde(default)]
+    pub points: Option<PointsSpec>,
+}
+
+/// `[points]`: what each event of play scores, and how the scores end the
+/// game. Every number is a setting; `docs/rules.md` says which were chosen.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointsSpec {
+    /// Points for capturing a piece, by letter (`p = 1`); a kind left out
+    /// scores nothing.
+    pub pieces: std::collections::BTreeMap<String, i16>,
+    /// For mating a player, to the seat whose piece gives the check.
+    pub checkmate: i16,
+    /// To a player who is stalemated (and leaves the game).
+    pub stalemate: i16,
+    /// For checking one, two, three... kings of other players with one
+    /// move, indexed by the number of kings less one.
+    pub checks: Vec<i16>,
+    /// The same when every checking piece is one of `queens`.
+    #[serde(default)]
+    pub queen_checks: Vec<i16>,
+    /// Letters of the kinds `queen_checks` applies to.
+    #[serde(default)]
+    pub queens: Vec<String>,
+    /// To each player still in when the game is drawn by repetition, the
+    /// fifty-move rule or insufficient material.
+    pub draw: i16,
+    /// With two players left, the leader may claim the win this many
+    /// points ahead; no claim when absent.
+    #[serde(default)]
+    pub claim_margin: Option<i16>,
+    /// A player who resigns or runs out of time stays on the board, its
+    /// king moving at random ("dead king walking"); otherwise it leaves.
+    #[serde(default)]
+    pub dead_king_walking: bool,
 }
 
 /// `[[counters]]`: a number each seat keeps, raised by its own moves.
