@@ -237,3 +237,36 @@ fn uci_chess960_castles_with_the_king_taking_its_rook() {
         ["e1g1: 1"]
     );
 }
+
+#[test]
+fn nations_set_a_line_up_whose_powers_the_engine_plays() {
+    let lines = session(
+        "setoption name UCI_Variant value european-ffa\n\
+         setoption name Nations value huns,aztecs,byzantine-empire,incas\n\
+         position startpos moves place@e3 transform@a5\n\
+         go depth 3\n",
+    );
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert_eq!(bestmoves(&lines).len(), 1, "{lines:?}");
+    // Without the line-up the power move is not a move of the position.
+    let lines = session(
+        "setoption name UCI_Variant value european-ffa\n\
+         setoption name Nations value huns,aztecs,byzantine-empire,incas\n\
+         setoption name Nations value <empty>\n\
+         position startpos moves place@e3\n\
+         go depth 1\n",
+    );
+    assert!(!errors(&lines).is_empty(), "{lines:?}");
+    let lines = session(
+        "setoption name UCI_Variant value european-ffa\n\
+         setoption name Nations value huns,atlantis,default,default\n\
+         go depth 1\n",
+    );
+    assert!(
+        errors(&lines)
+            .iter()
+            .any(|l| l.contains("unknown nation 'atlantis'")),
+        "{lines:?}"
+    );
+    assert_eq!(bestmoves(&lines).len(), 1, "{lines:?}");
+}

@@ -7,7 +7,8 @@
 //! whose FEN is bad leaves the position as it was; one with an illegal move
 //! keeps the moves before it.
 //!
-//! Options: `UCI_Variant` (every built-in variant), `Hash`, `Threads`
+//! Options: `UCI_Variant` (every built-in variant), `Nations` (a line-up
+//! of European Chess: one nation id per seat, comma separated), `Hash`, `Threads`
 //! (Lazy SMP at full strength), `MultiPV`, `UCI_Chess960`,
 //! `UCI_LimitStrength`, `UCI_Elo`, `Level` (1-8), `Seed` (of the level
 //! noise; 0, the default, seeds from the clock; `ucinewgame` restarts the
@@ -288,6 +289,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
         self.say("option name UCI_Chess960 type check default false");
+        self.say("option name Nations type string default <empty>");
         self.say("option name UCI_LimitStrength type check default false");
         self.say(&format!(
             "option name UCI_Elo type spin default {MAX_ELO} min {MIN_ELO} max {MAX_ELO}"
@@ -349,6 +351,19 @@ impl<W: Write + Send + 'static> Uci<W> {
                     ));
                 }
                 self.variant = AnyVariant::builtin(&v).map_err(|e| e.to_string())?;
+                self.replace_session();
+            }
+            "nations" => {
+                // A line-up of the current variant's built-in base; empty
+                // (or `<empty>`) plays the base again.
+                let base = AnyVariant::builtin(self.variant.name()).map_err(|e| e.to_string())?;
+                let ids = value.trim();
+                self.variant = if ids.is_empty() || ids == "<empty>" {
+                    base
+                } else {
+                    base.with_lineup(ids)
+                        .map_err(|e| format!("option Nations: {e}"))?
+                };
                 self.replace_session();
             }
             "hash" => {
