@@ -547,9 +547,15 @@ class GamePage {
       const b = document.createElement("button");
       b.type = "button";
       const kind = m.promotion ?? this.board.pieceAt(m.from)?.kind ?? "";
-      b.setAttribute("aria-label", m.promotion ? `promote to ${kindName(v, m.promotion)}` : "do not promote");
+      // A nation's power landing where a plain move also lands is told apart by name.
+      const label = m.power ? `use the power ${m.power}` : m.promotion ? `promote to ${kindName(v, m.promotion)}` : "do not promote";
+      b.setAttribute("aria-label", label);
       b.dataset.promotion = m.promotion ?? "";
       b.appendChild(pieceIcon(v, kind, seatClass(v, seat)));
+      if (m.power) {
+        b.title = m.uci;
+        b.append(m.power);
+      }
       b.addEventListener("click", () => {
         dialog.close();
         this.play(m.uci);

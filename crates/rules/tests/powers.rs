@@ -470,3 +470,22 @@ fn random_lineups_with_powers_keep_their_invariants() {
 fn many_random_lineups_with_powers_keep_their_invariants() {
     assert!(random_games(2000, 23) > 100_000);
 }
+
+#[test]
+fn a_client_is_told_which_moves_use_a_power() {
+    let v = lineup("aztecs,default,default,default");
+    let game = AnyGame::from_position(&AnyVariant::Chess(v), None).unwrap();
+    let views = game.legal_moves();
+    let turn = views.iter().find(|m| m.uci == "transform@d1").unwrap();
+    // A power on one cell has no `from`: a board does not play it on a click.
+    assert_eq!(
+        (
+            turn.power.as_deref(),
+            turn.from.as_deref(),
+            turn.to.as_deref()
+        ),
+        (Some("transform"), None, Some("d1"))
+    );
+    let pawn = views.iter().find(|m| m.uci == "a2a3").unwrap();
+    assert_eq!(pawn.power, None);
+}

@@ -345,6 +345,9 @@ impl<B: HasSliders> Position<B> {
         let (from, to, path) = match m.kind() {
             MoveKind::Pass => (None, None, Vec::new()),
             MoveKind::Drop(_) => (None, cell(m.to()), Vec::new()),
+            // A power acting on one cell (a piece turned or placed) is no
+            // move from it: a board picks it from the move list, not by a click.
+            MoveKind::Power(_) if m.from() == m.to() => (None, cell(m.to()), Vec::new()),
             MoveKind::Castle => {
                 let (king, _) = self.castle_targets(m.from(), m.to());
                 let path = vec![self.cell_name(king), self.cell_name(m.to())];
@@ -365,6 +368,15 @@ impl<B: HasSliders> Position<B> {
                 _ => None,
             },
             capture: GamePosition::is_capture(self, m),
+            power: match m.kind() {
+                MoveKind::Power(i) => self
+                    .variant()
+                    .powers
+                    .get(self.turn().idx())
+                    .and_then(|p| p.get(i as usize))
+                    .map(|p| p.id().to_string()),
+                _ => None,
+            },
         }
     }
 

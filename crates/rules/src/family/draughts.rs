@@ -321,6 +321,7 @@ impl GamePosition for Position {
             promotion: m.is_crowning().then(|| KING.to_string()),
             drop: None,
             capture: m.is_capture(),
+            power: None,
         }
     }
 

@@ -160,4 +160,8 @@ pub struct MoveView {
     pub drop: Option<String>,
     /// Whether it captures.
     pub capture: bool,
+    /// The id of the nation's power it uses (`relocate`), for a move that
+    /// is no piece move; such a move acting on one cell has no `from`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub power: Option<String>,
 }
