@@ -3,7 +3,7 @@
 //! seat's corner as its setup is (facts 1.4).
 
 use crate::attacks::HasSliders;
-use crate::variant::{Forward, rotate};
+use crate::variant::{Forward, rotate, square_of_8x8 as square};
 use std::fmt;
 use std::str::FromStr;
 
@@ -58,13 +58,5 @@ impl Area {
             }
         }
         b
-    }
-}
-
-/// `d2` as `(3, 1)`, on an 8 x 8 board.
-fn square(text: &str) -> Option<(u8, u8)> {
-    match text.as_bytes() {
-        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some((f - b'a', r - b'1')),
-        _ => None,
     }
 }

@@ -29,7 +29,7 @@ use crate::movegen::Sink;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Kind, Piece, PieceInfo, Seat};
 use crate::position::Position;
-use crate::variant::{Forward, TAKEN_LAST_TURN};
+use crate::variant::{Forward, TAKEN_LAST_TURN, not_a_letter, piece_letter};
 
 /// At most this many powers per nation (they share the seat's slots).
 pub const MAX_POWERS: usize = crate::variant::MAX_SLOTS;
@@ -187,9 +187,12 @@ impl<B: HasSliders> Position<B> {
         let MoveKind::Power(i) = m.kind() else {
             return None;
         };
-        let power = self.powers(self.turn).get(i as usize)?.clone();
+        // The rules outlive this call: holding them by `Arc` (a count, no
+        // copy) lets the power borrow them while the position changes.
+        let rules = std::sync::Arc::clone(&self.rules);
+        let power = rules.powers[self.turn.idx()].get(i as usize)?;
         self.halfmoves = self.halfmoves.saturating_add(1);
-        match &power {
+        match power {
             Power::Transform(t) => self.play_transform(t, m),
             Power::Place(p) => self.play_place(p, m),
             Power::Relocate(_) => return self.play_relocate(m),
@@ -219,11 +222,10 @@ impl<B: HasSliders> Position<B> {
 
     /// The seat to move begins its turn: its turn-start powers act.
     pub(crate) fn start_turn_powers(&mut self) {
-        let us = self.turn;
-        for i in 0..self.powers(us).len() {
-            if let Power::Adjacent(a) = &self.powers(us)[i] {
-                let a = a.clone();
-                self.act_adjacent(&a);
+        let rules = std::sync::Arc::clone(&self.rules);
+        for power in &rules.powers[self.turn.idx()] {
+            if let Power::Adjacent(a) = power {
+                self.act_adjacent(a);
             }
         }
     }
@@ -269,7 +271,7 @@ impl<'a> Params<'a> {
     pub(crate) fn letter(&self, key: &'a str) -> Result<char, (String, String)> {
         match self.get(key) {
             Some(toml::Value::String(s)) => {
-                one_letter(s).ok_or_else(|| (key.into(), not_letter(s)))
+                piece_letter(s).ok_or_else(|| (key.into(), not_a_letter(s)))
             }
             Some(_) => Err((key.into(), "must be one piece letter, such as \"p\"".into())),
             None => Err((key.into(), "missing".into())),
@@ -293,7 +295,7 @@ impl<'a> Params<'a> {
     pub(crate) fn letters(&self, key: &'a str) -> Result<Vec<char>, (String, String)> {
         self.strings(key)?
             .into_iter()
-            .map(|s| one_letter(s).ok_or_else(|| (key.to_string(), not_letter(s))))
+            .map(|s| piece_letter(s).ok_or_else(|| (key.to_string(), not_a_letter(s))))
             .collect()
     }
 
@@ -337,16 +339,4 @@ impl<'a> Params<'a> {
             None => Ok(()),
         }
     }
-}
-
-fn one_letter(s: &str) -> Option<char> {
-    let mut cs = s.chars();
-    match (cs.next(), cs.next()) {
-        (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_lowercase()),
-        _ => None,
-    }
-}
-
-fn not_letter(s: &str) -> String {
-    format!("'{s}' is not one piece letter a-z")
 }

@@ -84,7 +84,7 @@ impl<B: HasSliders> Position<B> {
         }
         let empty = r.area & !self.occupied();
         let prey = r.area & self.hostile_to(us);
-        let pawns = self.pawn_cells();
+        let pawns = self.union_of(self.rules.pawn_kinds);
         for from in mine.iter() {
             let mut to = empty & !B::bit(from);
             if let Some(inner) = r.capture_from_outside
@@ -121,15 +121,5 @@ impl<B: HasSliders> Position<B> {
         self.remove(mover, from);
         self.put(mover, to);
         victim
-    }
-
-    /// Cells of every pawn kind's pieces.
-    fn pawn_cells(&self) -> B {
-        let v = self.variant();
-        (0..v.pieces.len())
-            .filter(|&k| v.pieces[k].pawn)
-            .fold(B::EMPTY, |b, k| {
-                b | self.kind_pieces(crate::piece::Kind(k as u8))
-            })
     }
 }

@@ -10,6 +10,7 @@ use crate::movegen::Sink;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Kind, Piece};
 use crate::position::Position;
+use crate::variant::piece_letter;
 
 pub(super) const ID: &str = "transform";
 
@@ -68,7 +69,7 @@ impl Spec {
 
 fn pair(s: &str) -> Option<(char, char)> {
     let (a, b) = s.split_once('=')?;
-    Some((super::one_letter(a)?, super::one_letter(b)?))
+    Some((piece_letter(a)?, piece_letter(b)?))
 }
 
 impl<B: HasSliders> Position<B> {

@@ -239,7 +239,7 @@ fn area(text: &str) -> Result<(u8, u8), String> {
 }
 
 /// `d2` as `(3, 1)`, on an 8 x 8 board.
-fn square(text: &str) -> Option<(u8, u8)> {
+pub(crate) fn square(text: &str) -> Option<(u8, u8)> {
     let b = text.as_bytes();
     match b {
         [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some((f - b'a', r - b'1')),
@@ -247,7 +247,7 @@ fn square(text: &str) -> Option<(u8, u8)> {
     }
 }
 
-fn letter(text: &str) -> Option<char> {
+pub(crate) fn letter(text: &str) -> Option<char> {
     let mut cs = text.chars();
     match (cs.next(), cs.next()) {
         (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_lowercase()),
@@ -255,7 +255,7 @@ fn letter(text: &str) -> Option<char> {
     }
 }
 
-fn not_a_letter(text: &str) -> String {
+pub(crate) fn not_a_letter(text: &str) -> String {
     format!("'{text}' is not one piece letter a-z")
 }
 
