@@ -42,6 +42,7 @@ test("chess: promotion to mate, keyboard entry, reload and reconnect", async (t)
   const bg2 = await cellCenter(black, "g2");
   assert.ok(bg2.y < bb6.y, "rank 2 is above rank 6 for Black");
 
+  await waitMyTurn(white);
   await clickMove(white, "g2", "g3");
   await waitPly(black, 1);
   await tapMove(black, "h7", "h6");

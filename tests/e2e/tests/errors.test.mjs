@@ -5,7 +5,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { openSync, readFileSync, writeFileSync } from "node:fs";
-import { launch, newPage, createGame, openGame, clickMove, waitPly, BASE, assertNoErrors } from "../lib.mjs";
+import { launch, newPage, createGame, openGame, clickMove, waitPly, waitMyTurn, BASE, assertNoErrors } from "../lib.mjs";
 
 test("a game link that does not exist says so", async (t) => {
   const browser = await launch();
@@ -40,6 +40,9 @@ test("a server that goes away: the page says so, and carries on when it is back"
   const game = await createGame(a, { variant: "chess", seats: ["me", "open"] });
   await openGame(a, game.url);
   await openGame(b, game.invites[0].url);
+  // The game starts when b's seat is taken; a click before a hears of it
+  // selects nothing.
+  await waitMyTurn(a);
   await clickMove(a, "e2", "e4");
   await waitPly(b, 1);
 
@@ -53,6 +56,7 @@ test("a server that goes away: the page says so, and carries on when it is back"
   writeFileSync(pidFile, String(server.pid));
   server.unref();
   for (const p of [a, b]) await p.waitForSelector("#conn-banner[hidden]", { state: "attached", timeout: 30000 });
+  await waitMyTurn(b);
   await clickMove(b, "e7", "e5");
   await waitPly(a, 2);
   assertNoErrors(a, b);
