@@ -33,6 +33,7 @@ pub mod variant;
 mod attacks;
 mod bitboard;
 mod geometry;
+mod hand;
 mod lines;
 mod movegen;
 mod moves;

@@ -2,6 +2,7 @@
 //! reads, built once and shared by all positions of that variant.
 
 use crate::attacks::{Attacks, CellTable, HasSliders, leap_table};
+use crate::hand::HandKinds;
 use crate::piece::{Kind, MAX_KINDS, MAX_SEATS, Seat};
 use crate::square::Square;
 use crate::variant::{CastleLanding, Castling, Forward, TeamOut, Variant};
@@ -152,6 +153,8 @@ pub struct Rules<B: HasSliders> {
     moves: Box<[KindMoves<B>; MAX_SEATS * MAX_KINDS]>,
     /// Number of piece kinds.
     pub(crate) kinds: usize,
+    /// The kinds a hand holds, and their slots in `Position::hands`.
+    pub(crate) hand_kinds: HandKinds,
     /// Kinds with an orthogonal capturing ride.
     pub(crate) orth_kinds: u16,
     /// Kinds with a diagonal capturing ride.
@@ -726,6 +729,12 @@ impl<B: HasSliders> Rules<B> {
             forward_lines,
             castle_landing,
             kinds: variant.pieces.len(),
+            hand_kinds: if variant.rules.drops {
+                HandKinds::of(&variant.pieces)
+                    .expect("more kinds in hand than a hand holds: the variant was not checked")
+            } else {
+                HandKinds::default()
+            },
             moves,
             orth_kinds: sets.orth,
             diag_kinds: sets.diag,

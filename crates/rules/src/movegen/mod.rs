@@ -526,11 +526,11 @@ impl<B: HasSliders> Position<B> {
         if mask.is_empty() {
             return;
         }
-        for k in 0..r.kinds {
-            if self.hands[us.idx()][k] == 0 {
+        for (slot, kind) in r.hand_kinds.iter() {
+            if self.hands[us.idx()][slot] == 0 {
                 continue;
             }
-            let kind = Kind(k as u8);
+            let k = kind.idx();
             let mut cells = mask & r.moves(us, kind).drop_cells;
             if r.variant.rules.one_pawn_per_file && r.pawn_kinds & (1 << k) != 0 {
                 for p in self.pieces(us, kind).iter() {

@@ -355,7 +355,10 @@ impl<B: HasSliders> Position<B> {
                 Seat(1)
             };
             let n = count.take().unwrap_or(1);
-            let slot = &mut self.hands[seat.idx()][kind.idx()];
+            let slot = self.rules.hand_kinds.slot(kind).ok_or_else(|| {
+                syntax(FenField::Hand, here, format!("'{c}' is never held in hand"))
+            })?;
+            let slot = &mut self.hands[seat.idx()][slot];
             *slot = u32::from(*slot)
                 .checked_add(n)
                 .filter(|&n| (n as usize) < crate::zobrist::MAX_HAND)
@@ -530,12 +533,12 @@ impl<B: HasSliders> Position<B> {
         if v.rules.drops {
             s.push('[');
             for seat in 0..r.seats() {
-                for k in 0..r.kinds {
+                for (slot, kind) in r.hand_kinds.iter() {
                     let p = Piece {
                         seat: Seat(seat),
-                        kind: crate::piece::Kind(k as u8),
+                        kind,
                     };
-                    for _ in 0..self.hands[seat as usize][k] {
+                    for _ in 0..self.hands[seat as usize][slot] {
                         s.push(self.piece_char(p));
                     }
                 }

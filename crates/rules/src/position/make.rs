@@ -116,7 +116,8 @@ impl<B: HasSliders> Position<B> {
                 self.halfmoves = 0;
             }
             MoveKind::Drop(kind) => {
-                let n = &mut self.hands[us.idx()][kind.idx()];
+                let slot = r.hand_kinds.slot(kind).unwrap_or(0);
+                let n = &mut self.hands[us.idx()][slot];
                 self.hash ^= zobrist::hand(us.idx(), kind.idx(), *n);
                 *n = n.saturating_sub(1);
                 if *n > 0 {
@@ -200,7 +201,11 @@ impl<B: HasSliders> Position<B> {
 
     /// One more piece of `kind` in `seat`'s hand.
     pub(crate) fn add_to_hand(&mut self, seat: Seat, kind: Kind) {
-        let n = &mut self.hands[seat.idx()][kind.idx()];
+        // Every demoted kind has a slot (`HandKinds::of`).
+        let Some(slot) = self.rules.hand_kinds.slot(kind) else {
+            return;
+        };
+        let n = &mut self.hands[seat.idx()][slot];
         if *n > 0 {
             self.hash ^= zobrist::hand(seat.idx(), kind.idx(), *n);
         }

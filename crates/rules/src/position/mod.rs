@@ -14,6 +14,7 @@ pub use make::IllegalMove;
 pub use setup::SetupError;
 
 use crate::attacks::HasSliders;
+use crate::hand::MAX_HAND_KINDS;
 use crate::piece::{HAND_SEATS, Kind, MAX_KINDS, MAX_SEATS, Piece, Seat};
 use crate::rules::{NONE, Rules};
 use crate::variant::{MAX_SLOTS, Variant};
@@ -36,8 +37,9 @@ pub struct Position<B: HasSliders> {
     pub(crate) rules: Arc<Rules<B>>,
     pub(crate) by_kind: [B; MAX_KINDS],
     pub(crate) by_seat: [B; MAX_SEATS],
-    /// Pieces in hand, per seat and kind (drop variants have two seats).
-    pub(crate) hands: [[u8; MAX_KINDS]; HAND_SEATS],
+    /// Pieces in hand, per seat and hand slot (`Rules::hand_kinds`; drop
+    /// variants have two seats).
+    pub(crate) hands: [[u8; MAX_HAND_KINDS]; HAND_SEATS],
     pub(crate) turn: Seat,
     /// Cells of the rooks that keep a castling right.
     pub(crate) castling: B,
@@ -198,7 +200,7 @@ impl<B: HasSliders> Position<B> {
             rules,
             by_kind: [B::EMPTY; MAX_KINDS],
             by_seat: [B::EMPTY; MAX_SEATS],
-            hands: [[0; MAX_KINDS]; HAND_SEATS],
+            hands: [[0; MAX_HAND_KINDS]; HAND_SEATS],
             turn: Seat(0),
             castling: B::EMPTY,
             ep: NONE,
@@ -333,7 +335,10 @@ impl<B: HasSliders> Position<B> {
     }
     /// Pieces of `kind` in `seat`'s hand.
     pub fn hand(&self, seat: Seat, kind: Kind) -> u8 {
-        self.hands.get(seat.idx()).map_or(0, |h| h[kind.idx()])
+        match (self.hands.get(seat.idx()), self.rules.hand_kinds.slot(kind)) {
+            (Some(h), Some(slot)) => h[slot],
+            _ => 0,
+        }
     }
     /// Cells of the royal pieces of `seat`.
     #[inline(always)]
@@ -624,5 +629,25 @@ impl<B: HasSliders> Position<B> {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Position;
+
+    /// Search and perft copy a position for every move they try. Up to 256
+    /// bytes the compiler copies it with inline stores; one byte more and
+    /// each copy is a `memcpy` call, which cost chess search 3% when the
+    /// four-player fields first pushed the 8 x 8 position past it. Rarely
+    /// used state belongs in a packed field or the hand's slots, not in a
+    /// new array per kind (see `docs/architecture.md`, "Position size").
+    #[test]
+    fn an_8x8_position_copies_inline() {
+        assert!(
+            std::mem::size_of::<Position<u64>>() <= 256,
+            "{} bytes",
+            std::mem::size_of::<Position<u64>>()
+        );
     }
 }

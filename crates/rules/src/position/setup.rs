@@ -253,7 +253,7 @@ impl<B: HasSliders> Position<B> {
                 .map(|k| p.by_kind[k].count())
                 .sum::<u32>()
                 + (0..r.seats() as usize)
-                    .map(|s| u32::from(p.hands[s][base]))
+                    .map(|s| u32::from(p.hand(Seat(s as u8), Kind(base as u8))))
                     .sum::<u32>()
         };
         for base in (0..r.kinds).filter(|&k| !v.pieces[k].promoted) {

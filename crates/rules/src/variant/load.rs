@@ -168,6 +168,15 @@ pub(super) fn from_spec(spec: VariantSpec, origin: &str) -> Result<Variant, Vari
         .map(|c| castling(c, spec.board.width, &kind_of, origin))
         .transpose()?;
     let rules = rule_set(r, castling, spec.seats.len(), origin)?;
+    if rules.drops && crate::hand::HandKinds::of(&pieces).is_none() {
+        return Err(field(
+            "rules.drops",
+            format!(
+                "a hand holds at most {} kinds (each piece's unpromoted kind counts once)",
+                crate::hand::MAX_HAND_KINDS
+            ),
+        ));
+    }
     let seat_rules =
         super::SeatRules::from_specs(&spec.counters, &spec.actions, spec.seats.len(), origin)?;
     let points = spec
