@@ -338,10 +338,13 @@ class GamePage {
               : `<span class="conn off" data-conn="off">○ ${s.absent ? "absent" : "offline"}</span>`;
         const status = state === "playing" ? "" : ` · ${state === "out" ? "eliminated" : state}`;
         const combined = moving.length > 1 && moving.includes(s.seat) ? " · combined army" : "";
+        const pts = m.board.points?.[s.seat];
+        const points = pts === undefined ? "" : `<span class="points" data-points="${s.seat}" aria-label="${esc(seatTitle(v, s.seat))} points">${pts} pts</span>`;
         return `<div class="seat-card ${seatClass(v, s.seat)} ${toMove ? "to-move" : ""} ${this.mySeats.includes(s.seat) ? "me" : ""} state-${state}"
             data-seat="${s.seat}" aria-current="${toMove}">
           <span class="swatch" aria-hidden="true"></span>
           <span class="who"><strong>${esc(seatTitle(v, s.seat))}</strong><small>${esc(who)}${status}${combined} ${conn}</small></span>
+          ${points}
           <span class="clock" data-clock="${s.seat}" aria-label="${esc(seatTitle(v, s.seat))} clock">${m.clocks_ms ? "" : "–"}</span>
         </div>`;
       })
@@ -421,6 +424,7 @@ class GamePage {
       if (m.moves.length && !offers.takeback.some((s) => this.mySeats.includes(s))) buttons.push(`<button type="button" data-action="takeback-offer">Takeback</button>`);
       if (m.moves.length < m.seats.length) buttons.push(`<button type="button" data-action="abort">Abort</button>`);
       buttons.push(`<button type="button" data-action="claim-draw">Claim draw</button>`);
+      if ((m.board.may_claim_win ?? []).some((s) => this.mySeats.includes(s))) buttons.push(`<button type="button" data-action="claim-win">Claim win</button>`);
       if (m.seats.some((s) => s.absent)) buttons.push(`<button type="button" data-action="claim-victory">Claim victory</button>`);
     }
     if ((m.outcome || m.status === "aborted") && this.mySeats.length) {
@@ -590,6 +594,7 @@ class GamePage {
           "takeback-no": { t: "takeback", accept: false },
           abort: { t: "abort" },
           "claim-draw": { t: "claim-draw" },
+          "claim-win": { t: "claim-win" },
           "claim-victory": { t: "claim-victory" },
           rematch: { t: "rematch", accept: true },
           "rematch-no": { t: "rematch", accept: false },

@@ -210,6 +210,7 @@ export class GameSocket {
       takeback: () => `${base}/takeback/${action.accept ? "yes" : "no"}`,
       abort: () => `${base}/abort`,
       "claim-draw": () => `${base}/claim-draw`,
+      "claim-win": () => `${base}/claim-win`,
       "claim-victory": () => `${base}/claim-victory`,
       rematch: () => `${base}/rematch/${action.accept ? "yes" : "no"}`,
       chat: () => `${base}/chat`,

@@ -463,3 +463,50 @@ async fn a_foreign_origin_is_refused_on_sockets_and_actions() {
         .unwrap();
     assert_eq!(response.status(), 200);
 }
+
+/// The free-for-all with points: the state shows each seat's points and
+/// who may claim the win; with two players left, the leader by 21 claims
+/// it (the other is refused), and the stored game replays to that end.
+#[tokio::test]
+async fn a_points_leader_claims_the_win() {
+    let server = TestServer::start("claim-win").await;
+    // Red and Blue are left (Yellow and Green are out); Red leads by 25.
+    let corner = "x,x,x,8,x,x,x";
+    let mut rows = vec![corner.to_string(); 3];
+    for rank in (4..=11).rev() {
+        rows.push(match rank {
+            10 => "bR,13".into(),
+            7 => "bK,13".into(),
+            4 => "7,rQ,6".into(),
+            _ => "14".into(),
+        });
+    }
+    rows.extend([
+        corner.to_string(),
+        corner.to_string(),
+        "x,x,x,4,rK,3,x,x,x".into(),
+    ]);
+    let fen = format!("R-0,0,1,1-0,0,0,0-0,0,0,0-30,5,0,0-0-{}", rows.join("/"));
+    let (id, tokens) = all_mine(&server, "fourway-chesscom-ffa", 4, json!({ "fen": fen })).await;
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["board"]["points"], json!([30, 5, 0, 0]), "{state}");
+    assert_eq!(state["board"]["may_claim_win"], json!([0]));
+    let (mut blue, _) = server.client(&id, Some(&tokens[1])).await;
+    let refused = blue.act(json!({"t": "claim-win"})).await;
+    assert_eq!(refused["code"], "claim-refused", "{refused}");
+    let (status, body) = server
+        .post(
+            &format!("/api/games/{id}/claim-win"),
+            Some(&tokens[0]),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["status"], "finished");
+    assert_eq!(state["outcome"]["winners"], json!([0]));
+    assert_eq!(state["outcome"]["reason"], "points-lead", "{state}");
+    let mut server = server;
+    server.stop().await;
+    common::verify_store(&server.db, &[id]).await;
+}

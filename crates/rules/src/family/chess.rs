@@ -430,6 +430,14 @@ impl<B: HasSliders> Position<B> {
             hands,
             checks,
             seats: (0..seats).map(|s| self.state_of(Seat(s))).collect(),
+            points: v.points.as_ref().map(|_| {
+                (0..seats)
+                    .map(|s| i32::from(self.points(Seat(s))))
+                    .collect()
+            }),
+            may_claim_win: (0..seats)
+                .filter(|&s| self.claim_win(Seat(s)).is_ok())
+                .collect(),
         }
     }
 

@@ -9,6 +9,7 @@ use crate::family::Step;
 use crate::game::{Game, GameError};
 use crate::notation::pgn::{PgnGame, PgnReader};
 use crate::notation::pgn4::{self, Pgn4Game, Retirement};
+use crate::notation::pgn4_rules::{RecordRules, RuleVariantsError};
 use crate::notation::uci::UciMove;
 use crate::variant::{Variant, WithWidth};
 
@@ -121,18 +122,27 @@ pub(crate) fn read_pgn4(
     };
     Box::new(games.into_iter().enumerate().map(move |(i, pgn)| {
         let game = i + 1;
-        let variant = match (&variants.chosen, pgn.tag("Variant"), pgn.variant()) {
-            (Some(v), _, _) => v.clone(),
-            (None, _, Some(name)) => variants.get(name),
-            (None, None, None) => return Err(RecordError::NoVariant { game }),
-            (None, Some(tag), None) => {
+        let tagged = match RecordRules::of(&pgn) {
+            Ok(tagged) => tagged,
+            Err(RuleVariantsError::UnknownVariant(tag)) => {
                 return Err(RecordError::UnknownVariant {
                     game,
-                    tag: tag.to_string(),
+                    tag,
                     format: RecordFormat::Pgn4,
                     known: tag_names(RecordFormat::Pgn4),
                 });
             }
+            Err(e) => return Err(bad_rules(game, &e)),
+        };
+        let variant = match (&variants.chosen, &tagged) {
+            (Some(v), _) => v.clone(),
+            (None, Some(tagged)) => match variants.get(tagged.variant) {
+                AnyVariant::Chess(v) => {
+                    AnyVariant::Chess(tagged.apply(&v).map_err(|e| bad_rules(game, &e))?)
+                }
+                other => other,
+            },
+            (None, None) => return Err(RecordError::NoVariant { game }),
         };
         // A record of the chess family holds variants of that family only.
         let AnyVariant::Chess(v) = &variant else {
@@ -230,6 +240,15 @@ impl WithWidth for ReplayPgn4<'_> {
             tags: pgn.tags.clone(),
             departures,
         })
+    }
+}
+
+/// A record whose `RuleVariants` Tetrarch cannot play.
+fn bad_rules(game: usize, e: &RuleVariantsError) -> RecordError {
+    RecordError::Game {
+        game,
+        label: "RuleVariants".into(),
+        reason: e.to_string(),
     }
 }
 

@@ -346,6 +346,8 @@ impl GamePosition for Position {
             moving: vec![self.turn().0],
             pieces,
             hands: Vec::new(),
+            points: None,
+            may_claim_win: Vec::new(),
             checks: Vec::new(),
             seats: (0..n).map(|s| self.seat_state(Seat(s))).collect(),
         }

@@ -118,6 +118,12 @@ pub struct BoardView {
     pub checks: Vec<String>,
     /// Each seat's state, in seat order.
     pub seats: Vec<SeatState>,
+    /// Where the variant scores points: each seat's, in seat order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<Vec<i32>>,
+    /// Seats that may claim the win now (a points lead with two left).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub may_claim_win: Vec<u8>,
 }
 
 /// A piece on a cell.

@@ -7,5 +7,6 @@ pub mod fen4;
 pub mod fen4_start;
 pub mod pgn;
 pub mod pgn4;
+pub mod pgn4_rules;
 pub mod san;
 pub mod uci;

@@ -100,6 +100,7 @@ pub fn variant_for_tag(value: &str) -> Option<&'static str> {
         "european-ffa" => Some("european-ffa"),
         "european-teams" => Some("european-teams"),
         "fourway-chesscom-teams" => Some("fourway-chesscom-teams"),
+        "fourway-chesscom-ffa" => Some("fourway-chesscom-ffa"),
         _ => None,
     }
 }
@@ -1121,15 +1122,22 @@ impl Pgn4Game {
         self.result.as_deref().or_else(|| self.tag("Result"))
     }
 
-    /// The Tetrarch variant the `Variant` tag names (see [`variant_for_tag`]).
+    /// The Tetrarch variant the `Variant` tag names, read with the
+    /// `RuleVariants` and `StartFen4` tags
+    /// ([`crate::notation::pgn4_rules::RecordRules`]).
     ///
     /// ```
     /// use tetrarch_rules::notation::pgn4::Pgn4Game;
     /// let g: Pgn4Game = "[Variant \"Teams\"]".parse().unwrap();
     /// assert_eq!(g.variant(), Some("fourway-original"));
+    /// let g: Pgn4Game = "[Variant \"Teams\"]\n[StartFen4 \"4PC\"]".parse().unwrap();
+    /// assert_eq!(g.variant(), Some("fourway-chesscom-teams"));
     /// ```
     pub fn variant(&self) -> Option<&'static str> {
-        self.tag("Variant").and_then(variant_for_tag)
+        super::pgn4_rules::RecordRules::of(self)
+            .ok()
+            .flatten()
+            .map(|r| r.variant)
     }
 
     /// The start position (the `StartFen4` tag, else the variant's start)

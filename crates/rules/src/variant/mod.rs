@@ -364,6 +364,15 @@ impl Variant {
         load::from_spec(spec, origin)
     }
 
+    /// A copy changed in place (by a record's rule list): compiled anew,
+    /// its origin saying what changed.
+    pub(crate) fn amended(mut self, what: &str) -> Variant {
+        self.compiled = Compiled::default();
+        self.origin = format!("{} with {what}", self.origin);
+        self.stamp();
+        self
+    }
+
     /// Set the digests after the definition changed.
     fn stamp(&mut self) {
         self.fingerprint = self.digest(true);

@@ -274,6 +274,15 @@ pub async fn claim_draw(
     act(&ctx, &id, &headers, Action::ClaimDraw).await
 }
 
+/// `POST /api/games/{id}/claim-win`.
+pub async fn claim_win(
+    State(ctx): State<Arc<Context>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Done>, ApiError> {
+    act(&ctx, &id, &headers, Action::ClaimWin).await
+}
+
 /// `POST /api/games/{id}/claim-victory`.
 pub async fn claim_victory(
     State(ctx): State<Arc<Context>>,

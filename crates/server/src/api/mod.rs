@@ -38,6 +38,7 @@ pub fn router(ctx: Arc<Context>) -> Router {
         .route("/api/games/{id}/rematch/{answer}", post(games::rematch))
         .route("/api/games/{id}/abort", post(games::abort))
         .route("/api/games/{id}/claim-draw", post(games::claim_draw))
+        .route("/api/games/{id}/claim-win", post(games::claim_win))
         .route("/api/games/{id}/claim-victory", post(games::claim_victory))
         .route("/api/games/{id}/chat", post(games::chat))
         .route("/api/games/{id}/export", get(games::export))

@@ -71,6 +71,9 @@ enum ClientMessage {
     ClaimDraw {
         id: u64,
     },
+    ClaimWin {
+        id: u64,
+    },
     ClaimVictory {
         id: u64,
     },
@@ -328,6 +331,7 @@ impl Connection {
             ClientMessage::Rematch { id, accept } => (id, Action::Rematch(accept)),
             ClientMessage::Abort { id } => (id, Action::Abort),
             ClientMessage::ClaimDraw { id } => (id, Action::ClaimDraw),
+            ClientMessage::ClaimWin { id } => (id, Action::ClaimWin),
             ClientMessage::ClaimVictory { id } => (id, Action::ClaimVictory),
             ClientMessage::Chat { id, text, room, to } => {
                 let room = room.unwrap_or_else(|| {

@@ -231,6 +231,12 @@ impl Actor {
                     .map_err(|e| ActError::Refused("claim-refused", e.to_string()))?;
                 self.changed(seat, "claim", String::new()).await
             }
+            Action::ClaimWin => {
+                self.game
+                    .claim_win(Seat(seat))
+                    .map_err(|e| ActError::Refused("claim-refused", e.to_string()))?;
+                self.changed(seat, "claim-win", String::new()).await
+            }
             Action::ClaimVictory => self.claim_victory(seat).await,
             Action::Abort | Action::Rematch(_) | Action::Chat { .. } => {
                 unreachable!("handled above")

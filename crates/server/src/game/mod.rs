@@ -58,6 +58,8 @@ pub enum Action {
     Abort,
     /// Claim a draw the rules give on a claim.
     ClaimDraw,
+    /// Claim the win the rules give on a claim (a points lead).
+    ClaimWin,
     /// Claim the win over absent opponents.
     ClaimVictory,
     /// Offer or accept a rematch, or withdraw.

@@ -75,6 +75,7 @@ pub fn replay(game: &StoredGame, actions: &[StoredAction]) -> Result<Replayed, R
             "timeout" => any.time_out(Seat(need_seat()?)),
             "draw" => any.agree_draw(),
             "claim" => any.claim_draw(Seat(need_seat()?)).map(|_| ()),
+            "claim-win" => any.claim_win(Seat(need_seat()?)).map(|_| ()),
             "undo" => {
                 let n: usize = action.data.parse().unwrap_or(1);
                 (0..n).try_for_each(|_| any.undo())

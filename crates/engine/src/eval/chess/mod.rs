@@ -80,6 +80,8 @@ pub struct Eval {
     pst: Vec<[(i16, i16); 256]>,
     start_phase: i32,
     drops: bool,
+    /// The variant scores points ([`POINT`] each).
+    scoring: bool,
     /// Pawn-structure and placement tables of a two-seat variant.
     duel: Option<Box<Duel>>,
 }
@@ -198,6 +200,7 @@ impl Eval {
             pst,
             start_phase: 1,
             drops: v.rules.drops,
+            scoring: v.points.is_some(),
             duel: Duel::new(v, pawn, royal),
         };
         e.start_phase = v.with_width(StartMaterial(&e)).max(1);
@@ -276,6 +279,11 @@ pub const ROYAL_ALIVE: i32 = 1500;
 /// Percent of its value a piece of a seat without a royal piece keeps: a
 /// frozen army only captures (or passes) and never moves otherwise.
 pub const FROZEN_PCT: i32 = 25;
+/// Where the variant scores points, what one is worth in a seat's term: a
+/// pawn, as the points tables value a pawn at one. The points decide the
+/// game, so a capture counts twice (the material and its points) and a
+/// mate's or stalemate's bonus draws the search to it.
+pub const POINT: i32 = PAWN;
 
 impl Eval {
     /// Games of more than two seats: each seat's own terms (material,
@@ -317,6 +325,11 @@ impl Eval {
                 (smg, seg) = (smg + ROYAL_ALIVE, seg + ROYAL_ALIVE);
             }
             out[commander.idx()] += (smg * phase + seg * (PHASE_MAX - phase)) / PHASE_MAX;
+        }
+        if self.scoring {
+            for (s, t) in out.iter_mut().enumerate().take(seats) {
+                *t += i32::from(pos.points(Seat(s as u8))) * POINT;
+            }
         }
         out
     }
