@@ -70,6 +70,9 @@ test("chess: promotion to mate, keyboard entry, reload and reconnect", async (t)
   // once back, White shows the move it missed.
   await typeMove(white, "g6");
   await waitPly(black, 7);
+  // White's own move must be confirmed to White before the cut, or the
+  // echo of it is among what White misses.
+  await waitPly(white, 7);
   await white.evaluate(() => window.__tetrarch.socket.drop(true));
   await white.waitForSelector("#conn-banner:not([hidden])");
   assert.match(await white.textContent("#conn-banner"), /Disconnected/);
