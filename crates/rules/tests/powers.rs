@@ -489,3 +489,179 @@ fn a_client_is_told_which_moves_use_a_power() {
     let pawn = views.iter().find(|m| m.uci == "a2a3").unwrap();
     assert_eq!(pawn.power, None);
 }
+
+// ---------------------------------------------------------------- capture
+
+/// Every seat a pawn next to an enemy it can take: red's d4 by blue's
+/// knight on e5, blue's b6 by yellow's bishop on c5, yellow's f6 by green's
+/// rook on g5, green's g3 by red's bishop on f2.
+fn four_pawn_captures(nation: &str) -> (Variant, Pos) {
+    let v = lineup(&[nation; 4].join(","));
+    let text = fen(
+        'R',
+        PLAYED,
+        [
+            "bK,6,yK",
+            "8",
+            "1,bP,3,yP,2",
+            "2,yB,1,bN,1,gR,1",
+            "3,rP,4",
+            "6,gP,1",
+            "5,rB,2",
+            "rK,6,gK",
+        ],
+    );
+    let p = pos(&v, &text);
+    (v, p)
+}
+
+#[test]
+fn a_transylvanian_pawn_that_captures_becomes_what_it_took_in_every_corner() {
+    let (_, p) = four_pawn_captures("transylvania");
+    let p = play(&p, "d4e5");
+    assert_eq!(piece(&p, "e5"), Some((0, 'n')), "red's pawn is a knight");
+    let p = play(&p, "b6c5");
+    assert_eq!(piece(&p, "c5"), Some((1, 'b')), "blue's pawn is a bishop");
+    let p = play(&p, "f6g5");
+    assert_eq!(piece(&p, "g5"), Some((2, 'r')), "yellow's pawn is a rook");
+    let p = play(&p, "g3f2");
+    assert_eq!(piece(&p, "f2"), Some((3, 'b')), "green's pawn is a bishop");
+    // The new knight moves as one.
+    assert!(with_prefix(&p, "e5").contains(&"e5c6".to_string()));
+}
+
+#[test]
+fn only_a_transylvanian_pawn_becomes_what_it_took() {
+    // Red's bishop takes green's pawn: still a bishop. A default army's
+    // pawn that captures stays a pawn.
+    let (v, p) = four_pawn_captures("transylvania");
+    let after = play(&p, "f2g3");
+    assert_eq!(piece(&after, "g3"), Some((0, 'b')));
+    let v2 = lineup("default,transylvania,transylvania,transylvania");
+    let p = pos(&v2, &p.to_fen());
+    assert_eq!(piece(&play(&p, "d4e5"), "e5"), Some((0, 'p')));
+    drop(v);
+}
+
+#[test]
+fn a_transylvanian_pawn_that_takes_a_king_stays_a_pawn() {
+    let v = lineup("transylvania,default,default,default");
+    let text = fen(
+        'R',
+        PLAYED,
+        [
+            "8",
+            "3,bN,3,yK",
+            "8",
+            "4,bK,3",
+            "3,rP,4",
+            "8",
+            "8",
+            "rK,5,gP,gK",
+        ],
+    );
+    let p = play(&pos(&v, &text), "d4e5");
+    assert_eq!(piece(&p, "e5"), Some((0, 'p')));
+    assert_eq!(piece(&p, "d7"), Some((1, 'n')));
+    assert_eq!(p.commander_of(Seat(1)), Seat(0), "blue's army is red's now");
+}
+
+#[test]
+fn a_transylvanian_pawn_on_its_promotion_edge_promotes_off_a_pawn_and_becomes_anything_else() {
+    let v = lineup("transylvania,default,default,default");
+    let text = fen(
+        'R',
+        PLAYED,
+        [
+            "bK,1,bN,1,bP,2,yK",
+            "3,rP,4",
+            "8",
+            "8",
+            "8",
+            "8",
+            "8",
+            "rK,5,gP,gK",
+        ],
+    );
+    let p = pos(&v, &text);
+    // Taking the pawn on e8: promotion as usual, one move per choice.
+    // Taking the knight on c8: one move, and the pawn is a knight.
+    assert_eq!(
+        with_prefix(&p, "d7"),
+        sorted(&["d7c8", "d7d8b", "d7d8n", "d7d8r", "d7e8b", "d7e8n", "d7e8r"])
+    );
+    assert_eq!(piece(&play(&p, "d7c8"), "c8"), Some((0, 'n')));
+    assert_eq!(piece(&play(&p, "d7e8r"), "e8"), Some((0, 'r')));
+}
+
+#[test]
+fn medieval_britain_captures_without_moving_in_every_corner() {
+    let (_, p) = four_pawn_captures("medieval-britain");
+    let p = play(&p, "d4e5");
+    assert_eq!(piece(&p, "d4"), Some((0, 'p')), "red's pawn stays");
+    assert_eq!(piece(&p, "e5"), None, "blue's knight is gone");
+    let p = play(&p, "b6c5");
+    assert_eq!((piece(&p, "b6"), piece(&p, "c5")), (Some((1, 'p')), None));
+    let p = play(&p, "f6g5");
+    assert_eq!((piece(&p, "f6"), piece(&p, "g5")), (Some((2, 'p')), None));
+    let p = play(&p, "g3f2");
+    assert_eq!((piece(&p, "g3"), piece(&p, "f2")), (Some((3, 'p')), None));
+}
+
+/// Red (Medieval Britain) to move: a short rook on a4 three squares below
+/// blue's king on a7, a short bishop on c1, a pawn on d7 under blue's
+/// knight on e8.
+fn longbows() -> Pos {
+    let v = lineup("medieval-britain,default,default,default");
+    let text = fen(
+        'R',
+        PLAYED,
+        [
+            "4,bN,2,yK",
+            "bK,2,rP,4",
+            "6,bP,1",
+            "8",
+            "rL,7",
+            "8",
+            "8",
+            "rK,1,rS,3,gP,gK",
+        ],
+    );
+    pos(&v, &text)
+}
+
+#[test]
+fn medieval_britains_rooks_and_bishops_go_at_most_three_squares() {
+    let p = longbows();
+    assert_eq!(
+        with_prefix(&p, "a4"),
+        sorted(&[
+            "a4a2", "a4a3", "a4a5", "a4a6", "a4a7", "a4b4", "a4c4", "a4d4"
+        ])
+    );
+    assert_eq!(
+        with_prefix(&p, "c1"),
+        sorted(&["c1a3", "c1b2", "c1d2", "c1e3", "c1f4"])
+    );
+}
+
+#[test]
+fn a_longbow_takes_a_last_king_from_where_it_stands_and_gets_its_army() {
+    let p = play(&longbows(), "a4a7");
+    assert_eq!(piece(&p, "a4"), Some((0, 'l')));
+    assert_eq!(piece(&p, "a7"), None);
+    assert_eq!(p.commander_of(Seat(1)), Seat(0), "blue's army is red's");
+}
+
+#[test]
+fn a_longbow_pawn_taking_on_its_promotion_edge_stays_and_does_not_promote() {
+    let p = longbows();
+    let d7 = with_prefix(&p, "d7");
+    assert!(d7.contains(&"d7e8".to_string()), "{d7:?}");
+    assert!(
+        !d7.iter().any(|m| m.starts_with("d7e8") && m.len() > 4),
+        "{d7:?}"
+    );
+    let p = play(&p, "d7e8");
+    assert_eq!((piece(&p, "d7"), piece(&p, "e8")), (Some((0, 'p')), None));
+}

@@ -21,11 +21,19 @@ impl<B: HasSliders> Position<B> {
         let us = self.turn;
         let before = sink.taken();
         let opening = self.in_opening(us);
-        if opening || self.rules.variant.rules.declare_check {
+        let capture_powers = self.has_powers() && self.has_capture_powers();
+        if opening || self.rules.variant.rules.declare_check || capture_powers {
             let mut pseudo = MoveList::new();
             self.generate_commanded(&mut pseudo);
             self.generate_powers(&mut pseudo);
             for &m in pseudo.iter() {
+                let Some(m) = (if capture_powers {
+                    self.capture_power_form(m)
+                } else {
+                    Some(m)
+                }) else {
+                    continue;
+                };
                 if self.declared_enough(m) && !(opening && self.board_after(m).checks_an_enemy(us))
                 {
                     sink.one(m);
@@ -46,6 +54,11 @@ impl<B: HasSliders> Position<B> {
         if let MoveKind::Power(_) = m.kind() {
             let mut next = self.child();
             next.get_mut().play_power(m);
+            next
+        } else if self.has_powers() && self.has_capture_powers() {
+            let mut next = self.child();
+            next.get_mut()
+                .play_with_capture_powers(m, self.moving_seats());
             next
         } else {
             self.after_for_test(m)

@@ -137,8 +137,16 @@ impl<B: HasSliders> Position<B> {
         let taken = match m.kind() {
             MoveKind::Normal | MoveKind::Promotion(_) => {
                 let victim = self.piece_at(m.to());
-                self.play_board(m, side);
+                if self.has_powers() && self.has_capture_powers() {
+                    self.play_with_capture_powers(m, side);
+                } else {
+                    self.play_board(m, side);
+                }
                 victim
+            }
+            MoveKind::EnPassant if self.has_powers() && self.has_capture_powers() => {
+                self.play_with_capture_powers(m, side);
+                None
             }
             MoveKind::Power(_) => self.play_power(m),
             _ => {

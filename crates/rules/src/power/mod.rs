@@ -17,6 +17,7 @@
 
 mod adjacent;
 mod area;
+mod capture;
 mod place;
 mod relocate;
 mod state;
@@ -46,6 +47,9 @@ pub enum PowerSpec {
     /// At the start of one's turn, destroy or take over the enemy pieces
     /// next to some of one's own.
     Adjacent(adjacent::Spec),
+    /// How one's captures end: the capturer becomes what it took, or
+    /// stays where it was.
+    Capture(capture::Spec),
 }
 
 impl PowerSpec {
@@ -63,6 +67,9 @@ impl PowerSpec {
             relocate::ID => PowerSpec::Relocate(relocate::Spec::read(&p)?),
             adjacent::DESTROY | adjacent::CONVERT => {
                 PowerSpec::Adjacent(adjacent::Spec::read(&p, id == adjacent::CONVERT)?)
+            }
+            capture::BECOME | capture::IN_PLACE => {
+                PowerSpec::Capture(capture::Spec::read(&p, id == capture::IN_PLACE)?)
             }
             other => {
                 return Err((
@@ -86,6 +93,8 @@ impl PowerSpec {
             PowerSpec::Relocate(_) => relocate::ID,
             PowerSpec::Adjacent(a) if a.convert => adjacent::CONVERT,
             PowerSpec::Adjacent(_) => adjacent::DESTROY,
+            PowerSpec::Capture(c) if c.in_place => capture::IN_PLACE,
+            PowerSpec::Capture(_) => capture::BECOME,
         }
     }
 
@@ -97,17 +106,20 @@ impl PowerSpec {
             PowerSpec::Place(p) => vec![("kind", p.letter)],
             PowerSpec::Relocate(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Adjacent(a) => a.sources.iter().map(|&l| ("sources", l)).collect(),
+            PowerSpec::Capture(c) => c.kinds.iter().map(|&l| ("kinds", l)).collect(),
         }
     }
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 5] = [
+const KNOWN: [&str; 7] = [
     transform::ID,
     place::ID,
     relocate::ID,
     adjacent::DESTROY,
     adjacent::CONVERT,
+    capture::BECOME,
+    capture::IN_PLACE,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -118,6 +130,7 @@ pub(crate) enum Power<B> {
     Place(place::Compiled<B>),
     Relocate(relocate::Compiled<B>),
     Adjacent(adjacent::Compiled),
+    Capture(capture::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -143,6 +156,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Place(p) => Power::Place(p.compile(kind, area)),
             PowerSpec::Relocate(r) => Power::Relocate(r.compile(kind, area)),
             PowerSpec::Adjacent(a) => Power::Adjacent(a.compile(kind)),
+            PowerSpec::Capture(c) => Power::Capture(c.compile(kind)),
         }
     }
 
@@ -176,7 +190,7 @@ impl<B: HasSliders> Position<B> {
                 Power::Transform(t) => self.generate_transform(sink, t, tag),
                 Power::Place(p) => self.generate_place(sink, p, tag),
                 Power::Relocate(r) => self.generate_relocate(sink, r, tag),
-                Power::Adjacent(_) => {}
+                Power::Adjacent(_) | Power::Capture(_) => {}
             }
         }
     }
@@ -196,7 +210,7 @@ impl<B: HasSliders> Position<B> {
             Power::Transform(t) => self.play_transform(t, m),
             Power::Place(p) => self.play_place(p, m),
             Power::Relocate(_) => return self.play_relocate(m),
-            Power::Adjacent(_) => {}
+            Power::Adjacent(_) | Power::Capture(_) => {}
         }
         None
     }

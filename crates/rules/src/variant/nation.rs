@@ -30,6 +30,14 @@ const BUILTIN: &[(&str, &str)] = &[
     ),
     ("huns", include_str!("../../variants/nations/huns.toml")),
     ("incas", include_str!("../../variants/nations/incas.toml")),
+    (
+        "medieval-britain",
+        include_str!("../../variants/nations/medieval-britain.toml"),
+    ),
+    (
+        "transylvania",
+        include_str!("../../variants/nations/transylvania.toml"),
+    ),
 ];
 
 /// The area a setup may fill when the file names none: the 2 x 4 starting
