@@ -17,7 +17,8 @@ pub const MAX_TURNS: usize = 16;
 const TURNS: usize = COMMAND + MAX_SEATS * MAX_SEATS;
 const DECLARED: usize = TURNS + MAX_SEATS * MAX_TURNS;
 const WALKER: usize = DECLARED + MAX_SEATS * (1 << MAX_SEATS);
-const LEN: usize = WALKER + MAX_SEATS;
+const GREYED: usize = WALKER + MAX_SEATS;
+const LEN: usize = GREYED + MAX_SEATS;
 
 static KEYS: [u64; LEN] = {
     let mut keys = [0u64; LEN];
@@ -99,4 +100,11 @@ pub fn declared(seat: usize, checked: u8) -> u64 {
 #[inline(always)]
 pub fn walker(seat: usize) -> u64 {
     KEYS[WALKER + (seat & (MAX_SEATS - 1))]
+}
+
+/// Key of `seat` being out with its pieces left on the board, grey
+/// (points variants: mated or stalemated).
+#[inline(always)]
+pub fn greyed(seat: usize) -> u64 {
+    KEYS[GREYED + (seat & (MAX_SEATS - 1))]
 }

@@ -79,36 +79,117 @@ fn en_passant_scores_the_pawn() {
     assert_eq!(points(&p), [0, 1, 0, 0]);
 }
 
-/// Red's rook mates Blue's king on a4 and Blue moves next: on Blue's turn
-/// Blue leaves the board and Red scores 20.
+/// Red's rook mates Blue's king on a4: Blue is out at once (chess.com's
+/// `#`), Red scores 20, and Blue's pieces stay on the board, grey. The
+/// grey king is Red's to take for nothing.
 #[test]
-fn checkmate_scores_twenty_when_the_mated_players_turn_comes() {
+fn checkmate_scores_twenty_at_once_and_leaves_the_army_grey() {
     let f = Fen4::new('R', "rKh1 rRe10 bKa4 bPb4 bPb5 yKg14 gKn8");
     let p = play(&f.pos(scored()), "e10a10");
     assert_eq!(points(&p), [20, 0, 0, 0]);
     assert_eq!(p.alive_seats(), R | Y | G);
-    assert_eq!(at(&p, "b4"), None, "the mated player's pieces leave");
-    assert_eq!(p.turn(), YELLOW);
+    assert_eq!(at(&p, "b4").as_deref(), Some("bP"), "the pieces stay");
+    assert_eq!(p.turn(), YELLOW, "Blue's turn is gone");
     assert_eq!(p.outcome(), None);
+    assert!(p.legal_moves().iter().all(|m| m.from() != cell("b4")));
+    let taken = play(&p, "g14g13 n8n7 a10a4");
+    assert_eq!(
+        points(&taken),
+        [20, 0, 0, 0],
+        "a grey king is worth nothing"
+    );
+    assert_eq!(at(&taken, "a4").as_deref(), Some("rR"));
 }
 
-/// Red checks Green, who moves third: nothing is scored until Green's
-/// turn, and then the mate is the last checker's. If Blue takes Red's
-/// rook, Blue's rook mates instead, and Blue scores the rook and the mate.
+/// Red's rook mates Green, who moves third: Red scores the mate on its
+/// own move, before Blue or Yellow play; Blue taking the rook next scores
+/// the rook and changes nothing of the mate.
 #[test]
-fn a_mate_is_settled_on_the_mated_players_turn() {
+fn a_mate_is_the_movers_at_once() {
     let f = Fen4::new('R', "rKh1 rRe11 bKa7 bRc11 yKg14 gKn4 gPm4 gPm5");
     let p = play(&f.pos(scored()), "e11n11");
-    assert_eq!(points(&p), [0; 4], "not yet Green's turn");
-    let after_blue = play(&p, "a7a8");
-    assert_eq!(points(&after_blue), [0; 4]);
-    let lost = play(&after_blue, "g14g13");
-    assert_eq!(points(&lost), [20, 0, 0, 0]);
-    assert_eq!(lost.alive_seats(), R | B | Y);
-    assert_eq!(lost.turn(), RED);
-    let taken = play(&p, "c11n11 g14g13");
-    assert_eq!(points(&taken), [0, 25, 0, 0]);
+    assert_eq!(points(&p), [20, 0, 0, 0]);
+    assert_eq!(p.alive_seats(), R | B | Y);
+    assert_eq!(p.turn(), BLUE);
+    let taken = play(&p, "c11n11");
+    assert_eq!(points(&taken), [20, 5, 0, 0]);
     assert_eq!(taken.alive_seats(), R | B | Y);
+}
+
+/// A grey rook attacks nothing: while Blue plays, Red's king may not step
+/// onto the i-file its rook sees; once Blue is mated, it may.
+#[test]
+fn grey_pieces_give_no_check() {
+    let f = Fen4::new('R', "rKh1 rRe10 bKa4 bPb4 bPb5 bRi5 yKg14 gKn8");
+    let p = f.pos(scored());
+    assert!(!is_legal(&p, "h1i1"), "Blue's rook sees i1");
+    let q = play(&p, "e10a10 g14g13 n8n7");
+    assert_eq!(q.alive_seats(), R | Y | G);
+    assert!(is_legal(&q, "h1i1"), "a grey rook sees nothing");
+    assert_eq!(at(&q, "i5").as_deref(), Some("bR"));
+}
+
+/// A mated player's FEN4 says eliminated, its grey pieces on the board,
+/// and reads back to the same position.
+#[test]
+fn fen4_round_trips_a_grey_army() {
+    let f = Fen4::new('R', "rKh1 rRe10 bKa4 bPb4 bPb5 yKg14 gKn8");
+    let p = play(&f.pos(scored()), "e10a10");
+    let text = p.to_fen();
+    assert!(text.starts_with("Y-0,1,0,0-"), "{text}");
+    let back = pos(scored(), &text);
+    assert_eq!(back, p);
+    assert_eq!(back.alive_seats(), R | Y | G);
+    assert_eq!(back.to_fen(), text);
+}
+
+/// A dead king walking that a move leaves in check with no step is mated
+/// at once: the mover scores 20 and the king stays, grey.
+#[test]
+fn a_walking_king_can_be_mated() {
+    let f = Fen4::new('R', "rKh1 rRe10 rRb11 bKa4 yKg14 gKn8");
+    let mut p = f.pos(scored());
+    p.retire_seat(BLUE);
+    assert_eq!(p.walking_seats(), B);
+    let q = play(&p, "e10a10");
+    assert_eq!(points(&q), [20, 0, 0, 0]);
+    assert_eq!(q.walking_seats(), 0);
+    assert_eq!(q.alive_seats(), R | Y | G);
+    assert_eq!(at(&q, "a4").as_deref(), Some("bK"));
+}
+
+/// The last player left takes every king still walking, 20 each: Yellow
+/// walks, Blue resigns, Red scores 40 and wins.
+#[test]
+fn the_last_player_takes_every_walking_king() {
+    let f = Fen4::new('R', "rKh1 rRk4 bKa7 yKg14");
+    let mut game = game_from(&f.build());
+    game.resign(YELLOW).unwrap();
+    assert_eq!(game.points(), Some(vec![0, 0, 0, 0]));
+    game.resign(BLUE).unwrap();
+    assert_eq!(game.points(), Some(vec![40, 0, 0, 0]));
+    assert_eq!(game.outcome(), win(RED, WinReason::Points));
+}
+
+/// A walking king steps onto any cell but a king's, its own dead pieces'
+/// included; no other piece of its army moves.
+#[test]
+fn a_walking_king_may_take_its_own_pieces() {
+    let f = Fen4::new('B', "rKh1 bKa7 bNb7 yKg14 gKn8");
+    let mut p = f.pos(scored());
+    p.set_walks_given(true);
+    p.retire_seat(BLUE);
+    assert_eq!(p.turn(), YELLOW);
+    let q = play(&p, "g14g13 n8n7 h1h2");
+    assert_eq!(q.turn(), BLUE, "a given walk takes its turn");
+    assert_eq!(
+        uci_set(&q),
+        sorted(&["a7a6", "a7a8", "a7b6", "a7b7", "a7b8"])
+    );
+    let r = play(&q, "a7b7");
+    assert_eq!(at(&r, "b7").as_deref(), Some("bK"));
+    assert_eq!(points(&r), [0; 4]);
+    assert_eq!(r.turn(), YELLOW);
 }
 
 /// Red's rook to b11 leaves Blue's lone king on a4 no move (a5 is the

@@ -9,6 +9,7 @@ use crate::family::Step;
 use crate::game::{Game, GameError};
 use crate::notation::pgn::{PgnGame, PgnReader};
 use crate::notation::pgn4::{self, Pgn4Game, Retirement};
+use crate::notation::pgn4_points::verify_points;
 use crate::notation::pgn4_rules::{RecordRules, RuleVariantsError};
 use crate::notation::uci::UciMove;
 use crate::variant::{Variant, WithWidth};
@@ -226,9 +227,11 @@ impl WithWidth for ReplayPgn4<'_> {
     type Output = Result<RecordedGame, pgn4::Pgn4Error>;
     fn run<B: HasSliders>(self, variant: &Variant) -> Self::Output {
         let pgn = self.0;
-        let game = Game::<B>::from_pgn4(pgn, variant)?;
+        let (positions, steps) = pgn.steps::<B>(variant)?;
+        let end = positions.last().expect("a start");
+        verify_points(pgn, end)?;
         let departures = pgn
-            .retirements(game.position())
+            .retirements(end)
             .into_iter()
             .map(|(seat, how)| Departure {
                 seat,
@@ -236,7 +239,7 @@ impl WithWidth for ReplayPgn4<'_> {
             })
             .collect();
         Ok(RecordedGame {
-            game: any_game(self.1, &game),
+            game: AnyGame::from_typed(self.1, TypedGame::from_parts(positions, steps)),
             tags: pgn.tags.clone(),
             departures,
         })

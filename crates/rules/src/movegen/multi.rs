@@ -29,6 +29,9 @@ impl<B: HasSliders> Position<B> {
         if r.transfers {
             return self.generate_transfer(sink);
         }
+        if r.scoring && self.silent_seats() != 0 {
+            return self.generate_among_grey(sink);
+        }
         let side = self.moving_seats();
         if side == 1 << self.turn.0 {
             let royals = self.royals(self.turn);
@@ -54,6 +57,41 @@ impl<B: HasSliders> Position<B> {
             if !self.after_for_test(m).any_royal_attacked(side) {
                 sink.one(m);
             }
+        }
+    }
+
+    /// Legal moves where some armies are grey (points variants): their
+    /// pieces stand in the way and may be taken but attack nothing, which
+    /// the pin-based generator cannot see; every move is tried.
+    #[cold]
+    #[inline(never)]
+    fn generate_among_grey<S: Sink<B>>(&self, sink: &mut S) {
+        let us = self.turn;
+        let mut pseudo = MoveList::new();
+        if self.walkers & (1 << us.0) != 0 {
+            self.generate_walk(&mut pseudo);
+        } else {
+            self.generate_free(&mut pseudo, false);
+        }
+        for &m in pseudo.iter() {
+            if !self.after_for_test(m).royal_attacked(us) {
+                sink.one(m);
+            }
+        }
+    }
+
+    /// The steps of a dead king walking: its king's moves, no castling, onto
+    /// any cell but a king's; its own army is dead too, and as chess.com's
+    /// records show, the king may take its own pieces.
+    fn generate_walk<S: Sink<B>>(&self, sink: &mut S) {
+        let r = &*self.rules;
+        let us = self.turn;
+        let occ = self.occupied();
+        let kings = self.union_of(r.royal_kinds);
+        for from in (self.by_seat[us.idx()] & kings).iter() {
+            let kind = self.kind_at(from);
+            let t = self.piece_targets(us, kind, from, occ, occ & !kings) & !kings;
+            self.emit(sink, kind, from, t & r.attacks.playable);
         }
     }
 
@@ -102,7 +140,7 @@ impl<B: HasSliders> Position<B> {
         self.generate_kinds(sink, occ, enemy, target);
         if !captures_only {
             if !self.in_check() {
-                self.generate_castling(sink, false, |c, o| self.attacked_by_enemies(c, us, o));
+                self.generate_castling(sink, false, |c, o| self.attacked_by_live(c, us, o));
             }
             self.generate_swaps(sink);
         }

@@ -403,6 +403,11 @@ impl<B: HasSliders> Position<B> {
         let seats = variant.seat_count() as usize;
         for (s, &out) in eliminated.iter().enumerate().take(seats) {
             let has_king = !pos.royals(Seat(s as u8)).is_empty();
+            if out && pos.rules.scoring {
+                // Where points are scored, a player out leaves its pieces grey.
+                pos.greyed |= 1 << s;
+                continue;
+            }
             if out == has_king {
                 let name = &variant.seats[s].name;
                 let why = if out {
@@ -765,7 +770,10 @@ impl<B: HasSliders> Position<B> {
         let mut s = String::new();
         s.push(seat_letter(v, self.turn).to_ascii_uppercase());
         s.push('-');
-        s += &per_seat(&|seat| bit(self.royals(seat).is_empty()));
+        s +=
+            &per_seat(
+                &|seat| bit(self.royals(seat).is_empty() || self.greyed & (1 << seat.0) != 0),
+            );
         s.push('-');
         s += &per_seat(&|seat| bit(castles(seat, true)));
         s.push('-');

@@ -7,6 +7,8 @@ pub mod fen4;
 pub mod fen4_start;
 pub mod pgn;
 pub mod pgn4;
+pub mod pgn4_points;
 pub mod pgn4_rules;
+pub mod pgn4_steps;
 pub mod san;
 pub mod uci;

@@ -64,6 +64,7 @@
 use super::cursor::Cursor;
 use super::pgn::{PgnWriteError, check_tags, escape, writable_tag_name};
 use crate::attacks::HasSliders;
+use crate::family::Step;
 use crate::game::Game;
 use crate::moves::{Move, MoveKind};
 use crate::notation::fen::FenError;
@@ -347,12 +348,26 @@ pub enum Pgn4Error {
         /// Who left, and how (`Red resigned`).
         retired: String,
     },
+    /// A player left before the last move, which a game of moves alone
+    /// cannot hold.
+    #[error(
+        "round {round}: {seat} left the game while the others played on; read the record as steps (Pgn4Game::steps)"
+    )]
+    LeftMidGame {
+        /// The round number.
+        round: u32,
+        /// Who left.
+        seat: String,
+    },
     /// The `StartFen4` tag is not a position of the variant.
     #[error("StartFen4: {0}")]
     StartPosition(FenError),
     /// `str::parse` found no game, or more than one.
     #[error("the text holds {0} games; one was expected")]
     GameCount(usize),
+    /// The points the `Result` tag gives are not those the moves give.
+    #[error(transparent)]
+    Points(#[from] super::pgn4_points::PointsError),
 }
 
 /// One entry as written, with the round it stands in.
@@ -412,7 +427,7 @@ fn seat_names(v: &Variant, seats: u8) -> String {
 }
 
 /// The side to move, capitalised: `Blue`, or `Blue/Green` for a combined army.
-fn side_name<B: HasSliders>(pos: &Position<B>) -> String {
+pub(super) fn side_name<B: HasSliders>(pos: &Position<B>) -> String {
     let v = pos.variant();
     seat_names(v, pos.moving_seats())
         .split('/')
@@ -458,12 +473,21 @@ fn piece_name(v: &Variant, letter: Option<char>) -> Result<String, Pgn4MoveError
     }
 }
 
-/// Whether the piece on a cell is of the kind a letter names.
+/// Whether the piece on a cell is of the kind a letter names, or moves
+/// as that kind does: chess.com writes its one-point promoted queen (`D`
+/// when it promotes) as `Q` afterwards.
 fn letter_fits(v: &Variant, letter: Option<char>, kind: Kind) -> Result<bool, Pgn4MoveError> {
     Ok(match letter {
-        Some(l) => kind_of(v, l)? == kind,
+        Some(l) => {
+            let named = kind_of(v, l)?;
+            named == kind || same_moves(v.piece(named), v.piece(kind))
+        }
         None => v.piece(kind).pawn,
     })
+}
+
+fn same_moves(a: &crate::piece::PieceInfo, b: &crate::piece::PieceInfo) -> bool {
+    !a.pawn && !b.pawn && a.movement.to_string() == b.movement.to_string()
 }
 
 /// A square at the start of `s`: a file letter and one or two digits.
@@ -1034,8 +1058,6 @@ pub fn describe_outcome<B: HasSliders>(pos: &Position<B>, outcome: Outcome) -> S
 #[derive(Default)]
 struct Retired {
     seats: Vec<(Seat, Retirement)>,
-    /// `Red resigned`, for the first one.
-    first: Option<String>,
 }
 
 impl Retired {
@@ -1052,16 +1074,8 @@ impl Retired {
             .find(|s| left & (1 << s.0) != 0)
     }
 
-    fn next_name<B: HasSliders>(&self, end: &Position<B>) -> String {
-        self.next(end).map_or("nobody".into(), |s| {
-            capitalised(&end.variant().seats[s.idx()].name)
-        })
-    }
-
     fn push<B: HasSliders>(&mut self, end: &Position<B>, how: Retirement) {
         if let Some(seat) = self.next(end) {
-            let name = capitalised(&end.variant().seats[seat.idx()].name);
-            self.first.get_or_insert_with(|| format!("{name} {how}"));
             self.seats.push((seat, how));
         }
     }
@@ -1142,9 +1156,10 @@ impl Pgn4Game {
 
     /// The start position (the `StartFen4` tag, else the variant's start)
     /// and every entry resolved to a legal move of `variant`. Trailing `R`
-    /// and `T` entries are accepted (see [`Pgn4Game::retirements`]); a move
-    /// after one is an error. Errors name the round, the side to move and
-    /// the entry.
+    /// and `T` entries are accepted (see [`Pgn4Game::retirements`]); a
+    /// player leaving before the last move is an error here (a
+    /// free-for-all's record with one is read by [`Pgn4Game::steps`]).
+    /// Errors name the round, the side to move and the entry.
     ///
     /// ```
     /// use tetrarch_rules::{Variant, Wide, notation::pgn4::Pgn4Game};
@@ -1162,42 +1177,20 @@ impl Pgn4Game {
         &self,
         variant: &Variant,
     ) -> Result<(Position<B>, Vec<Move>), Pgn4Error> {
-        let start = match self.tag("StartFen4") {
-            Some(fen4) => Position::from_fen(variant, fen4),
-            None => Position::from_fen(variant, &variant.start_fen),
-        }
-        .map_err(Pgn4Error::StartPosition)?;
-        let mut pos = start.clone();
-        let mut moves = Vec::with_capacity(self.entries.len());
-        let mut retired = Retired::default();
-        for e in &self.entries {
-            let seat = match retired.first {
-                Some(_) => retired.next_name(&pos),
-                None => side_name(&pos),
-            };
-            let reason = |reason| Pgn4Error::Move {
-                round: e.round,
-                seat: seat.clone(),
-                text: e.text.clone(),
-                reason,
-            };
-            let entry: Pgn4Move = e.text.parse().map_err(reason)?;
-            if let Pgn4Move::Retire(how) = entry {
-                retired.push(&pos, how);
-                continue;
+        let (positions, steps) = self.steps::<B>(variant)?;
+        let mut moves = Vec::with_capacity(steps.len());
+        for (step, before) in steps.iter().zip(&positions) {
+            match step {
+                Step::Move(m) => moves.push(*m),
+                Step::Retire { seat, .. } => {
+                    return Err(Pgn4Error::LeftMidGame {
+                        round: u32::from(before.fullmoves()),
+                        seat: capitalised(&variant.seats[seat.idx()].name),
+                    });
+                }
             }
-            if let Some(first) = &retired.first {
-                return Err(Pgn4Error::AfterRetirement {
-                    round: e.round,
-                    seat: seat.clone(),
-                    text: e.text.clone(),
-                    retired: first.clone(),
-                });
-            }
-            let m = entry.to_move(&pos).map_err(reason)?;
-            pos.play_unchecked(m);
-            moves.push(m);
         }
+        let start = positions.into_iter().next().expect("a start");
         Ok((start, moves))
     }
 

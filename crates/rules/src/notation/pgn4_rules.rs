@@ -46,7 +46,7 @@ pub enum RuleVariantsError {
     },
 }
 
-const KNOWN: &str = "EnPassant, DeadKingWalking, Play4Mate, PromoteTo=X";
+const KNOWN: &str = "EnPassant, DeadKingWalking, Play4Mate, PromoteTo=X; Anonymous and SemiAnonymous change nothing in play";
 
 /// One rule of a `RuleVariants` list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +57,9 @@ enum Rule {
     Play4Mate,
     /// Pawns promote to the piece of this letter only.
     PromoteTo(char),
+    /// How players' names were shown during the game (`Anonymous`,
+    /// `SemiAnonymous`): nothing in play depends on it.
+    Display,
 }
 
 impl Rule {
@@ -66,6 +69,7 @@ impl Rule {
             "EnPassant" => Ok(Rule::EnPassant),
             "DeadKingWalking" => Ok(Rule::DeadKingWalking),
             "Play4Mate" => Ok(Rule::Play4Mate),
+            "Anonymous" | "SemiAnonymous" => Ok(Rule::Display),
             _ => {
                 let letter = token.strip_prefix("PromoteTo=").ok_or_else(unknown)?;
                 let mut chars = letter.chars();

@@ -71,6 +71,15 @@ pub struct Position<B: HasSliders> {
     /// Where the variant scores play: the seats that resigned or ran out
     /// of time and stay as dead kings walking (a bit set; hashed).
     pub(crate) walkers: u8,
+    /// Where the variant scores play: the seats mated or stalemated, out
+    /// of the game with their pieces left on the board, grey: they never
+    /// move, attack nothing and score nothing when taken (a bit set; hashed).
+    pub(crate) greyed: u8,
+    /// Where the variant scores play: whether the walking kings' steps come
+    /// from outside (a record being replayed) instead of the seed, so each
+    /// walking king takes its turns like a player (not hashed: the same for
+    /// every position of a game).
+    pub(crate) walks_given: bool,
     /// The game's seed for the walking kings' random moves (not hashed:
     /// it is the same for every position of a game).
     pub(crate) walk_seed: u32,
@@ -108,6 +117,7 @@ impl<B: HasSliders> PartialEq for Position<B> {
             && self.turns_taken == o.turns_taken
             && self.declared == o.declared
             && self.walkers == o.walkers
+            && self.greyed == o.greyed
     }
 }
 impl<B: HasSliders> Eq for Position<B> {}
@@ -212,6 +222,8 @@ impl<B: HasSliders> Position<B> {
             declared: [0; MAX_SEATS],
             points: [0; MAX_SEATS],
             walkers: 0,
+            greyed: 0,
+            walks_given: false,
             walk_seed: 0,
             halfmoves: 0,
             fullmoves: 1,
@@ -520,7 +532,27 @@ impl<B: HasSliders> Position<B> {
         let occ = self.occupied();
         self.royals(seat)
             .iter()
-            .any(|c| self.attacked_by_enemies(c, seat, occ))
+            .any(|c| self.attacked_by_live(c, seat, occ))
+    }
+
+    /// The seats whose pieces attack nothing: the grey armies and dead
+    /// kings walking of a points variant (a bit set; 0 elsewhere).
+    #[inline(always)]
+    pub(crate) fn silent_seats(&self) -> u8 {
+        self.greyed | self.walkers
+    }
+
+    /// Whether an enemy of `seat` that is still playing attacks `cell`.
+    #[inline]
+    pub(crate) fn attacked_by_live(&self, cell: u8, seat: Seat, occ: B) -> bool {
+        let silent = self.silent_seats();
+        if silent == 0 {
+            return self.attacked_by_enemies(cell, seat, occ);
+        }
+        let seats = self.rules.enemy_seats[seat.idx()] & !silent;
+        (0..self.rules.seats())
+            .filter(|s| seats & (1 << s) != 0)
+            .any(|s| !self.attackers_to(cell, Seat(s), occ).is_empty())
     }
 
     /// Whether the side to move is in check (always false where the variant has no check).
@@ -594,6 +626,9 @@ impl<B: HasSliders> Position<B> {
             h ^= zobrist::declared(army, self.declared[army]);
             if self.walkers & (1 << army) != 0 {
                 h ^= zobrist::walker(army);
+            }
+            if self.greyed & (1 << army) != 0 {
+                h ^= zobrist::greyed(army);
             }
         }
         h

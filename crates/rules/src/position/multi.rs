@@ -49,13 +49,14 @@ impl<B: HasSliders> Position<B> {
     #[inline]
     pub fn alive_seats(&self) -> u8 {
         let royals = self.union_of(self.rules.royal_kinds);
-        (0..self.rules.seats()).fold(0, |m, s| {
+        let with_king = (0..self.rules.seats()).fold(0, |m, s| {
             if (royals & self.by_seat[s as usize]).is_empty() {
                 m
             } else {
                 m | 1 << s
             }
-        })
+        });
+        with_king & !self.greyed
     }
 
     /// Seats of `seat`'s team, as a bit set.
@@ -336,7 +337,10 @@ impl<B: HasSliders> Position<B> {
                     self.halfmoves = 0;
                     self.clear_castling(B::bit(to));
                     if r.variant.pieces[victim.kind.idx()].royal {
-                        if r.variant.rules.checkmate == MateRule::Removes {
+                        if r.scoring {
+                            // Where points are scored, the army stays, grey.
+                            self.grey_out(victim.seat);
+                        } else if r.variant.rules.checkmate == MateRule::Removes {
                             // A king left en prise and taken: that player is out at once.
                             self.remove_seat(victim.seat);
                         } else {

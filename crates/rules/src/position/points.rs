@@ -36,6 +36,17 @@ impl<B: HasSliders> Position<B> {
         self.alive_seats() & !self.walkers
     }
 
+    /// The seats whose turns come: the players still playing, and the
+    /// walking kings too where their steps are given
+    /// ([`Position::set_walks_given`]).
+    fn turn_seats(&self) -> u8 {
+        if self.walks_given {
+            self.alive_seats()
+        } else {
+            self.active_seats()
+        }
+    }
+
     /// Where points are scored: whether at most one player is still
     /// playing, so the game is over.
     fn scored_decided(&self) -> bool {
@@ -57,6 +68,19 @@ impl<B: HasSliders> Position<B> {
     /// once; the same seed and moves replay the same game).
     pub fn set_walk_seed(&mut self, seed: u32) {
         self.walk_seed = seed;
+    }
+
+    /// With `given`, the walking kings step as the moves played say, not
+    /// at random: each takes its turn like a player, its legal moves its
+    /// king's steps. A record made elsewhere is replayed so, since its
+    /// walking kings stepped by another program's dice.
+    pub fn set_walks_given(&mut self, given: bool) {
+        self.walks_given = given;
+    }
+
+    /// Whether the walking kings' steps are given ([`Position::set_walks_given`]).
+    pub fn walks_given(&self) -> bool {
+        self.walks_given
     }
 
     /// The points at the end: with `drawn`, the draw bonus added to each
@@ -138,9 +162,10 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// Play `m` where the variant scores points: the capture and the
-    /// checks score, the walking kings seated before the next player
-    /// move, and a next player who is mated or stalemated leaves with the
-    /// points that brings.
+    /// checks score, any other player the move leaves mated is out at once
+    /// (the mover scores the mate), the walking kings seated before the
+    /// next player move, and a next player with no move (stalemated, or
+    /// mated by a walking king's step) leaves with the points that brings.
     #[cold]
     #[inline(never)]
     pub(super) fn play_scored(&mut self, m: Move) {
@@ -151,18 +176,42 @@ impl<B: HasSliders> Position<B> {
         let mover = self.turn;
         let taken = self.capture_value(m, pts);
         let before = self.play_turn(m);
-        // The dead kings walking take no turns of their own.
+        // The dead kings walking take no turns of their own, unless given.
         if self.walkers != 0 {
-            let next = self.next_alive_after(before, self.active_seats());
+            let next = self.next_alive_after(before, self.turn_seats());
             self.set_turn(next);
         }
         if self.walkers & (1 << mover.0) == 0 {
             let bonus = self.check_bonus(mover, pts);
             self.add_points(mover, taken.saturating_add(bonus));
+            self.grey_mated_by(mover, pts);
         }
-        self.walk_between(before);
+        if !self.walks_given {
+            self.walk_between(before);
+        }
         self.settle_scored(pts);
+        self.take_walking_kings(pts);
         self.count_fullmove(before);
+    }
+
+    /// Once one player is left, they take every king still walking, at a
+    /// king's value each: chess.com's "(Green +40)" when the last but one
+    /// resigns beside another walking king, its "Checkmate" 20 above the
+    /// captures and mates when a mate leaves one player and a walking king.
+    fn take_walking_kings(&mut self, pts: &Points) {
+        let active = self.active_seats();
+        if self.walkers == 0 || active.count_ones() != 1 {
+            return;
+        }
+        let king = self.rules.royal_kinds.trailing_zeros() as usize;
+        let kings = self.walkers.count_ones() as i16;
+        let winner = Seat(active.trailing_zeros() as u8);
+        self.add_points(winner, pts.pieces[king].saturating_mul(kings));
+        for s in 0..self.rules.seats() {
+            if self.walkers & (1 << s) != 0 {
+                self.grey_out(Seat(s));
+            }
+        }
     }
 
     fn add_points(&mut self, seat: Seat, n: i16) {
@@ -188,7 +237,8 @@ impl<B: HasSliders> Position<B> {
             return 0;
         };
         let royal = self.rules.variant.pieces[victim.kind.idx()].royal;
-        if self.walkers & (1 << victim.seat.0) != 0 && !royal {
+        let seat = 1 << victim.seat.0;
+        if self.greyed & seat != 0 || (self.walkers & seat != 0 && !royal) {
             return 0;
         }
         pts.pieces[victim.kind.idx()]
@@ -202,7 +252,7 @@ impl<B: HasSliders> Position<B> {
         let mut kings = 0usize;
         let mut only_queens = true;
         for s in (0..self.rules.seats()).map(Seat) {
-            if s == mover || self.walkers & (1 << s.0) != 0 {
+            if s == mover || self.silent_seats() & (1 << s.0) != 0 {
                 continue;
             }
             let checkers = self
@@ -239,6 +289,15 @@ impl<B: HasSliders> Position<B> {
             if !self.legal_moves().is_empty() {
                 return;
             }
+            if self.walkers & (1 << us.0) != 0 && !self.royal_attacked(us) {
+                // A walking king with no step stays, its turn passed.
+                let next = self.next_alive_after(us, self.turn_seats());
+                if next == us {
+                    return;
+                }
+                self.set_turn(next);
+                continue;
+            }
             if self.royal_attacked(us) {
                 if let Some(by) = self.mating_seat(us) {
                     self.add_points(by, pts.checkmate);
@@ -246,8 +305,8 @@ impl<B: HasSliders> Position<B> {
             } else {
                 self.add_points(us, pts.stalemate);
             }
-            self.remove_seat(us);
-            let next = self.next_alive_after(us, self.active_seats());
+            self.grey_out(us);
+            let next = self.next_alive_after(us, self.turn_seats());
             self.set_turn(next);
         }
     }
@@ -259,9 +318,9 @@ impl<B: HasSliders> Position<B> {
         if self.scored_decided() {
             return;
         }
-        let active = self.active_seats();
-        if active & (1 << self.turn.0) == 0 {
-            let next = self.next_alive_after(self.turn, active);
+        let turns = self.turn_seats();
+        if turns & (1 << self.turn.0) == 0 {
+            let next = self.next_alive_after(self.turn, turns);
             self.set_turn(next);
         }
         // SAFETY: `r` is used only within this call, which never replaces `self.rules`.
@@ -278,7 +337,7 @@ impl<B: HasSliders> Position<B> {
         let n = self.rules.seats();
         (1..n)
             .map(|i| Seat((mated.0 + n - i) % n))
-            .filter(|s| self.walkers & (1 << s.0) == 0)
+            .filter(|s| self.silent_seats() & (1 << s.0) == 0)
             .find(|&s| {
                 self.royals(mated)
                     .iter()
@@ -288,14 +347,15 @@ impl<B: HasSliders> Position<B> {
 
     /// `seat` resigned or ran out of time. With dead kings walking it
     /// stays: its pieces turn grey (worth nothing), its king walks; when
-    /// only one other player is left, that player scores the king's value
-    /// and the game is over. Otherwise its pieces leave the board.
+    /// only one other player is left, that player scores the value of each
+    /// king still walking and the game is over. Otherwise its pieces leave the board.
     pub(super) fn retire_scored(&mut self, seat: Seat) {
         // SAFETY: `r` is used only within this call, which never replaces `self.rules`.
         #[allow(unsafe_code)]
         let r = unsafe { self.rules_apart() };
         let pts = r.variant.points.as_ref().expect("Rules::scoring");
-        if self.walkers & (1 << seat.0) != 0 || self.royals(seat).is_empty() {
+        let out = self.walkers | self.greyed;
+        if out & (1 << seat.0) != 0 || self.royals(seat).is_empty() {
             // Already walking, or already out: nothing changes.
             return;
         }
@@ -303,16 +363,61 @@ impl<B: HasSliders> Position<B> {
             self.walkers |= 1 << seat.0;
             self.hash ^= zobrist::walker(seat.idx());
             self.clear_castling(self.castling & self.by_seat[seat.idx()]);
-            let active = self.active_seats();
-            if active.count_ones() == 1 {
-                let king = self.rules.royal_kinds.trailing_zeros() as usize;
-                self.add_points(Seat(active.trailing_zeros() as u8), pts.pieces[king]);
-            }
+            self.take_walking_kings(pts);
         } else {
             self.remove_seat(seat);
+            // Out is grey where points are scored, pieces or none.
+            self.grey_out(seat);
         }
         if self.turn == seat && !self.scored_decided() {
             self.play_multi(Move::new(0, 0, MoveKind::Pass));
+        }
+    }
+
+    /// Every other player still playing, or king still walking, whom the
+    /// position leaves in check with no legal move is mated now, not when
+    /// their turn comes (as chess.com's records show: `#` ends a player at
+    /// once, and its pieces stay grey); `mover` scores each mate.
+    fn grey_mated_by(&mut self, mover: Seat, pts: &Points) {
+        let n = self.rules.seats();
+        for i in 1..n {
+            let s = Seat((mover.0 + i) % n);
+            let playing = self.active_seats() | self.walkers;
+            if playing & (1 << s.0) == 0 || !self.royal_attacked(s) {
+                continue;
+            }
+            let mut view = self.child();
+            view.get_mut().turn = s;
+            if view.legal_moves().is_empty() {
+                self.add_points(mover, pts.checkmate);
+                self.grey_out(s);
+            }
+        }
+        let turns = self.turn_seats();
+        if turns & (1 << self.turn.0) == 0 && turns != 0 {
+            let next = self.next_alive_after(self.turn, turns);
+            self.set_turn(next);
+        }
+    }
+
+    /// `seat` is out and its pieces stay on the board, grey: they never
+    /// move again, attack nothing and score nothing when taken.
+    pub(super) fn grey_out(&mut self, seat: Seat) {
+        let bit = 1 << seat.0;
+        if self.greyed & bit != 0 {
+            return;
+        }
+        if self.walkers & bit != 0 {
+            self.walkers ^= bit;
+            self.hash ^= zobrist::walker(seat.idx());
+        }
+        self.greyed |= bit;
+        self.hash ^= zobrist::greyed(seat.idx());
+        self.clear_castling(self.castling & self.by_seat[seat.idx()]);
+        let e = self.eps[seat.idx()];
+        if e != NONE {
+            self.hash ^= zobrist::en_passant(e);
+            self.eps[seat.idx()] = NONE;
         }
     }
 
@@ -355,15 +460,7 @@ impl<B: HasSliders> Position<B> {
     fn walk_steps(&self, seat: Seat) -> MoveList {
         let mut view = self.child();
         view.get_mut().turn = seat;
-        let kings = self.union_of(self.rules.royal_kinds);
-        let mut steps = MoveList::new();
-        for &m in view.legal_moves().iter() {
-            let step = matches!(m.kind(), MoveKind::Normal);
-            if step && kings.has(m.from()) && !kings.has(m.to()) {
-                steps.push(m);
-            }
-        }
-        steps
+        view.legal_moves()
     }
 }
 

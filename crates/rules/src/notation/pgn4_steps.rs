@@ -1,0 +1,127 @@
+//! A PGN4 record read as the steps of a game: moves, and in a free-for-all
+//! the players who leave in the middle of it (`R` or `T`, alone or after a
+//! move: `Kk1-k2R`) while the others play on. Where the variant scores
+//! points and keeps dead kings walking, the record says where each walking
+//! king stepped (chess.com's dice, not ours), so the replay takes those
+//! steps as given ([`Position::set_walks_given`]).
+//!
+//! ```
+//! use tetrarch_rules::{Variant, Wide, family::Step, notation::pgn4::Pgn4Game};
+//! let ffa = Variant::builtin("fourway-ffa").unwrap();
+//! let g: Pgn4Game = "1. h2-h3 .. b7-c7R .. h13-h12 .. m8-l8\n2. e2-e3".parse().unwrap();
+//! let (positions, steps) = g.steps::<Wide>(&ffa).unwrap();
+//! assert_eq!(steps.len(), 6);
+//! assert!(matches!(steps[2], Step::Retire { timed_out: false, .. }));
+//! assert_eq!(positions.len(), 7);
+//! ```
+
+use super::pgn4::{Pgn4Error, Pgn4Game, Pgn4Move, Retirement};
+use crate::attacks::HasSliders;
+use crate::family::Step;
+use crate::moves::Move;
+use crate::piece::Seat;
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// An entry split into its move and the retirement written after it:
+/// `Kk1-k2R` is the move `Kk1-k2`, then its player resigned. A trailing
+/// `R` after a promotion's letter (`h8=R`) is the promotion.
+pub(crate) fn split_retirement(text: &str) -> (&str, Option<Retirement>) {
+    let bare = text.trim_end_matches(['+', '#', '!', '?']);
+    let Some(last) = bare.chars().last() else {
+        return (text, None);
+    };
+    let how = match last {
+        'R' => Retirement::Resigned,
+        'T' => Retirement::TimedOut,
+        _ => return (text, None),
+    };
+    let head = &bare[..bare.len() - 1];
+    let b = head.as_bytes();
+    let after_square = b.last().is_some_and(u8::is_ascii_digit);
+    let after_promotion = b.len() >= 2 && b[b.len() - 2] == b'=';
+    if after_square || after_promotion {
+        (head, Some(how))
+    } else {
+        (text, None)
+    }
+}
+
+/// Whether every seat of the position's variant plays for itself, so a
+/// player who leaves does not end the game.
+fn solo<B: HasSliders>(pos: &Position<B>) -> bool {
+    let n = pos.variant().seat_count();
+    n > 2 && (0..n).all(|s| pos.team_seats(Seat(s)) == 1 << s)
+}
+
+impl Pgn4Game {
+    /// The start position (the `StartFen4` tag, else the variant's start),
+    /// then every entry resolved to a step of `variant`, with the position
+    /// after each (`positions.len() == steps.len() + 1`). Trailing `R` and
+    /// `T` entries are left to [`Pgn4Game::retirements`]; one before a
+    /// move is a step where every player plays for themself, and an error
+    /// elsewhere (a team's player leaving ends the game). Errors name the
+    /// round, the side to move and the entry.
+    #[allow(clippy::type_complexity)]
+    pub fn steps<B: HasSliders>(
+        &self,
+        variant: &Variant,
+    ) -> Result<(Vec<Position<B>>, Vec<Step<Move>>), Pgn4Error> {
+        let mut pos = match self.tag("StartFen4") {
+            Some(fen4) => Position::from_fen(variant, fen4),
+            None => Position::from_fen(variant, &variant.start_fen),
+        }
+        .map_err(Pgn4Error::StartPosition)?;
+        pos.set_walks_given(true);
+        let last_move = self
+            .entries
+            .iter()
+            .rposition(|e| !matches!(e.text.parse(), Ok(Pgn4Move::Retire(_))));
+        let mut positions = vec![pos.clone()];
+        let mut steps = Vec::with_capacity(self.entries.len());
+        let mut retired = None;
+        for (i, e) in self.entries.iter().enumerate() {
+            if last_move.is_none_or(|last| i > last) {
+                break;
+            }
+            let seat = super::pgn4::side_name(&pos);
+            let reason = |reason| Pgn4Error::Move {
+                round: e.round,
+                seat: seat.clone(),
+                text: e.text.clone(),
+                reason,
+            };
+            let (text, after) = split_retirement(&e.text);
+            let entry: Pgn4Move = text.parse().map_err(reason)?;
+            if let Some(first) = retired.as_ref().filter(|_| !solo(&pos)) {
+                return Err(Pgn4Error::AfterRetirement {
+                    round: e.round,
+                    seat,
+                    text: e.text.clone(),
+                    retired: String::clone(first),
+                });
+            }
+            let leaver = pos.turn();
+            let how = match entry {
+                Pgn4Move::Retire(how) => Some(how),
+                _ => {
+                    let m = entry.to_move(&pos).map_err(reason)?;
+                    pos.play_unchecked(m);
+                    positions.push(pos.clone());
+                    steps.push(Step::Move(m));
+                    after
+                }
+            };
+            if let Some(how) = how {
+                retired.get_or_insert_with(|| format!("{seat} {how}"));
+                pos.retire_seat(leaver);
+                positions.push(pos.clone());
+                steps.push(Step::Retire {
+                    seat: leaver,
+                    timed_out: how == Retirement::TimedOut,
+                });
+            }
+        }
+        Ok((positions, steps))
+    }
+}
