@@ -21,6 +21,9 @@ pub struct Step {
     pub initial: bool,
     /// A leap that is blocked by a piece on the squares it passes (`nD`).
     pub lame: bool,
+    /// A leap that must pass over pieces: every square it passes is
+    /// occupied (`jD`, the Hurons' ambush).
+    pub hop: bool,
 }
 
 impl Step {
@@ -32,12 +35,13 @@ impl Step {
             && self.captures
             && !self.initial
             && !self.lame
+            && !self.hop
             && self.dx.abs() <= 1
             && self.dy.abs() <= 1
     }
     /// Whether this is a plain leap: one jump, from anywhere.
     pub fn is_plain_leap(&self) -> bool {
-        self.range == 1 && !self.initial && !self.lame
+        self.range == 1 && !self.initial && !self.lame && !self.hop
     }
 }
 
@@ -152,6 +156,7 @@ impl FromStr for Movement {
             let before = steps.len();
             let mut dirs = String::new();
             let (mut m, mut c, mut initial, mut lame) = (false, false, false, false);
+            let mut hop = false;
             while i < chars.len() && chars[i].is_ascii_lowercase() {
                 match chars[i] {
                     'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs.push(chars[i]),
@@ -159,6 +164,7 @@ impl FromStr for Movement {
                     'c' => c = true,
                     'i' => initial = true,
                     'n' => lame = true,
+                    'j' => hop = true,
                     other => return Err(err(i, &format!("unknown modifier '{other}'"))),
                 }
                 i += 1;
@@ -196,10 +202,14 @@ impl FromStr for Movement {
             for &(a, b, rides) in parts {
                 let oblique = a != b && b != 0;
                 let diagonal = a == b;
-                if lame && (oblique || (a == 1)) {
+                if lame && hop {
+                    return Err(err(start, "'n' and 'j' contradict each other"));
+                }
+                if (lame || hop) && (oblique || (a == 1)) {
+                    let m = if lame { 'n' } else { 'j' };
                     return Err(err(
                         start,
-                        "'n' applies only to straight leaps such as D or A",
+                        &format!("'{m}' applies only to straight leaps such as D or A"),
                     ));
                 }
                 let tokens = direction_tokens(&dirs, oblique || diagonal);
@@ -207,7 +217,7 @@ impl FromStr for Movement {
                     if !tokens.is_empty() && !tokens.iter().any(|t| in_direction(t, dx, dy)) {
                         continue;
                     }
-                    let (dx, dy, unit) = if lame {
+                    let (dx, dy, unit) = if lame || hop {
                         let g = a.max(b);
                         (dx / g, dy / g, g as u8)
                     } else {
@@ -216,7 +226,7 @@ impl FromStr for Movement {
                     let step = Step {
                         dx,
                         dy,
-                        range: if lame {
+                        range: if lame || hop {
                             unit
                         } else {
                             range.unwrap_or(if rides { 0 } else { 1 })
@@ -225,6 +235,7 @@ impl FromStr for Movement {
                         captures,
                         initial,
                         lame,
+                        hop,
                     };
                     if !steps.contains(&step) {
                         steps.push(step);
@@ -342,6 +353,27 @@ mod tests {
                 .filter(|s| s.dx != 0)
                 .all(|s| s.captures && !s.moves)
         );
+    }
+
+    #[test]
+    fn jumps_must_pass_over_a_piece() {
+        let m: Movement = "jDmfjA".parse().unwrap();
+        assert_eq!(m.steps.len(), 6);
+        assert!(m.steps.iter().all(|s| s.hop && !s.lame && s.range == 2));
+        assert!(m.steps.iter().all(|s| s.dx.abs() <= 1 && s.dy.abs() <= 1));
+        let diagonal: Vec<_> = m.steps.iter().filter(|s| s.dx != 0 && s.dy != 0).collect();
+        assert_eq!(diagonal.len(), 2);
+        assert!(diagonal.iter().all(|s| s.dy == 1 && s.moves && !s.captures));
+        assert!(
+            !m.steps
+                .iter()
+                .any(|s| s.is_plain_leap() || s.is_line_ride())
+        );
+        let e = "jN".parse::<Movement>().unwrap_err();
+        assert!(e.reason.contains("'j' applies only"), "{e:?}");
+        assert!("jW".parse::<Movement>().is_err());
+        let e = "njD".parse::<Movement>().unwrap_err();
+        assert!(e.reason.contains("contradict"), "{e:?}");
     }
 
     #[test]

@@ -52,6 +52,9 @@ pub struct ExtraStep {
     pub captures: bool,
     /// Only from the kind's initial cells.
     pub initial: bool,
+    /// Lands only after exactly `range` steps, every cell passed occupied
+    /// (a leap that must jump, Betza `j`).
+    pub hop: bool,
 }
 
 /// No cell, for en passant fields (a skipped cell lies between two others
@@ -64,6 +67,9 @@ impl ExtraStep {
     /// could land there (a capture, when that piece is an enemy's).
     #[inline]
     pub fn reach<B: crate::bitboard::Bitboard>(&self, from: u8, occ: B) -> (B, Option<u8>) {
+        if self.hop {
+            return self.hop_reach(from, occ);
+        }
         let mut empty = B::EMPTY;
         let mut c = from;
         let mut n = 0u8;
@@ -84,6 +90,40 @@ impl ExtraStep {
                 empty |= B::bit(c);
             }
         }
+    }
+
+    /// [`ExtraStep::reach`] of a leap that must jump: over occupied cells
+    /// only, onto the cell `range` steps on.
+    fn hop_reach<B: crate::bitboard::Bitboard>(&self, from: u8, occ: B) -> (B, Option<u8>) {
+        let mut c = from;
+        for n in 1..=self.range {
+            let Some(next) = self.next.from(c) else {
+                return (B::EMPTY, None);
+            };
+            c = next;
+            if n < self.range && !occ.has(c) {
+                return (B::EMPTY, None);
+            }
+        }
+        if occ.has(c) {
+            (B::EMPTY, Some(c))
+        } else {
+            (B::bit(c), None)
+        }
+    }
+
+    /// The cell a piece on `cell`'s side of this step would leap from to
+    /// land on `cell` by a jump over occupied cells, if every cell between
+    /// is occupied.
+    pub fn hop_origin<B: crate::bitboard::Bitboard>(&self, cell: u8, occ: B) -> Option<u8> {
+        let mut c = cell;
+        for n in 1..=self.range {
+            c = self.prev.from(c)?;
+            if n < self.range && !occ.has(c) {
+                return None;
+            }
+        }
+        Some(c)
     }
 }
 
@@ -311,6 +351,7 @@ impl<B: HasSliders> Compiler<'_, B> {
                 moves: st.moves,
                 captures: st.captures,
                 initial: st.initial,
+                hop: st.hop,
             })
             .collect();
         if orth & CAPTURE != 0 {

@@ -594,6 +594,22 @@ fn a_transylvanian_pawn_on_its_promotion_edge_promotes_off_a_pawn_and_becomes_an
     assert_eq!(piece(&play(&p, "d7e8r"), "e8"), Some((0, 'r')));
 }
 
+/// The vampire king on a1 (Transylvania's own king) also leaps three
+/// squares diagonally, over its own pawns, taking blue's knight on d4.
+#[test]
+fn a_transylvanian_king_leaps_three_squares_diagonally() {
+    let v = lineup("transylvania,default,default,default");
+    let rows = [
+        "bK,6,yK", "8", "8", "8", "3,bN,4", "2,rP,5", "1,rP,6", "rV,6,gK",
+    ];
+    // The helper counts `K` kings only: red's is marked in by hand.
+    let text = fen('R', PLAYED, rows).replacen("R-1,", "R-0,", 1);
+    let p = pos(&v, &text);
+    assert_eq!(with_prefix(&p, "a1"), sorted(&["a1a2", "a1b1", "a1d4"]));
+    let p = play(&p, "a1d4");
+    assert_eq!(piece(&p, "d4"), Some((0, 'v')));
+}
+
 #[test]
 fn medieval_britain_captures_without_moving_in_every_corner() {
     let (_, p) = four_pawn_captures("medieval-britain");

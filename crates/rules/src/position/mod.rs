@@ -467,6 +467,16 @@ impl<B: HasSliders> Position<B> {
         let km = self.rules.moves(by, kind);
         let mut att = B::EMPTY;
         for e in km.extra.iter().filter(|e| e.captures) {
+            if e.hop {
+                let from_ok = |c| !e.initial || km.initial_cells.has(c);
+                if let Some(c) = e
+                    .hop_origin(cell, occ)
+                    .filter(|&c| mine.has(c) && from_ok(c))
+                {
+                    att |= B::bit(c);
+                }
+                continue;
+            }
             let mut c = cell;
             let mut n = 0u8;
             while let Some(prev) = e.prev.from(c) {

@@ -29,6 +29,7 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/conquistadors.toml"),
     ),
     ("huns", include_str!("../../variants/nations/huns.toml")),
+    ("hurons", include_str!("../../variants/nations/hurons.toml")),
     ("incas", include_str!("../../variants/nations/incas.toml")),
     (
         "medieval-britain",
@@ -72,6 +73,9 @@ struct KindSpec {
     betza: String,
     #[serde(default)]
     royal: bool,
+    /// The nation's own king: royal, and never a promotion choice.
+    #[serde(default)]
+    king: bool,
     #[serde(default)]
     pawn: bool,
     #[serde(default)]
@@ -302,16 +306,16 @@ fn kind(k: &KindSpec) -> Result<NationKind, (&'static str, String)> {
     k.betza
         .parse::<Movement>()
         .map_err(|e| ("betza", e.to_string()))?;
-    if k.royal && k.pawn {
+    if (k.royal || k.king) && k.pawn {
         return Err(("royal", "a pawn cannot be royal".into()));
     }
-    if k.royal {
+    if k.royal && !k.king {
         // The rules make a royal piece other than the king a promotion
         // choice (european-chess.txt), and the kernel promotes to no royal
         // piece yet: refused rather than played by other rules.
         return Err((
             "royal",
-            "royal kinds besides the base king (Britain's ministers) are not played yet: pawns would have to promote to them".into(),
+            "royal kinds besides a king (Britain's ministers) are not played yet: pawns would have to promote to them; a king of the nation's own is `king = true`".into(),
         ));
     }
     if !k.pawn && !k.initial_ranks.is_empty() {
@@ -324,7 +328,7 @@ fn kind(k: &KindSpec) -> Result<NationKind, (&'static str, String)> {
         name: k.name.clone(),
         letter,
         betza: k.betza.clone(),
-        royal: k.royal,
+        royal: k.royal || k.king,
         pawn: k.pawn,
         initial_ranks: k.initial_ranks.clone(),
     })
