@@ -49,6 +49,11 @@ fn play(p: &Pos, text: &str) -> Pos {
     p.play(m).unwrap()
 }
 
+/// Each move of a line of UCI moves, in turn.
+fn play_line(p: &Pos, line: &str) -> Pos {
+    line.split_whitespace().fold(p.clone(), |p, m| play(&p, m))
+}
+
 fn piece(p: &Pos, sq: &str) -> Option<(u8, char)> {
     let cell = p.variant().geometry.cell(sq.parse::<Square>().unwrap())?;
     p.piece_at(cell)
@@ -608,6 +613,78 @@ fn a_transylvanian_king_leaps_three_squares_diagonally() {
     assert_eq!(with_prefix(&p, "a1"), sorted(&["a1a2", "a1b1", "a1d4"]));
     let p = play(&p, "a1d4");
     assert_eq!(piece(&p, "d4"), Some((0, 'v')));
+}
+
+/// Red (Papal States) to move: a papal bishop on d4 with a blue pawn on
+/// c5 in its way; each other seat a king and a pawn (a lone piece loses).
+fn church(ids: &str, rows: [&str; 8]) -> Pos {
+    pos(&lineup(ids), &fen('R', PLAYED, rows))
+}
+
+const PAPAL_D4: [&str; 8] = [
+    "bK,5,yP,yK",
+    "8",
+    "8",
+    "2,bP,5",
+    "3,rC,4",
+    "8",
+    "rP,7",
+    "rK,5,gP,gK",
+];
+
+/// The papal bishop leaps two squares diagonally over the pawn on c5 and,
+/// landing on b6 in blue's 2 x 4 (a5-b8), becomes an archbishop; on g7
+/// (yellow's e7-h8) and g1 (green's g1-h4) too; not on f2 nor c3, which
+/// are nobody's area, nor in its own a1-d2.
+#[test]
+fn a_papal_bishop_becomes_an_archbishop_in_another_players_area() {
+    let p = church("papal-states,default,default,default", PAPAL_D4);
+    let m = with_prefix(&p, "d4");
+    assert!(m.contains(&"d4b6".to_string()), "the leap over c5: {m:?}");
+    for (to, kind) in [
+        ("b6", 'z'),
+        ("g7", 'z'),
+        ("g1", 'z'),
+        ("f2", 'c'),
+        ("c3", 'c'),
+        ("f6", 'c'),
+    ] {
+        let after = play(&p, &format!("d4{to}"));
+        assert_eq!(piece(&after, to), Some((0, kind)), "d4{to}");
+    }
+    let p = play_line(&p, "d4e3 a8a7 h8h7 h1h2 e3c1");
+    assert_eq!(
+        piece(&p, "c1"),
+        Some((0, 'c')),
+        "its own area changes nothing"
+    );
+}
+
+/// The archbishop moves as a papal bishop and leaps one or two squares
+/// orthogonally, and stays an archbishop once out of the area.
+#[test]
+fn an_archbishop_stays_one_and_leaps_orthogonally() {
+    let p = church("papal-states,default,default,default", PAPAL_D4);
+    let p = play_line(&p, "d4b6 a8a7 h8h7 h1h2");
+    assert_eq!(
+        with_prefix(&p, "b6"),
+        sorted(&[
+            "b6a5", "b6a6", "b6a7", "b6b5", "b6b7", "b6b8", "b6c5", "b6c6", "b6c7", "b6d4", "b6d6",
+            "b6d8", "b6b4"
+        ])
+    );
+    let p = play(&p, "b6d6");
+    assert_eq!(piece(&p, "d6"), Some((0, 'z')));
+}
+
+/// Green's papal states (the h1 corner) turn in red's a1-d2.
+#[test]
+fn the_church_turns_with_the_corner() {
+    let rows = ["bK,6,yK", "8", "8", "8", "8", "5,gC,2", "8", "rK,6,gK"];
+    let text = fen('G', PLAYED, rows);
+    let p = pos(&lineup("default,default,default,papal-states"), &text);
+    let after = play(&p, "f3d1");
+    assert_eq!(piece(&after, "d1"), Some((3, 'z')));
 }
 
 #[test]

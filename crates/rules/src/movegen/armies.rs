@@ -51,6 +51,15 @@ impl<B: HasSliders> Position<B> {
     /// The board after `m` alone, power moves included, for the legality
     /// tests of this family.
     pub(crate) fn board_after(&self, m: Move) -> crate::position::Child<'_, B> {
+        let mut next = self.board_after_move(m);
+        if self.has_powers() && self.has_enter_powers() {
+            next.get_mut().enter_area_powers(m);
+        }
+        next
+    }
+
+    /// [`Position::board_after`] before the powers that act where a piece lands.
+    fn board_after_move(&self, m: Move) -> crate::position::Child<'_, B> {
         if let MoveKind::Power(_) = m.kind() {
             let mut next = self.child();
             next.get_mut().play_power(m);

@@ -154,6 +154,9 @@ impl<B: HasSliders> Position<B> {
                 None
             }
         };
+        if self.has_powers() && self.has_enter_powers() {
+            self.enter_area_powers(m);
+        }
         let royal_taken = taken.filter(|v| self.rules.variant.pieces[v.kind.idx()].royal);
         if self.has_powers() {
             self.note_powers_used(us, m);

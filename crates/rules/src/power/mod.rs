@@ -18,6 +18,7 @@
 mod adjacent;
 mod area;
 mod capture;
+mod enter;
 mod place;
 mod relocate;
 mod state;
@@ -50,6 +51,8 @@ pub enum PowerSpec {
     /// How one's captures end: the capturer becomes what it took, or
     /// stays where it was.
     Capture(capture::Spec),
+    /// A piece ending its move in another player's area becomes another kind.
+    Enter(enter::Spec),
 }
 
 impl PowerSpec {
@@ -71,6 +74,7 @@ impl PowerSpec {
             capture::BECOME | capture::IN_PLACE => {
                 PowerSpec::Capture(capture::Spec::read(&p, id == capture::IN_PLACE)?)
             }
+            enter::ID => PowerSpec::Enter(enter::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -95,6 +99,7 @@ impl PowerSpec {
             PowerSpec::Adjacent(_) => adjacent::DESTROY,
             PowerSpec::Capture(c) if c.in_place => capture::IN_PLACE,
             PowerSpec::Capture(_) => capture::BECOME,
+            PowerSpec::Enter(_) => enter::ID,
         }
     }
 
@@ -107,12 +112,13 @@ impl PowerSpec {
             PowerSpec::Relocate(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Adjacent(a) => a.sources.iter().map(|&l| ("sources", l)).collect(),
             PowerSpec::Capture(c) => c.kinds.iter().map(|&l| ("kinds", l)).collect(),
+            PowerSpec::Enter(e) => e.letters(),
         }
     }
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 7] = [
+const KNOWN: [&str; 8] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -120,6 +126,7 @@ const KNOWN: [&str; 7] = [
     adjacent::CONVERT,
     capture::BECOME,
     capture::IN_PLACE,
+    enter::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -131,6 +138,7 @@ pub(crate) enum Power<B> {
     Relocate(relocate::Compiled<B>),
     Adjacent(adjacent::Compiled),
     Capture(capture::Compiled),
+    Enter(enter::Compiled<B>),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -157,6 +165,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Relocate(r) => Power::Relocate(r.compile(kind, area)),
             PowerSpec::Adjacent(a) => Power::Adjacent(a.compile(kind)),
             PowerSpec::Capture(c) => Power::Capture(c.compile(kind)),
+            PowerSpec::Enter(e) => Power::Enter(e.compile(kind, forward, size)),
         }
     }
 
@@ -190,7 +199,7 @@ impl<B: HasSliders> Position<B> {
                 Power::Transform(t) => self.generate_transform(sink, t, tag),
                 Power::Place(p) => self.generate_place(sink, p, tag),
                 Power::Relocate(r) => self.generate_relocate(sink, r, tag),
-                Power::Adjacent(_) | Power::Capture(_) => {}
+                Power::Adjacent(_) | Power::Capture(_) | Power::Enter(_) => {}
             }
         }
     }
@@ -210,7 +219,7 @@ impl<B: HasSliders> Position<B> {
             Power::Transform(t) => self.play_transform(t, m),
             Power::Place(p) => self.play_place(p, m),
             Power::Relocate(_) => return self.play_relocate(m),
-            Power::Adjacent(_) | Power::Capture(_) => {}
+            Power::Adjacent(_) | Power::Capture(_) | Power::Enter(_) => {}
         }
         None
     }

@@ -67,7 +67,7 @@ impl Spec {
     }
 }
 
-fn pair(s: &str) -> Option<(char, char)> {
+pub(super) fn pair(s: &str) -> Option<(char, char)> {
     let (a, b) = s.split_once('=')?;
     Some((piece_letter(a)?, piece_letter(b)?))
 }

@@ -1,0 +1,122 @@
+//! `become-in-enemy-area` (the Papal States' archbishops): a piece of the
+//! seat's of one kind that ends its move in another player's area becomes
+//! a piece of another kind, and stays so. The area is written for the a1
+//! corner (default `a1-d2`, the 2 x 4 starting area) and taken in the
+//! other three corners.
+//!
+//! Parameters: `pairs`, a list of `"c=z"` (a papal bishop becomes an
+//! archbishop); `area`.
+
+use super::{Area, Params};
+use crate::attacks::HasSliders;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Kind, Piece};
+use crate::position::Position;
+use crate::variant::Forward;
+
+pub(super) const ID: &str = "become-in-enemy-area";
+
+/// What a nation file says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    pairs: Vec<(char, char)>,
+    area: Area,
+}
+
+/// Compiled: `(from, into)` kinds, and the cells of the other corners' areas.
+#[derive(Clone, Debug)]
+pub(crate) struct Compiled<B> {
+    pairs: Vec<(Kind, Kind)>,
+    cells: B,
+}
+
+impl Spec {
+    pub(super) fn read(p: &Params) -> Result<Spec, (String, String)> {
+        let pairs = p
+            .strings("pairs")?
+            .into_iter()
+            .map(|s| {
+                super::transform::pair(s).ok_or_else(|| {
+                    let why = format!("'{s}': a pair of letters such as \"c=z\"");
+                    ("pairs".to_string(), why)
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if pairs.is_empty() {
+            return Err(("pairs".into(), "at least one pair".into()));
+        }
+        if let Some(&(a, _)) = pairs.iter().find(|(a, b)| a == b) {
+            return Err(("pairs".into(), format!("'{a}={a}' changes nothing")));
+        }
+        let area = p.area("area", Some("a1-d2"))?;
+        Ok(Spec { pairs, area })
+    }
+
+    pub(super) fn letters(&self) -> Vec<(&'static str, char)> {
+        self.pairs
+            .iter()
+            .flat_map(|&(a, b)| [("pairs", a), ("pairs", b)])
+            .collect()
+    }
+
+    pub(super) fn compile<B: HasSliders>(
+        &self,
+        kind: impl Fn(char) -> Kind,
+        own: Forward,
+        size: u8,
+    ) -> Compiled<B> {
+        let corners = [Forward::North, Forward::East, Forward::South, Forward::West];
+        let cells = corners
+            .into_iter()
+            .filter(|&f| f != own)
+            .fold(B::EMPTY, |b, f| b | self.area.cells::<B>(f, size));
+        Compiled {
+            pairs: self
+                .pairs
+                .iter()
+                .map(|&(a, b)| (kind(a), kind(b)))
+                .collect(),
+            cells,
+        }
+    }
+}
+
+impl<B: HasSliders> Position<B> {
+    /// After the seat to move played the piece move `m`: the piece it
+    /// landed, if its kind has a pair and the cell is in another player's
+    /// area, becomes the pair's kind.
+    pub(crate) fn enter_area_powers(&mut self, m: Move) {
+        if matches!(m.kind(), MoveKind::Power(_) | MoveKind::Pass) {
+            return;
+        }
+        let us = self.turn;
+        let rules = std::sync::Arc::clone(&self.rules);
+        for power in &rules.powers[us.idx()] {
+            let super::Power::Enter(e) = power else {
+                continue;
+            };
+            let Some(landed) = self.piece_at(m.to()) else {
+                return;
+            };
+            if !e.cells.has(m.to()) || self.commanded_by(us) & (1 << landed.seat.0) == 0 {
+                return;
+            }
+            if let Some(&(_, into)) = e.pairs.iter().find(|(k, _)| *k == landed.kind) {
+                self.remove(landed, m.to());
+                let piece = Piece {
+                    seat: landed.seat,
+                    kind: into,
+                };
+                self.put(piece, m.to());
+                return;
+            }
+        }
+    }
+
+    /// Whether the seat to move has a power that acts where its pieces land.
+    pub(crate) fn has_enter_powers(&self) -> bool {
+        self.rules.powers[self.turn.idx()]
+            .iter()
+            .any(|p| matches!(p, super::Power::Enter(_)))
+    }
+}
