@@ -687,6 +687,74 @@ fn the_church_turns_with_the_corner() {
     assert_eq!(piece(&after, "d1"), Some((3, 'z')));
 }
 
+/// Red (Medieval Japan) to move: a pawn on d4 facing a blue pawn on d5
+/// and a yellow knight on e5, a general on b3, a rook on g4, a bishop on
+/// b4; each other seat a king and a pawn.
+const JAPAN: [&str; 8] = [
+    "bK,5,yP,yK",
+    "8",
+    "8",
+    "3,bP,yN,3",
+    "1,rB,1,rJ,2,rR,1",
+    "1,rF,6",
+    "rP,7",
+    "rK,5,gP,gK",
+];
+
+/// Japanese pawns take straight ahead, not diagonally; the general steps
+/// diagonally or straight forward.
+#[test]
+fn japanese_pawns_take_straight_ahead_and_generals_step_ffw() {
+    let p = pos(
+        &lineup("medieval-japan,default,default,default"),
+        &fen('R', PLAYED, JAPAN),
+    );
+    assert_eq!(with_prefix(&p, "d4"), sorted(&["d4d5"]));
+    // a2 and b4 hold red's own pawn and bishop.
+    assert_eq!(with_prefix(&p, "b3"), sorted(&["b3a4", "b3c2", "b3c4"]));
+}
+
+/// A piece moving into its last three rows (ranks 6-8 for red) gains king
+/// moves for good: the rook on g4 to g6 is a kinged rook, to g5 still a
+/// rook; the bishop b4-d6 a kinged bishop; the pawn, once on d6, a kinged
+/// piece that steps back.
+#[test]
+fn a_japanese_piece_in_its_last_three_rows_gains_king_moves() {
+    let p = pos(
+        &lineup("medieval-japan,default,default,default"),
+        &fen('R', PLAYED, JAPAN),
+    );
+    assert_eq!(piece(&play(&p, "g4g6"), "g6"), Some((0, 't')));
+    assert_eq!(piece(&play(&p, "g4g5"), "g5"), Some((0, 'r')));
+    assert_eq!(piece(&play(&p, "b4d6"), "d6"), Some((0, 'x')));
+    // Taking blue's last pawn leaves blue a lone king, out at its turn.
+    let p = play_line(&p, "d4d5 h8h7 h1h2 d5d6");
+    assert_eq!(piece(&p, "d6"), Some((0, 'm')));
+    let p = play_line(&p, "h7h8 h2h1");
+    assert!(with_prefix(&p, "d6").contains(&"d6d5".to_string()));
+}
+
+/// Blue's Japanese pieces (the a8 corner) gain king moves on files f-h.
+#[test]
+fn the_last_three_rows_turn_with_the_corner() {
+    let rows = [
+        "bK,5,yP,yK",
+        "8",
+        "2,bR,5",
+        "8",
+        "8",
+        "8",
+        "rP,7",
+        "rK,5,gP,gK",
+    ];
+    let p = pos(
+        &lineup("default,medieval-japan,default,default"),
+        &fen('B', PLAYED, rows),
+    );
+    assert_eq!(piece(&play(&p, "c6f6"), "f6"), Some((1, 't')));
+    assert_eq!(piece(&play(&p, "c6e6"), "e6"), Some((1, 'r')));
+}
+
 #[test]
 fn medieval_britain_captures_without_moving_in_every_corner() {
     let (_, p) = four_pawn_captures("medieval-britain");

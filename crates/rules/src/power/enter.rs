@@ -1,11 +1,13 @@
-//! `become-in-enemy-area` (the Papal States' archbishops): a piece of the
-//! seat's of one kind that ends its move in another player's area becomes
-//! a piece of another kind, and stays so. The area is written for the a1
-//! corner (default `a1-d2`, the 2 x 4 starting area) and taken in the
-//! other three corners.
+//! `become-in-area`: a piece the seat commands, of one kind, that ends its
+//! move in an area becomes a piece of another kind, and stays so: the
+//! Papal States' bishops becoming archbishops in another player's 2 x 4,
+//! Medieval Japan's pieces gaining king moves in their last three rows.
+//! The area is written for the a1 corner (default `a1-d2`, the 2 x 4
+//! starting area) and taken in the other three corners (`corners =
+//! "others"`, the default) or in the seat's own (`"own"`).
 //!
 //! Parameters: `pairs`, a list of `"c=z"` (a papal bishop becomes an
-//! archbishop); `area`.
+//! archbishop); `area`; `corners`.
 
 use super::{Area, Params};
 use crate::attacks::HasSliders;
@@ -14,13 +16,15 @@ use crate::piece::{Kind, Piece};
 use crate::position::Position;
 use crate::variant::Forward;
 
-pub(super) const ID: &str = "become-in-enemy-area";
+pub(super) const ID: &str = "become-in-area";
 
 /// What a nation file says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spec {
     pairs: Vec<(char, char)>,
     area: Area,
+    /// The area in the seat's own corner, not the other three.
+    own: bool,
 }
 
 /// Compiled: `(from, into)` kinds, and the cells of the other corners' areas.
@@ -49,7 +53,15 @@ impl Spec {
             return Err(("pairs".into(), format!("'{a}={a}' changes nothing")));
         }
         let area = p.area("area", Some("a1-d2"))?;
-        Ok(Spec { pairs, area })
+        let own = match p.string_or("corners", "others")? {
+            "others" => false,
+            "own" => true,
+            other => {
+                let why = format!("'{other}': \"others\" (the default) or \"own\"");
+                return Err(("corners".into(), why));
+            }
+        };
+        Ok(Spec { pairs, area, own })
     }
 
     pub(super) fn letters(&self) -> Vec<(&'static str, char)> {
@@ -68,7 +80,7 @@ impl Spec {
         let corners = [Forward::North, Forward::East, Forward::South, Forward::West];
         let cells = corners
             .into_iter()
-            .filter(|&f| f != own)
+            .filter(|&f| (f == own) == self.own)
             .fold(B::EMPTY, |b, f| b | self.area.cells::<B>(f, size));
         Compiled {
             pairs: self

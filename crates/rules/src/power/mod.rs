@@ -51,7 +51,7 @@ pub enum PowerSpec {
     /// How one's captures end: the capturer becomes what it took, or
     /// stays where it was.
     Capture(capture::Spec),
-    /// A piece ending its move in another player's area becomes another kind.
+    /// A piece ending its move in an area becomes another kind.
     Enter(enter::Spec),
 }
 
@@ -343,6 +343,19 @@ impl<'a> Params<'a> {
             None => default.ok_or_else(|| (key.to_string(), "missing".to_string()))?,
         };
         text.parse::<Area>().map_err(|r| (key.to_string(), r))
+    }
+
+    /// A string, `default` when left out.
+    pub(crate) fn string_or(
+        &self,
+        key: &'a str,
+        default: &'a str,
+    ) -> Result<&'a str, (String, String)> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(toml::Value::String(s)) => Ok(s.as_str()),
+            Some(_) => Err((key.into(), "must be a string".into())),
+        }
     }
 
     /// An optional area.

@@ -36,6 +36,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/medieval-britain.toml"),
     ),
     (
+        "medieval-japan",
+        include_str!("../../variants/nations/medieval-japan.toml"),
+    ),
+    (
         "papal-states",
         include_str!("../../variants/nations/papal-states.toml"),
     ),
