@@ -205,11 +205,15 @@ impl FromStr for Movement {
                 if lame && hop {
                     return Err(err(start, "'n' and 'j' contradict each other"));
                 }
-                if (lame || hop) && (oblique || (a == 1)) {
+                // `nW4`: a lame leap of four single steps, as `nD` is of two.
+                let unit_length = range.filter(|_| a == 1 && !rides);
+                if (lame || hop) && (oblique || (a == 1 && unit_length.is_none_or(|n| n < 2))) {
                     let m = if lame { 'n' } else { 'j' };
                     return Err(err(
                         start,
-                        &format!("'{m}' applies only to straight leaps such as D or A"),
+                        &format!(
+                            "'{m}' applies only to straight leaps such as D or A, or W and F with a length (nW4)"
+                        ),
                     ));
                 }
                 let tokens = direction_tokens(&dirs, oblique || diagonal);
@@ -219,7 +223,7 @@ impl FromStr for Movement {
                     }
                     let (dx, dy, unit) = if lame || hop {
                         let g = a.max(b);
-                        (dx / g, dy / g, g as u8)
+                        (dx / g, dy / g, unit_length.unwrap_or(g as u8))
                     } else {
                         (dx, dy, 1)
                     };
@@ -372,6 +376,15 @@ mod tests {
         let e = "jN".parse::<Movement>().unwrap_err();
         assert!(e.reason.contains("'j' applies only"), "{e:?}");
         assert!("jW".parse::<Movement>().is_err());
+        let four: Movement = "ifmnW4".parse().unwrap();
+        assert_eq!(four.steps.len(), 1);
+        let s = four.steps[0];
+        assert_eq!(
+            (s.dx, s.dy, s.range, s.lame, s.initial),
+            (0, 1, 4, true, true)
+        );
+        assert!("nW".parse::<Movement>().is_err());
+        assert!("nW1".parse::<Movement>().is_err());
         let e = "njD".parse::<Movement>().unwrap_err();
         assert!(e.reason.contains("contradict"), "{e:?}");
     }

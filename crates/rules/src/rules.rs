@@ -226,6 +226,11 @@ pub struct Rules<B: HasSliders> {
     /// Per seat and kind: how many the start position has (promotion to
     /// lost pieces compares the board with these).
     pub(crate) start_counts: [[u8; MAX_KINDS]; MAX_SEATS],
+    /// Per seat and kind: the count of pieces of the kind the seat holds
+    /// from which its pawns no longer promote to it; 0 for no limit.
+    pub(crate) promotion_limits: [[u8; MAX_KINDS]; MAX_SEATS],
+    /// The seats with a promotion limit, as a bit set.
+    pub(crate) limited_seats: u8,
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
@@ -752,6 +757,20 @@ impl<B: HasSliders> Rules<B> {
             );
         }
         let start_counts = crate::notation::fen4::start_counts(&variant);
+        let mut promotion_limits = [[0u8; MAX_KINDS]; MAX_SEATS];
+        for (s, limits) in variant
+            .seat_promotion_limits
+            .iter()
+            .enumerate()
+            .take(MAX_SEATS)
+        {
+            for &(k, n) in limits {
+                promotion_limits[s][k.idx()] = n;
+            }
+        }
+        let limited_seats = (0..MAX_SEATS)
+            .filter(|&s| promotion_limits[s].iter().any(|&n| n != 0))
+            .fold(0u8, |m, s| m | 1 << s);
         Rules {
             attacks: Attacks::new(&geo),
             ahead,
@@ -762,6 +781,8 @@ impl<B: HasSliders> Rules<B> {
             promotion_approach,
             enemy_seats,
             start_counts,
+            promotion_limits,
+            limited_seats,
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,
             seat_state: !variant.seat_rules.is_empty(),

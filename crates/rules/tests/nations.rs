@@ -529,6 +529,25 @@ fn promotions_are_checked() {
     assert_field(&e, "mine.toml", "promotions", "'z' is not a kind");
     let e = nation_error(&with("[\"zz\"]"));
     assert_field(&e, "mine.toml", "promotions", "not one piece letter");
+    // A limit names one of the promotion choices, and is at least 1.
+    let limited = |l: &str| with(&format!("[\"r\", \"b\"]\npromotion_limits = {{ {l} }}"));
+    let e = lineup_error(&limited("n = 1"));
+    assert_field(
+        &e,
+        "mine.toml",
+        "promotion_limits.n",
+        "not one of the kinds",
+    );
+    let e = nation_error(&limited("r = 0"));
+    assert_field(&e, "mine.toml", "promotion_limits.r", "at least 1");
+    let e = nation_error(&limited("zz = 1"));
+    assert_field(
+        &e,
+        "mine.toml",
+        "promotion_limits.zz",
+        "not one piece letter",
+    );
+    assert!(Nation::from_toml(&limited("r = 1"), "mine.toml").is_ok());
     // Each seat's pawns promote to what its own nation says, even where
     // two nations field the same pawn kind: a nation of a rook and pawns
     // promotes to a rook only, the default army beside it to r, b, n.

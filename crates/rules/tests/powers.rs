@@ -755,6 +755,65 @@ fn the_last_three_rows_turn_with_the_corner() {
     assert_eq!(piece(&play(&p, "c6e6"), "e6"), Some((1, 'r')));
 }
 
+fn macedonia(rows: [&str; 8]) -> Pos {
+    pos(
+        &lineup("macedonia,default,default,default"),
+        &fen('R', PLAYED, rows),
+    )
+}
+
+/// Macedonian pawns go 1 or 2 squares, and 4 from their second row (not
+/// 3), and take 1 or 2 squares diagonally forward over an empty square.
+#[test]
+fn macedonian_pawns_move_and_take_twice_as_far() {
+    let p = macedonia([
+        "bK,5,yP,yK",
+        "8",
+        "8",
+        "4,bN,3",
+        "8",
+        "2,rA,5",
+        "rA,7",
+        "rK,5,gP,gK",
+    ]);
+    assert_eq!(with_prefix(&p, "a2"), sorted(&["a2a3", "a2a4", "a2a6"]));
+    assert_eq!(with_prefix(&p, "c3"), sorted(&["c3c4", "c3c5", "c3e5"]));
+    // A blue pawn on d4 is taken, and stops the long capture.
+    let p = macedonia([
+        "bK,5,yP,yK",
+        "8",
+        "8",
+        "4,bN,3",
+        "3,bP,4",
+        "2,rA,5",
+        "rA,7",
+        "rK,5,gP,gK",
+    ]);
+    assert_eq!(with_prefix(&p, "c3"), sorted(&["c3c4", "c3c5", "c3d4"]));
+}
+
+/// A Macedonian pawn promotes to a rook, a bishop, or a queen while red
+/// holds none: one queen at a time.
+#[test]
+fn macedonia_holds_one_queen_at_a_time() {
+    let rows = [
+        "bK,5,yP,yK",
+        "2,rA,5",
+        "8",
+        "8",
+        "8",
+        "8",
+        "rA,7",
+        "rK,5,gP,gK",
+    ];
+    let p = macedonia(rows);
+    assert_eq!(with_prefix(&p, "c7"), sorted(&["c7c8b", "c7c8q", "c7c8r"]));
+    let mut with_queen = rows;
+    with_queen[5] = "7,rQ";
+    let p = macedonia(with_queen);
+    assert_eq!(with_prefix(&p, "c7"), sorted(&["c7c8b", "c7c8r"]));
+}
+
 #[test]
 fn medieval_britain_captures_without_moving_in_every_corner() {
     let (_, p) = four_pawn_captures("medieval-britain");

@@ -281,7 +281,7 @@ impl<B: HasSliders> Position<B> {
         } else {
             &[]
         };
-        if promotes && r.variant.rules.promote_to_lost {
+        if promotes && self.filters_promotions(self.turn) {
             if (pieces & r.promotion_approach[self.turn.idx()]).is_empty() {
                 promotes = false;
             } else {
@@ -380,7 +380,7 @@ impl<B: HasSliders> Position<B> {
             let mut zone = r.promotion_zone[self.turn.idx()];
             let lost;
             let mut choices: &[Kind] = r.promotion_choices(self.turn, kind);
-            if r.variant.rules.promote_to_lost && !(targets & zone).is_empty() {
+            if self.filters_promotions(self.turn) && !(targets & zone).is_empty() {
                 lost = self.lost_kinds(self.turn, choices);
                 choices = &lost.0[..lost.1];
                 if choices.is_empty() {

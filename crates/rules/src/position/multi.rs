@@ -30,19 +30,37 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// Kinds a pawn of `seat` may promote to now: with promotion to lost
-    /// pieces, those of its choices the seat has fewer of than at the start.
+    /// pieces, those of its choices the seat has fewer of than at the start;
+    /// with a nation's limits, those it holds fewer of than the limit.
     #[inline]
     pub(crate) fn lost_kinds(&self, seat: Seat, choices: &[Kind]) -> ([Kind; MAX_KINDS], usize) {
+        let r = &*self.rules;
+        let lost_only = r.variant.rules.promote_to_lost;
+        let limits = &r.promotion_limits[seat.idx()];
         let mut out = [Kind(0); MAX_KINDS];
         let mut n = 0;
         for &k in choices {
-            let have = self.pieces(seat, k).count();
-            if have < u32::from(self.rules.start_counts[seat.idx()][k.idx()]) {
+            let lost = || {
+                let have = self.pieces(seat, k).count();
+                have < u32::from(r.start_counts[seat.idx()][k.idx()])
+            };
+            let limit = u32::from(limits[k.idx()]);
+            let under_limit = || {
+                limit == 0 || (self.kind_pieces(k) & self.commanded_pieces(seat)).count() < limit
+            };
+            if (!lost_only || lost()) && under_limit() {
                 out[n] = k;
                 n += 1;
             }
         }
         (out, n)
+    }
+
+    /// Whether the seat's promotion choices are filtered by what it holds
+    /// (the lost-piece rule, or a nation's limits).
+    #[inline(always)]
+    pub(crate) fn filters_promotions(&self, seat: Seat) -> bool {
+        self.rules.variant.rules.promote_to_lost || self.rules.limited_seats & (1 << seat.0) != 0
     }
 
     /// Seats that still have a royal piece, as a bit set.

@@ -50,10 +50,13 @@ impl Variant {
             )));
         }
         let mut seat_promotions = Vec::with_capacity(nations.len());
+        let mut seat_promotion_limits = Vec::with_capacity(nations.len());
         for n in nations {
             let letters = Letters::of(&pieces, base_kinds, n);
             check_setup(&pieces, &letters, n)?;
-            seat_promotions.push(promotions(&mut pieces, &letters, n)?);
+            let choices = promotions(&mut pieces, &letters, n)?;
+            seat_promotion_limits.push(promotion_limits(&letters, &choices, n)?);
+            seat_promotions.push(choices);
             check_power_letters(&letters, n)?;
         }
         let board = board(self, nations).map_err(here)?;
@@ -63,6 +66,7 @@ impl Variant {
         v.nations = nations.iter().map(|n| n.id.clone()).collect();
         v.powers = nations.iter().map(|n| n.powers.clone()).collect();
         v.seat_promotions = seat_promotions;
+        v.seat_promotion_limits = seat_promotion_limits;
         v.compiled = Compiled::default();
         v.stamp();
         check::variant(&v)?;
@@ -270,6 +274,25 @@ fn promotions(
         }
     }
     Ok(choices)
+}
+
+/// The nation's promotion limits, each on one of its promotion `choices`.
+fn promotion_limits(
+    letters: &Letters,
+    choices: &[Kind],
+    n: &Nation,
+) -> Result<Vec<(Kind, u8)>, VariantError> {
+    n.promotion_limits
+        .iter()
+        .map(|&(l, count)| match letters.kind(l) {
+            Some(k) if choices.contains(&k) => Ok((k, count)),
+            _ => Err(super::load::field_error(
+                &n.origin,
+                &format!("promotion_limits.{l}"),
+                format!("'{l}' is not one of the kinds its pawns promote to"),
+            )),
+        })
+        .collect()
 }
 
 /// Every letter a nation's powers name is a kind the nation fields.

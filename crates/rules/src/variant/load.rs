@@ -189,6 +189,7 @@ pub(super) fn from_spec(spec: VariantSpec, origin: &str) -> Result<Variant, Vari
         nations: Vec::new(),
         powers: Vec::new(),
         seat_promotions: Vec::new(),
+        seat_promotion_limits: Vec::new(),
         points,
         name: spec.name,
         description: spec.description,

@@ -260,6 +260,9 @@ pub struct Variant {
     /// Per seat, what its army's pawns promote to (a line-up's, where each
     /// nation has its own choices; empty: each pawn kind's `promotions`).
     pub seat_promotions: Vec<Vec<Kind>>,
+    /// Per seat, promotion choices offered only while the seat holds fewer
+    /// pieces of the kind than the count (a line-up's; empty otherwise).
+    pub seat_promotion_limits: Vec<Vec<(Kind, u8)>>,
     /// Points scored in play, where the variant keeps them.
     pub points: Option<Points>,
     /// Where the definition came from (a file path or `builtin:NAME`).

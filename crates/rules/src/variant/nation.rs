@@ -32,6 +32,10 @@ const BUILTIN: &[(&str, &str)] = &[
     ("hurons", include_str!("../../variants/nations/hurons.toml")),
     ("incas", include_str!("../../variants/nations/incas.toml")),
     (
+        "macedonia",
+        include_str!("../../variants/nations/macedonia.toml"),
+    ),
+    (
         "medieval-britain",
         include_str!("../../variants/nations/medieval-britain.toml"),
     ),
@@ -68,6 +72,8 @@ struct NationSpec {
     pieces: Vec<KindSpec>,
     #[serde(default)]
     promotions: Option<Vec<String>>,
+    #[serde(default)]
+    promotion_limits: std::collections::BTreeMap<String, u8>,
     #[serde(default)]
     powers: Vec<toml::Table>,
 }
@@ -130,6 +136,9 @@ pub struct Nation {
     /// Letters its pawns promote to; `None`: every kind it starts with but
     /// its pawns and royal pieces.
     pub promotions: Option<Vec<char>>,
+    /// Kinds its pawns promote to only while the player holds fewer than
+    /// the count ("only one queen at a time").
+    pub promotion_limits: Vec<(char, u8)>,
     /// Its powers, in the order the file gives them.
     pub powers: Vec<PowerSpec>,
     /// Where it was read from (a path or `builtin:ID`), for errors.
@@ -193,6 +202,21 @@ impl Nation {
                     .collect::<Result<Vec<_>, _>>()
             })
             .transpose()?;
+        let promotion_limits = spec
+            .promotion_limits
+            .iter()
+            .map(|(l, &n)| {
+                let at = format!("promotion_limits.{l}");
+                let l = letter(l).ok_or_else(|| field(&at, not_a_letter(l)))?;
+                if n == 0 {
+                    return Err(field(
+                        &at,
+                        "at least 1 (leave a kind out of promotions instead)".into(),
+                    ));
+                }
+                Ok((l, n))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Nation {
             id: spec.id,
             name: spec.name,
@@ -202,6 +226,7 @@ impl Nation {
             area,
             kinds,
             promotions,
+            promotion_limits,
             powers,
             origin: origin.to_string(),
         })
