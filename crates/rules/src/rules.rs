@@ -505,8 +505,15 @@ impl<B: HasSliders> Compiler<'_, B> {
             let first = variant
                 .depth(seat)
                 .saturating_sub(variant.rules.promotion_ranks);
-            promotion_zone[s as usize] =
-                self.cells_where(|sq| variant.relative_rank(seat, sq) >= first);
+            promotion_zone[s as usize] = match variant.seat_promotion_areas.get(s as usize) {
+                Some(areas) if !areas.is_empty() => {
+                    let (fwd, size) = (variant.seats[s as usize].forward, variant.geometry.width());
+                    areas
+                        .iter()
+                        .fold(B::EMPTY, |b, a| b | a.cells::<B>(fwd, size))
+                }
+                _ => self.cells_where(|sq| variant.relative_rank(seat, sq) >= first),
+            };
             back_rank[s as usize] = self.cells_where(|sq| variant.relative_rank(seat, sq) == 0);
             enemy_seats[s as usize] = (0..seats)
                 .filter(|&o| !variant.allied(seat, Seat(o)))

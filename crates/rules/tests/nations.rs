@@ -548,6 +548,8 @@ fn promotions_are_checked() {
         "not one piece letter",
     );
     assert!(Nation::from_toml(&limited("r = 1"), "mine.toml").is_ok());
+    let e = nation_error(&with("[\"r\"]\npromotion_areas = [\"a9-h9\"]"));
+    assert_field(&e, "mine.toml", "promotion_areas", "a rectangle");
     // Each seat's pawns promote to what its own nation says, even where
     // two nations field the same pawn kind: a nation of a rook and pawns
     // promotes to a rook only, the default army beside it to r, b, n.

@@ -814,6 +814,79 @@ fn macedonia_holds_one_queen_at_a_time() {
     assert_eq!(with_prefix(&p, "c7"), sorted(&["c7c8b", "c7c8r"]));
 }
 
+fn mongols(rows: [&str; 8]) -> Pos {
+    pos(
+        &lineup("mongol-empire,default,default,default"),
+        &fen('R', PLAYED, rows),
+    )
+}
+
+/// A Mongol pawn steps one square orthogonally and takes one square
+/// diagonally, any way round.
+#[test]
+fn mongol_pawns_step_and_take_in_every_direction() {
+    let p = mongols([
+        "bK,5,yP,yK",
+        "8",
+        "8",
+        "2,bP,5",
+        "3,rI,4",
+        "4,yN,3",
+        "rI,7",
+        "rK,5,gP,gK",
+    ]);
+    assert_eq!(
+        with_prefix(&p, "d4"),
+        sorted(&["d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4"])
+    );
+}
+
+/// They promote on either far edge, rank 8 or file h, while red holds
+/// fewer than 1 queen, 2 rooks, 2 bishops, 2 knights.
+#[test]
+fn mongol_pawns_promote_on_either_far_edge_within_limits() {
+    let rows = [
+        "bK,5,yP,yK",
+        "8",
+        "8",
+        "6,rI,1",
+        "8",
+        "8",
+        "rI,7",
+        "rK,5,gP,gK",
+    ];
+    let p = mongols(rows);
+    let m = with_prefix(&p, "g5");
+    for to in ["g5h5b", "g5h5n", "g5h5q", "g5h5r", "g5g6", "g5g4", "g5f5"] {
+        assert!(m.contains(&to.to_string()), "{to}: {m:?}");
+    }
+    assert!(
+        !m.contains(&"g5h5".to_string()),
+        "on file h a pawn must promote"
+    );
+    let mut held = rows;
+    held[2] = "rQ,rR,rR,5";
+    let m = with_prefix(&mongols(held), "g5");
+    assert!(m.contains(&"g5h5b".to_string()) && m.contains(&"g5h5n".to_string()));
+    assert!(!m.iter().any(|m| m == "g5h5q" || m == "g5h5r"), "{m:?}");
+    // Blue's edges from the a8 corner: file h and rank 1.
+    let rows = [
+        "bK,5,yP,yK",
+        "8",
+        "8",
+        "8",
+        "8",
+        "8",
+        "2,bI,5",
+        "rK,5,gP,gK",
+    ];
+    let p = pos(
+        &lineup("default,mongol-empire,default,default"),
+        &fen('B', PLAYED, rows),
+    );
+    assert!(with_prefix(&p, "c2").contains(&"c2c1q".to_string()));
+}
+
 #[test]
 fn medieval_britain_captures_without_moving_in_every_corner() {
     let (_, p) = four_pawn_captures("medieval-britain");

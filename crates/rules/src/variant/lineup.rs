@@ -67,6 +67,7 @@ impl Variant {
         v.powers = nations.iter().map(|n| n.powers.clone()).collect();
         v.seat_promotions = seat_promotions;
         v.seat_promotion_limits = seat_promotion_limits;
+        v.seat_promotion_areas = nations.iter().map(|n| n.promotion_areas.clone()).collect();
         v.compiled = Compiled::default();
         v.stamp();
         check::variant(&v)?;

@@ -190,6 +190,7 @@ pub(super) fn from_spec(spec: VariantSpec, origin: &str) -> Result<Variant, Vari
         powers: Vec::new(),
         seat_promotions: Vec::new(),
         seat_promotion_limits: Vec::new(),
+        seat_promotion_areas: Vec::new(),
         points,
         name: spec.name,
         description: spec.description,

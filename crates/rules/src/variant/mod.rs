@@ -263,6 +263,9 @@ pub struct Variant {
     /// Per seat, promotion choices offered only while the seat holds fewer
     /// pieces of the kind than the count (a line-up's; empty otherwise).
     pub seat_promotion_limits: Vec<Vec<(Kind, u8)>>,
+    /// Per seat, where its pawns promote when its nation says (areas from
+    /// the a1 corner, turned to the seat's); empty: the far edge.
+    pub seat_promotion_areas: Vec<Vec<crate::power::Area>>,
     /// Points scored in play, where the variant keeps them.
     pub points: Option<Points>,
     /// Where the definition came from (a file path or `builtin:NAME`).

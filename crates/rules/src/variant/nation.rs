@@ -44,6 +44,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/medieval-japan.toml"),
     ),
     (
+        "mongol-empire",
+        include_str!("../../variants/nations/mongol-empire.toml"),
+    ),
+    (
         "papal-states",
         include_str!("../../variants/nations/papal-states.toml"),
     ),
@@ -74,6 +78,8 @@ struct NationSpec {
     promotions: Option<Vec<String>>,
     #[serde(default)]
     promotion_limits: std::collections::BTreeMap<String, u8>,
+    #[serde(default)]
+    promotion_areas: Vec<String>,
     #[serde(default)]
     powers: Vec<toml::Table>,
 }
@@ -139,6 +145,9 @@ pub struct Nation {
     /// Kinds its pawns promote to only while the player holds fewer than
     /// the count ("only one queen at a time").
     pub promotion_limits: Vec<(char, u8)>,
+    /// Where its pawns promote, as areas from the a1 corner turned to the
+    /// seat's (empty: the far edge, as the base variant says).
+    pub promotion_areas: Vec<crate::power::Area>,
     /// Its powers, in the order the file gives them.
     pub powers: Vec<PowerSpec>,
     /// Where it was read from (a path or `builtin:ID`), for errors.
@@ -217,6 +226,11 @@ impl Nation {
                 Ok((l, n))
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let promotion_areas = spec
+            .promotion_areas
+            .iter()
+            .map(|a| a.parse().map_err(|r| field("promotion_areas", r)))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Nation {
             id: spec.id,
             name: spec.name,
@@ -227,6 +241,7 @@ impl Nation {
             kinds,
             promotions,
             promotion_limits,
+            promotion_areas,
             powers,
             origin: origin.to_string(),
         })
