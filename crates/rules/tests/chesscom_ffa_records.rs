@@ -1,4 +1,5 @@
-//! Real chess.com free-for-all records of 2026 (`tests/data/pgn4/README.md`)
+//! Real chess.com free-for-all records of 2026, and one of 2022 from the
+//! older start (`tests/data/pgn4/README.md`),
 //! replayed move for move under `fourway-chesscom-ffa`, each ending with
 //! the points its `Result` states; and the parts of PGN4 they need: players
 //! leaving mid-game (`Kk1-k2R`, `Ke12-e13T`), their walking kings stepping
@@ -8,19 +9,21 @@ use tetrarch_rules::family::{RecordFormat, Step};
 use tetrarch_rules::notation::pgn4::{Pgn4Error, Pgn4Game};
 use tetrarch_rules::{AnyVariant, Outcome, Seat, Variant, Wide, WinReason};
 
-const RECORDS: [&str; 7] = [
-    "100527014",
-    "100532097",
-    "100786972",
-    "100794845",
-    "101543960",
-    "103508231",
-    "104066385",
+const RECORDS: [&str; 9] = [
+    "2022-12078897",
+    "2026-100527014",
+    "2026-100532097",
+    "2026-100786972",
+    "2026-100794845",
+    "2026-101543960",
+    "2026-103146275",
+    "2026-103508231",
+    "2026-104066385",
 ];
 
 fn record(nr: &str) -> String {
     let path = format!(
-        "{}/tests/data/pgn4/chesscom-ffa-2026-{nr}.pgn4",
+        "{}/tests/data/pgn4/chesscom-ffa-{nr}.pgn4",
         env!("CARGO_MANIFEST_DIR")
     );
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
@@ -58,15 +61,20 @@ fn every_record_replays_with_the_points_it_states() {
 #[test]
 fn a_wrong_point_is_refused() {
     for (nr, from, to, seat) in [
-        ("100527014", "dalay045: 72", "dalay045: 73", "Red"),
-        ("101543960", "Spaksi: 106", "Spaksi: 86", "Blue"),
-        ("104066385", "goldnandrew: 88", "goldnandrew: 68", "Green"),
+        ("2026-100527014", "dalay045: 72", "dalay045: 73", "Red"),
+        ("2026-101543960", "Spaksi: 106", "Spaksi: 86", "Blue"),
+        (
+            "2026-104066385",
+            "goldnandrew: 88",
+            "goldnandrew: 68",
+            "Green",
+        ),
     ] {
         let text = record(nr).replace(from, to);
         let e = replay_error(&text).unwrap_or_else(|| panic!("{nr} replayed"));
         assert!(e.contains(&format!("Result gives {seat} ")), "{nr}: {e}");
     }
-    let text = record("100527014").replace("dalay045: 72", "nobody: 72");
+    let text = record("2026-100527014").replace("dalay045: 72", "nobody: 72");
     let e = replay_error(&text).unwrap();
     assert!(e.contains("'nobody' plays no seat"), "{e}");
 }
@@ -76,7 +84,7 @@ fn a_wrong_point_is_refused() {
 /// entry that is no king step is refused.
 #[test]
 fn a_player_leaving_mid_game_walks_as_written() {
-    let pgn: Pgn4Game = record("104066385").parse().unwrap();
+    let pgn: Pgn4Game = record("2026-104066385").parse().unwrap();
     let (positions, steps) = pgn.steps::<Wide>(&ffa()).unwrap();
     let resigned = steps
         .iter()
@@ -106,7 +114,7 @@ fn a_player_leaving_mid_game_walks_as_written() {
 /// `Ke12-e13T` is a move and a timeout; `h7-h8=R` a promotion to a rook.
 #[test]
 fn a_timeout_after_a_move_is_not_a_promotion() {
-    let pgn: Pgn4Game = record("100794845").parse().unwrap();
+    let pgn: Pgn4Game = record("2026-100794845").parse().unwrap();
     let (_, steps) = pgn.steps::<Wide>(&ffa()).unwrap();
     let out: Vec<_> = steps
         .iter()
@@ -122,6 +130,28 @@ fn a_timeout_after_a_move_is_not_a_promotion() {
     let g: Pgn4Game = "1. h2-h3=R".parse().unwrap();
     let e = g.steps::<Wide>(&original).unwrap_err().to_string();
     assert!(e.contains("'h2-h3=R'"), "read as a promotion: {e}");
+}
+
+/// `S` is chess.com's mark for a player stalemated (103146275 ends so:
+/// Red's last move leaves Yellow no move, and Yellow scores 20); anywhere else
+/// it is refused.
+#[test]
+fn s_marks_a_stalemate_the_moves_made() {
+    let pgn: Pgn4Game = record("2026-103146275").parse().unwrap();
+    let (positions, _) = pgn.steps::<Wide>(&ffa()).unwrap();
+    let end = positions.last().unwrap();
+    assert_eq!(
+        end.alive_seats().count_ones(),
+        1,
+        "Red alone; Green's walker taken"
+    );
+    let text = "[Variant \"FFA\"]\n[RuleVariants \"DeadKingWalking EnPassant PromoteTo=D\"]\n\
+                [StartFen4 \"4PC\"]\n\n1. h2-h3 .. S";
+    let e = replay_error(text).unwrap();
+    assert!(
+        e.contains("round 1, Blue: 'S': malformed move: 'S' marks a player stalemated"),
+        "{e}"
+    );
 }
 
 /// Where a team's player leaves, the game is over: a move after it is an
@@ -143,13 +173,13 @@ fn a_team_player_leaving_ends_the_record() {
 /// bonus; one that ends by the last resignation has it in the moves.
 #[test]
 fn the_termination_bonus_counts_where_the_moves_stop_early() {
-    let text = record("101543960").replace("(Blue +20)", "(Blue +0)");
+    let text = record("2026-101543960").replace("(Blue +20)", "(Blue +0)");
     let e = replay_error(&text).unwrap();
     assert!(
         e.contains("Result gives Blue 106 points; the moves give 86"),
         "{e}"
     );
-    let text = record("103508231").replace("(Green +40)", "(Green +0)");
+    let text = record("2026-103508231").replace("(Green +40)", "(Green +0)");
     assert_eq!(
         replay_error(&text),
         None,
@@ -160,7 +190,7 @@ fn the_termination_bonus_counts_where_the_moves_stop_early() {
 /// The end of a record whose last player left: the game is over on points.
 #[test]
 fn a_record_ending_in_mate_is_won_on_points() {
-    let text = record("100794845");
+    let text = record("2026-100794845");
     let game = RecordFormat::Pgn4
         .read(
             &text,

@@ -15,7 +15,7 @@
 //! assert_eq!(positions.len(), 7);
 //! ```
 
-use super::pgn4::{Pgn4Error, Pgn4Game, Pgn4Move, Retirement};
+use super::pgn4::{Pgn4Error, Pgn4Game, Pgn4Move, Pgn4MoveError, Retirement};
 use crate::attacks::HasSliders;
 use crate::family::Step;
 use crate::moves::Move;
@@ -25,25 +25,41 @@ use crate::variant::Variant;
 
 /// An entry split into its move and the retirement written after it:
 /// `Kk1-k2R` is the move `Kk1-k2`, then its player resigned. A trailing
-/// `R` after a promotion's letter (`h8=R`) is the promotion.
+/// `R` after a promotion's letter (`h8=R`) is the promotion. A trailing
+/// `S` (a player stalemated by the move) is a mark, dropped as `+` is.
 pub(crate) fn split_retirement(text: &str) -> (&str, Option<Retirement>) {
     let bare = text.trim_end_matches(['+', '#', '!', '?']);
-    let Some(last) = bare.chars().last() else {
-        return (text, None);
+    let (bare, last) = match suffix(bare) {
+        Some(('S', head)) => (head.trim_end_matches(['+', '#']), suffix(head).map(|s| s.0)),
+        other => (bare, other.map(|s| s.0)),
     };
     let how = match last {
-        'R' => Retirement::Resigned,
-        'T' => Retirement::TimedOut,
-        _ => return (text, None),
+        Some('R') => Retirement::Resigned,
+        Some('T') => Retirement::TimedOut,
+        _ => return (bare, None),
     };
-    let head = &bare[..bare.len() - 1];
+    (&bare[..bare.len() - 1], Some(how))
+}
+
+/// The last letter of a move's text and the text before it, where that
+/// letter follows the move (after its square, or after a promotion's
+/// letter) rather than being part of it.
+fn suffix(text: &str) -> Option<(char, &str)> {
+    let last = text.chars().last().filter(char::is_ascii_uppercase)?;
+    let head = &text[..text.len() - 1];
     let b = head.as_bytes();
     let after_square = b.last().is_some_and(u8::is_ascii_digit);
     let after_promotion = b.len() >= 2 && b[b.len() - 2] == b'=';
-    if after_square || after_promotion {
-        (head, Some(how))
-    } else {
-        (text, None)
+    (after_square || after_promotion).then_some((last, head))
+}
+
+/// Whether the last step put a player out, as a stalemate does: where
+/// chess.com writes `S` for the stalemated player's turn, the position
+/// has already settled it.
+fn someone_left<B: HasSliders>(positions: &[Position<B>]) -> bool {
+    match positions {
+        [.., before, after] => before.alive_seats() & !after.alive_seats() != 0,
+        _ => false,
     }
 }
 
@@ -91,6 +107,14 @@ impl Pgn4Game {
                 text: e.text.clone(),
                 reason,
             };
+            if e.text.trim_end_matches(['+', '#']) == "S" {
+                if someone_left(&positions) {
+                    continue;
+                }
+                let why =
+                    "'S' marks a player stalemated, and the move before left nobody without a move";
+                return Err(reason(Pgn4MoveError::Syntax(why.into())));
+            }
             let (text, after) = split_retirement(&e.text);
             let entry: Pgn4Move = text.parse().map_err(reason)?;
             if let Some(first) = retired.as_ref().filter(|_| !solo(&pos)) {
