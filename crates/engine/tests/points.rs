@@ -41,6 +41,36 @@ fn a_seat_counts_its_points_at_a_pawn_each() {
     assert_eq!(seven[1], none[1]);
 }
 
+/// A player out of play (here walking, after resigning) counts its points
+/// and nothing of its grey pieces; a player still in counts its material.
+#[test]
+fn a_seat_out_of_play_counts_its_points_only() {
+    let v = Variant::builtin(FFA).unwrap();
+    let eval = Eval::new(&v);
+    let board = |rook: &str| {
+        fen4(
+            'R',
+            &[
+                ("h1", "rK"),
+                ("a7", "bK"),
+                (rook, "bR"),
+                ("g14", "yK"),
+                ("n8", "gK"),
+            ],
+        )
+    };
+    let walking = "{'resigned':(false,true,false,false)}-";
+    let terms =
+        |rook: &str, extras: &str| eval.seat_terms(&pos(&with(&board(rook), "0,4,0,0", extras)));
+    let (e9, e10) = (terms("e9", walking), terms("e10", walking));
+    assert_eq!(e9[1], 4 * tetrarch_engine::eval::PAWN);
+    assert_eq!(e9[1], e10[1], "where the grey rook stands changes nothing");
+    assert!(
+        terms("e9", "")[1] > 9 * tetrarch_engine::eval::PAWN,
+        "a live rook counts"
+    );
+}
+
 /// Blue resigned: its king walks and its pieces are grey, worth nothing.
 /// Red's rook may take Blue's grey rook (more material) or Yellow's live
 /// knight (3 points); both stand alone. Points decide for the knight.

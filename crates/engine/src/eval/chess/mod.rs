@@ -291,7 +291,8 @@ impl Eval {
     /// [`ROYAL_ALIVE`]), tapered, from that seat's point of view. The search
     /// combines them per team (or against the root seat in a free-for-all).
     /// A seat without a royal piece counts only its material, at
-    /// [`FROZEN_PCT`] percent; a removed seat has no pieces and counts 0.
+    /// [`FROZEN_PCT`] percent; a removed seat has no pieces and counts 0;
+    /// where points are scored, a seat out of play counts its points only.
     /// Where armies change hands, a seat counts every army it commands.
     pub fn seat_terms<B: HasSliders>(&self, pos: &Position<B>) -> [i32; MAX_SEATS] {
         let phase = (self.phase_material(pos) * PHASE_MAX / self.start_phase).min(PHASE_MAX);
@@ -299,10 +300,20 @@ impl Eval {
         let seats = rules.seats() as usize;
         let occ = pos.occupied();
         let alive = pos.alive_seats();
+        // Where points are scored, a player out (grey, or a king walking)
+        // has nothing on the board worth playing for: its points alone.
+        let playing = if self.scoring {
+            pos.active_seats()
+        } else {
+            u8::MAX
+        };
         let zones = self.royal_zones(pos, occ);
         let mut out = [0i32; MAX_SEATS];
         for s in 0..seats {
             let army = Seat(s as u8);
+            if playing & (1 << s) == 0 {
+                continue;
+            }
             // Where armies change hands, a taken-over army plays on for the
             // seat that commands it, and counts for that seat.
             let commander = pos.commander_of(army);
