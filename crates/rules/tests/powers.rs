@@ -615,12 +615,14 @@ fn a_transylvanian_king_leaps_three_squares_diagonally() {
     assert_eq!(piece(&p, "d4"), Some((0, 'v')));
 }
 
-/// Red (Papal States) to move: a papal bishop on d4 with a blue pawn on
-/// c5 in its way; each other seat a king and a pawn (a lone piece loses).
-fn church(ids: &str, rows: [&str; 8]) -> Pos {
+/// A line-up of `ids` from short rows, red to move, every seat past its
+/// opening turns.
+fn red_to_move(ids: &str, rows: [&str; 8]) -> Pos {
     pos(&lineup(ids), &fen('R', PLAYED, rows))
 }
 
+/// Red (Papal States) to move: a papal bishop on d4 with a blue pawn on
+/// c5 in its way; each other seat a king and a pawn (a lone piece loses).
 const PAPAL_D4: [&str; 8] = [
     "bK,5,yP,yK",
     "8",
@@ -638,7 +640,7 @@ const PAPAL_D4: [&str; 8] = [
 /// are nobody's area, nor in its own a1-d2.
 #[test]
 fn a_papal_bishop_becomes_an_archbishop_in_another_players_area() {
-    let p = church("papal-states,default,default,default", PAPAL_D4);
+    let p = red_to_move("papal-states,default,default,default", PAPAL_D4);
     let m = with_prefix(&p, "d4");
     assert!(m.contains(&"d4b6".to_string()), "the leap over c5: {m:?}");
     for (to, kind) in [
@@ -664,7 +666,7 @@ fn a_papal_bishop_becomes_an_archbishop_in_another_players_area() {
 /// orthogonally, and stays an archbishop once out of the area.
 #[test]
 fn an_archbishop_stays_one_and_leaps_orthogonally() {
-    let p = church("papal-states,default,default,default", PAPAL_D4);
+    let p = red_to_move("papal-states,default,default,default", PAPAL_D4);
     let p = play_line(&p, "d4b6 a8a7 h8h7 h1h2");
     assert_eq!(
         with_prefix(&p, "b6"),
@@ -756,10 +758,7 @@ fn the_last_three_rows_turn_with_the_corner() {
 }
 
 fn macedonia(rows: [&str; 8]) -> Pos {
-    pos(
-        &lineup("macedonia,default,default,default"),
-        &fen('R', PLAYED, rows),
-    )
+    red_to_move("macedonia,default,default,default", rows)
 }
 
 /// Macedonian pawns go 1 or 2 squares, and 4 from their second row (not
@@ -815,10 +814,7 @@ fn macedonia_holds_one_queen_at_a_time() {
 }
 
 fn mongols(rows: [&str; 8]) -> Pos {
-    pos(
-        &lineup("mongol-empire,default,default,default"),
-        &fen('R', PLAYED, rows),
-    )
+    red_to_move("mongol-empire,default,default,default", rows)
 }
 
 /// A Mongol pawn steps one square orthogonally and takes one square

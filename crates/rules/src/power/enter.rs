@@ -36,22 +36,7 @@ pub(crate) struct Compiled<B> {
 
 impl Spec {
     pub(super) fn read(p: &Params) -> Result<Spec, (String, String)> {
-        let pairs = p
-            .strings("pairs")?
-            .into_iter()
-            .map(|s| {
-                super::transform::pair(s).ok_or_else(|| {
-                    let why = format!("'{s}': a pair of letters such as \"c=z\"");
-                    ("pairs".to_string(), why)
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        if pairs.is_empty() {
-            return Err(("pairs".into(), "at least one pair".into()));
-        }
-        if let Some(&(a, _)) = pairs.iter().find(|(a, b)| a == b) {
-            return Err(("pairs".into(), format!("'{a}={a}' changes nothing")));
-        }
+        let pairs = super::transform::read_pairs(p, "c=z")?;
         let area = p.area("area", Some("a1-d2"))?;
         let own = match p.string_or("corners", "others")? {
             "others" => false,
@@ -65,10 +50,7 @@ impl Spec {
     }
 
     pub(super) fn letters(&self) -> Vec<(&'static str, char)> {
-        self.pairs
-            .iter()
-            .flat_map(|&(a, b)| [("pairs", a), ("pairs", b)])
-            .collect()
+        super::transform::pair_letters(&self.pairs)
     }
 
     pub(super) fn compile<B: HasSliders>(
@@ -83,11 +65,7 @@ impl Spec {
             .filter(|&f| (f == own) == self.own)
             .fold(B::EMPTY, |b, f| b | self.area.cells::<B>(f, size));
         Compiled {
-            pairs: self
-                .pairs
-                .iter()
-                .map(|&(a, b)| (kind(a), kind(b)))
-                .collect(),
+            pairs: super::transform::pair_kinds(&self.pairs, kind),
             cells,
         }
     }

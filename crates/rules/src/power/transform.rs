@@ -28,48 +28,60 @@ pub(crate) struct Compiled {
 
 impl Spec {
     pub(super) fn read(p: &Params) -> Result<Spec, (String, String)> {
-        let pairs = p
-            .strings("pairs")?
-            .into_iter()
-            .map(|s| {
-                pair(s).ok_or_else(|| {
-                    (
-                        "pairs".to_string(),
-                        format!("'{s}': a pair of letters such as \"n=r\""),
-                    )
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        if pairs.is_empty() {
-            return Err(("pairs".into(), "at least one pair".into()));
-        }
-        if let Some(&(a, _)) = pairs.iter().find(|(a, b)| a == b) {
-            return Err(("pairs".into(), format!("'{a}={a}' changes nothing")));
-        }
-        Ok(Spec { pairs })
+        Ok(Spec {
+            pairs: read_pairs(p, "n=r")?,
+        })
     }
 
     pub(super) fn letters(&self) -> Vec<(&'static str, char)> {
-        self.pairs
-            .iter()
-            .flat_map(|&(a, b)| [("pairs", a), ("pairs", b)])
-            .collect()
+        pair_letters(&self.pairs)
     }
 
     pub(super) fn compile(&self, kind: impl Fn(char) -> Kind) -> Compiled {
         Compiled {
-            pairs: self
-                .pairs
-                .iter()
-                .map(|&(a, b)| (kind(a), kind(b)))
-                .collect(),
+            pairs: pair_kinds(&self.pairs, kind),
         }
     }
 }
 
-pub(super) fn pair(s: &str) -> Option<(char, char)> {
+fn pair(s: &str) -> Option<(char, char)> {
     let (a, b) = s.split_once('=')?;
     Some((piece_letter(a)?, piece_letter(b)?))
+}
+
+/// Every letter of `pairs`, each named as the `pairs` parameter.
+pub(super) fn pair_letters(pairs: &[(char, char)]) -> Vec<(&'static str, char)> {
+    pairs
+        .iter()
+        .flat_map(|&(a, b)| [("pairs", a), ("pairs", b)])
+        .collect()
+}
+
+/// `pairs` as kinds.
+pub(super) fn pair_kinds(pairs: &[(char, char)], kind: impl Fn(char) -> Kind) -> Vec<(Kind, Kind)> {
+    pairs.iter().map(|&(a, b)| (kind(a), kind(b))).collect()
+}
+
+/// The `pairs` parameter of a power that turns pieces of one kind into
+/// another: letter pairs such as `example`, at least one, none a no-op.
+pub(super) fn read_pairs(p: &Params, example: &str) -> Result<Vec<(char, char)>, (String, String)> {
+    let pairs = p
+        .strings("pairs")?
+        .into_iter()
+        .map(|s| {
+            pair(s).ok_or_else(|| {
+                let why = format!("'{s}': a pair of letters such as \"{example}\"");
+                ("pairs".to_string(), why)
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if pairs.is_empty() {
+        return Err(("pairs".into(), "at least one pair".into()));
+    }
+    if let Some(&(a, _)) = pairs.iter().find(|(a, b)| a == b) {
+        return Err(("pairs".into(), format!("'{a}={a}' changes nothing")));
+    }
+    Ok(pairs)
 }
 
 impl<B: HasSliders> Position<B> {
