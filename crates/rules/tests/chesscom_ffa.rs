@@ -158,6 +158,24 @@ fn a_walking_king_can_be_mated() {
     assert_eq!(at(&q, "a4").as_deref(), Some("bK"));
 }
 
+/// A walking king with no step and not in check stays and its turn is
+/// passed, in a replay too: Blue's king on a4 is boxed in by Red's rooks
+/// on b11 and e5 (b4, b5, a5), and Yellow plays next.
+#[test]
+fn a_boxed_walking_king_passes_its_turn() {
+    let f = Fen4::new('R', "rKh1 rRb11 rRe5 bKa4 yKg14 gKn8");
+    for given in [false, true] {
+        let mut p = f.pos(scored());
+        p.set_walks_given(given);
+        p.retire_seat(BLUE);
+        let q = play(&p, "h1h2");
+        assert_eq!(q.turn(), YELLOW, "given walks: {given}");
+        assert_eq!(q.walking_seats(), B, "still walking");
+        assert_eq!(points(&q), [0; 4]);
+        assert_eq!(at(&q, "a4").as_deref(), Some("bK"));
+    }
+}
+
 /// The last player left takes every king still walking, 20 each: Yellow
 /// walks, Blue resigns, Red scores 40 and wins.
 #[test]

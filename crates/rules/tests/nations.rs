@@ -599,6 +599,15 @@ fn unknown_powers_and_bad_parameters_are_refused() {
     assert_field(&e, "mine.toml", "powers[0].area", "a rectangle");
     let e = with("id = \"transform\"\npairs = [\"n-r\"]");
     assert_field(&e, "mine.toml", "powers[0].pairs", "a pair of letters");
+    let e = with("id = \"become-in-area\"\npairs = [\"b=r\"]\ncorners = \"mine\"");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].corners",
+        "\"others\" (the default) or \"own\"",
+    );
+    let e = with("id = \"become-in-area\"\npairs = [\"b=b\"]");
+    assert_field(&e, "mine.toml", "powers[0].pairs", "changes nothing");
     let e = with("id = \"destroy-adjacent\"\nsources = []");
     assert_field(&e, "mine.toml", "powers[0].sources", "at least one");
     // A letter the nation does not field is found when the line-up is built.

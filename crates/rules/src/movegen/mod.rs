@@ -285,7 +285,7 @@ impl<B: HasSliders> Position<B> {
             if (pieces & r.promotion_approach[self.turn.idx()]).is_empty() {
                 promotes = false;
             } else {
-                lost = self.lost_kinds(self.turn, choices);
+                lost = self.promotable_kinds(self.turn, choices);
                 choices = &lost.0[..lost.1];
                 promotes = !choices.is_empty();
             }
@@ -381,7 +381,7 @@ impl<B: HasSliders> Position<B> {
             let lost;
             let mut choices: &[Kind] = r.promotion_choices(self.turn, kind);
             if self.filters_promotions(self.turn) && !(targets & zone).is_empty() {
-                lost = self.lost_kinds(self.turn, choices);
+                lost = self.promotable_kinds(self.turn, choices);
                 choices = &lost.0[..lost.1];
                 if choices.is_empty() {
                     zone = B::EMPTY;

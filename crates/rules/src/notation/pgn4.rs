@@ -409,7 +409,7 @@ pub struct Pgn4Game {
 }
 
 /// Capitalise a seat name: `blue` to `Blue`.
-fn capitalised(name: &str) -> String {
+pub(super) fn capitalised(name: &str) -> String {
     let mut cs = name.chars();
     match cs.next() {
         Some(c) => c.to_uppercase().chain(cs).collect(),
@@ -487,7 +487,7 @@ fn letter_fits(v: &Variant, letter: Option<char>, kind: Kind) -> Result<bool, Pg
 }
 
 fn same_moves(a: &crate::piece::PieceInfo, b: &crate::piece::PieceInfo) -> bool {
-    !a.pawn && !b.pawn && a.movement.to_string() == b.movement.to_string()
+    !a.pawn && !b.pawn && a.movement.steps == b.movement.steps
 }
 
 /// A square at the start of `s`: a file letter and one or two digits.
@@ -1081,16 +1081,21 @@ impl Retired {
     }
 }
 
+/// Whether more than two seats play and each is its own team, so a player
+/// who leaves does not end the game and a result names every seat.
+pub(super) fn every_seat_alone<B: HasSliders>(pos: &Position<B>) -> bool {
+    let n = pos.variant().seat_count();
+    n > 2 && (0..n).all(|s| pos.team_seats(Seat(s)) == 1 << s)
+}
+
 /// The result token of an outcome: for teams `1-0` when the team of the
 /// first seat wins, `0-1` when the other does, `1/2-1/2` for a draw; with
 /// every seat its own team, one score per seat (`0-0-1-0`).
 pub(crate) fn result_token<B: HasSliders>(pos: &Position<B>, outcome: Option<Outcome>) -> String {
-    let v = pos.variant();
-    let n = v.seat_count();
-    let solo = (0..n).all(|s| pos.team_seats(Seat(s)) == 1 << s);
+    let n = pos.variant().seat_count();
     match outcome {
         None => "*".into(),
-        Some(o) if !solo || n <= 2 => o.pgn_result().into(),
+        Some(o) if !every_seat_alone(pos) => o.pgn_result().into(),
         Some(Outcome::Win { winner, .. }) => (0..n)
             .map(|s| if s == winner.0 { "1" } else { "0" })
             .collect::<Vec<_>>()

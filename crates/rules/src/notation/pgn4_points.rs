@@ -17,7 +17,7 @@
 //! assert_eq!(stated_points("1-0"), None);
 //! ```
 
-use super::pgn4::Pgn4Game;
+use super::pgn4::{Pgn4Game, capitalised};
 use crate::attacks::HasSliders;
 use crate::piece::Seat;
 use crate::position::Position;
@@ -74,31 +74,23 @@ pub fn verify_points<B: HasSliders>(pgn: &Pgn4Game, end: &Position<B>) -> Result
     for (name, stated) in stated {
         let seat = (0..v.seat_count())
             .map(Seat)
-            .find(|&s| pgn.tag(&seat_tag(&v.seats[s.idx()].name)) == Some(name.as_str()))
+            .find(|&s| pgn.tag(&capitalised(&v.seats[s.idx()].name)) == Some(name.as_str()))
             .ok_or_else(|| PointsError::UnknownName(name.clone()))?;
         let mut played = i32::from(last.points(seat));
         if let Some((who, n)) = &bonus
-            && seat_tag(&v.seats[seat.idx()].name) == *who
+            && capitalised(&v.seats[seat.idx()].name) == *who
         {
             played += n;
         }
         if played != stated {
             return Err(PointsError::Mismatch {
-                seat: seat_tag(&v.seats[seat.idx()].name),
+                seat: capitalised(&v.seats[seat.idx()].name),
                 stated,
                 played,
             });
         }
     }
     Ok(())
-}
-
-/// `red` -> `Red`: the tag that names a seat's player.
-fn seat_tag(seat: &str) -> String {
-    let mut cs = seat.chars();
-    cs.next()
-        .map(|c| c.to_ascii_uppercase().to_string() + cs.as_str())
-        .unwrap_or_default()
 }
 
 /// The seat and points of a `Termination` such as `(Blue +20)`.

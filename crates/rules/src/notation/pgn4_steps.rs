@@ -19,7 +19,6 @@ use super::pgn4::{Pgn4Error, Pgn4Game, Pgn4Move, Pgn4MoveError, Retirement};
 use crate::attacks::HasSliders;
 use crate::family::Step;
 use crate::moves::Move;
-use crate::piece::Seat;
 use crate::position::Position;
 use crate::variant::Variant;
 
@@ -61,13 +60,6 @@ fn someone_left<B: HasSliders>(positions: &[Position<B>]) -> bool {
         [.., before, after] => before.alive_seats() & !after.alive_seats() != 0,
         _ => false,
     }
-}
-
-/// Whether every seat of the position's variant plays for itself, so a
-/// player who leaves does not end the game.
-fn solo<B: HasSliders>(pos: &Position<B>) -> bool {
-    let n = pos.variant().seat_count();
-    n > 2 && (0..n).all(|s| pos.team_seats(Seat(s)) == 1 << s)
 }
 
 impl Pgn4Game {
@@ -117,7 +109,10 @@ impl Pgn4Game {
             }
             let (text, after) = split_retirement(&e.text);
             let entry: Pgn4Move = text.parse().map_err(reason)?;
-            if let Some(first) = retired.as_ref().filter(|_| !solo(&pos)) {
+            if let Some(first) = retired
+                .as_ref()
+                .filter(|_| !super::pgn4::every_seat_alone(&pos))
+            {
                 return Err(Pgn4Error::AfterRetirement {
                     round: e.round,
                     seat,

@@ -33,7 +33,11 @@ impl<B: HasSliders> Position<B> {
     /// pieces, those of its choices the seat has fewer of than at the start;
     /// with a nation's limits, those it holds fewer of than the limit.
     #[inline]
-    pub(crate) fn lost_kinds(&self, seat: Seat, choices: &[Kind]) -> ([Kind; MAX_KINDS], usize) {
+    pub(crate) fn promotable_kinds(
+        &self,
+        seat: Seat,
+        choices: &[Kind],
+    ) -> ([Kind; MAX_KINDS], usize) {
         let r = &*self.rules;
         let lost_only = r.variant.rules.promote_to_lost;
         let limits = &r.promotion_limits[seat.idx()];

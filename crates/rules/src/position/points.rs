@@ -78,11 +78,6 @@ impl<B: HasSliders> Position<B> {
         self.walks_given = given;
     }
 
-    /// Whether the walking kings' steps are given ([`Position::set_walks_given`]).
-    pub fn walks_given(&self) -> bool {
-        self.walks_given
-    }
-
     /// The points at the end: with `drawn`, the draw bonus added to each
     /// seat still in. `None` where the variant keeps no points.
     pub fn final_points(&self, drawn: bool) -> Option<[i16; MAX_SEATS]> {

@@ -73,33 +73,36 @@ impl Spec {
 
 impl<B: HasSliders> Position<B> {
     /// After the seat to move played the piece move `m`: the piece it
-    /// landed, if its kind has a pair and the cell is in another player's
-    /// area, becomes the pair's kind.
+    /// landed, one it commands, becomes the kind of the first of its
+    /// powers whose area holds the cell and whose pairs name the piece.
     pub(crate) fn enter_area_powers(&mut self, m: Move) {
         if matches!(m.kind(), MoveKind::Power(_) | MoveKind::Pass) {
             return;
         }
-        let us = self.turn;
-        let rules = std::sync::Arc::clone(&self.rules);
-        for power in &rules.powers[us.idx()] {
-            let super::Power::Enter(e) = power else {
-                continue;
-            };
-            let Some(landed) = self.piece_at(m.to()) else {
-                return;
-            };
-            if !e.cells.has(m.to()) || self.commanded_by(us) & (1 << landed.seat.0) == 0 {
-                return;
-            }
-            if let Some(&(_, into)) = e.pairs.iter().find(|(k, _)| *k == landed.kind) {
-                self.remove(landed, m.to());
-                let piece = Piece {
+        let (us, to) = (self.turn, m.to());
+        let Some(landed) = self.piece_at(to) else {
+            return;
+        };
+        if self.commanded_by(us) & (1 << landed.seat.0) == 0 {
+            return;
+        }
+        let into = self.rules.powers[us.idx()].iter().find_map(|p| match p {
+            super::Power::Enter(e) if e.cells.has(to) => e
+                .pairs
+                .iter()
+                .find(|(k, _)| *k == landed.kind)
+                .map(|&(_, into)| into),
+            _ => None,
+        });
+        if let Some(kind) = into {
+            self.remove(landed, to);
+            self.put(
+                Piece {
                     seat: landed.seat,
-                    kind: into,
-                };
-                self.put(piece, m.to());
-                return;
-            }
+                    kind,
+                },
+                to,
+            );
         }
     }
 
