@@ -26,7 +26,8 @@ pub enum MoveKind {
     Action(u8),
     /// The power of this index of the mover's nation (European Chess): a
     /// turn spent on something other than a piece move, acting on `from`
-    /// and `to` (see `crate::power`).
+    /// and `to`, and on the cells of [`Move::payload`] where the power
+    /// needs more (see `crate::power`).
     Power(u8),
 }
 
@@ -50,7 +51,11 @@ const EN_PASSANT: u32 = 4;
 const PASS: u32 = 5;
 const SWAP: u32 = 6;
 const ACTION: u32 = 7;
+/// Tags from here on are power moves, the power's index added: the
+/// 12 argument bits stay free for the power's own payload.
 const POWER: u32 = 8;
+/// Powers a move can name (the tag's last values).
+const POWERS: u32 = 8;
 
 impl Move {
     /// Pack a move.
@@ -65,7 +70,7 @@ impl Move {
             MoveKind::Pass => (PASS, 0),
             MoveKind::Swap => (SWAP, 0),
             MoveKind::Action(a) => (ACTION, a as u32),
-            MoveKind::Power(p) => (POWER, p as u32),
+            MoveKind::Power(p) => (POWER + (p as u32 % POWERS), 0),
         };
         Move(from as u32 | (to as u32) << 8 | tag << 16 | arg << 20)
     }
@@ -91,8 +96,30 @@ impl Move {
             PASS => MoveKind::Pass,
             SWAP => MoveKind::Swap,
             ACTION => MoveKind::Action(arg.0),
-            POWER => MoveKind::Power(arg.0),
+            POWER.. => MoveKind::Power(((self.0 >> 16) & 15) as u8 - POWER as u8),
             _ => MoveKind::Normal,
+        }
+    }
+    /// A power move of power `index` on `from` and `to` that carries
+    /// `payload` (12 bits: two more cells of an 8 x 8 board, for example).
+    ///
+    /// ```
+    /// use tetrarch_rules::{Move, MoveKind};
+    /// let m = Move::power(1, 2, 3, 0xabc);
+    /// assert_eq!((m.from(), m.to(), m.kind(), m.payload()), (1, 2, MoveKind::Power(3), 0xabc));
+    /// ```
+    #[inline]
+    pub const fn power(from: u8, to: u8, index: u8, payload: u16) -> Move {
+        let m = Move::new(from, to, MoveKind::Power(index));
+        Move(m.0 | ((payload as u32) & 0xfff) << 20)
+    }
+    /// A power move's payload ([`Move::power`]); 0 for other moves.
+    #[inline]
+    pub const fn payload(self) -> u16 {
+        if (self.0 >> 16) & 15 >= POWER {
+            (self.0 >> 20) as u16
+        } else {
+            0
         }
     }
     /// The move packed in 32 bits (for tables such as a transposition

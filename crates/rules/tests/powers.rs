@@ -6,66 +6,13 @@
 //! reads back to the same position and whose record replays.
 
 mod european_fen;
+#[allow(dead_code)]
+mod lineup_play;
 
 use european_fen::{PLAYED, fen};
+use lineup_play::*;
 use tetrarch_rules::notation::uci::UciMove;
-use tetrarch_rules::{AnyGame, AnyVariant, Position, Seat, Square, Variant};
-
-type Pos = Position<u64>;
-
-fn lineup(ids: &str) -> Variant {
-    Variant::builtin("european-ffa")
-        .unwrap()
-        .with_lineup(ids, &[])
-        .unwrap_or_else(|e| panic!("{ids}: {e}"))
-}
-
-fn pos(v: &Variant, text: &str) -> Pos {
-    Pos::from_fen(v, text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn moves(p: &Pos) -> Vec<String> {
-    let mut v: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .map(|&m| UciMove::from_move(p, m).to_string())
-        .collect();
-    v.sort();
-    v
-}
-
-fn with_prefix(p: &Pos, prefix: &str) -> Vec<String> {
-    moves(p)
-        .into_iter()
-        .filter(|m| m.starts_with(prefix))
-        .collect()
-}
-
-fn play(p: &Pos, text: &str) -> Pos {
-    let m = text
-        .parse::<UciMove>()
-        .unwrap()
-        .to_move(p)
-        .unwrap_or_else(|_| panic!("{text} is not legal in {}: {:?}", p.to_fen(), moves(p)));
-    p.play(m).unwrap()
-}
-
-/// Each move of a line of UCI moves, in turn.
-fn play_line(p: &Pos, line: &str) -> Pos {
-    line.split_whitespace().fold(p.clone(), |p, m| play(&p, m))
-}
-
-fn piece(p: &Pos, sq: &str) -> Option<(u8, char)> {
-    let cell = p.variant().geometry.cell(sq.parse::<Square>().unwrap())?;
-    p.piece_at(cell)
-        .map(|pc| (pc.seat.0, p.variant().pieces[pc.kind.idx()].letter))
-}
-
-fn sorted(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
+use tetrarch_rules::{AnyGame, AnyVariant, Seat, Variant};
 
 /// Quiet moves of the three default armies after red's first turn, and
 /// after its second: a pawn each.
@@ -614,12 +561,6 @@ fn a_transylvanian_king_leaps_three_squares_diagonally() {
     assert_eq!(with_prefix(&p, "a1"), sorted(&["a1a2", "a1b1", "a1d4"]));
     let p = play(&p, "a1d4");
     assert_eq!(piece(&p, "d4"), Some((0, 'v')));
-}
-
-/// A line-up of `ids` from short rows, red to move, every seat past its
-/// opening turns.
-fn red_to_move(ids: &str, rows: [&str; 8]) -> Pos {
-    pos(&lineup(ids), &fen('R', PLAYED, rows))
 }
 
 /// Red (Papal States) to move: a papal bishop on d4 with a blue pawn on

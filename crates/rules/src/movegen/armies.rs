@@ -51,32 +51,14 @@ impl<B: HasSliders> Position<B> {
     /// The board after `m` alone, power moves included, for the legality
     /// tests of this family.
     pub(crate) fn board_after(&self, m: Move) -> crate::position::Child<'_, B> {
-        let mut next = self.board_after_move(m);
-        if self.has_powers() && self.has_enter_powers() {
-            next.get_mut().enter_area_powers(m);
-        }
+        let mut next = self.child();
+        next.get_mut().play_part(m);
         next
-    }
-
-    /// [`Position::board_after`] before the powers that act where a piece lands.
-    fn board_after_move(&self, m: Move) -> crate::position::Child<'_, B> {
-        if let MoveKind::Power(_) = m.kind() {
-            let mut next = self.child();
-            next.get_mut().play_power(m);
-            next
-        } else if self.has_powers() && self.has_capture_powers() {
-            let mut next = self.child();
-            next.get_mut()
-                .play_with_capture_powers(m, self.moving_seats());
-            next
-        } else {
-            self.after_for_test(m)
-        }
     }
 
     /// Moves of every piece the seat to move commands, by the rules of
     /// movement alone.
-    fn generate_commanded<S: Sink<B>>(&self, sink: &mut S) {
+    pub(crate) fn generate_commanded<S: Sink<B>>(&self, sink: &mut S) {
         let r = &*self.rules;
         let us = self.turn;
         let armies = self.commanded_by(us);

@@ -8,6 +8,7 @@ use super::fen4_start::named_start;
 use crate::attacks::HasSliders;
 use crate::piece::{MAX_KINDS, MAX_SEATS, Piece, Seat};
 use crate::position::{Position, SetupError};
+use crate::power::StateKey;
 use crate::rules::{NONE, Rules};
 use crate::square::Square;
 use crate::variant::Variant;
@@ -281,8 +282,8 @@ impl<B: HasSliders> Position<B> {
             let entries: Vec<String> = self.turns_taken.iter().map(u8::to_string).collect();
             keys.push(format!("'turns':({})", entries.join(",")));
         }
-        if let Some(powers) = self.powers_extra() {
-            keys.push(powers);
+        for key in StateKey::ALL {
+            keys.extend(self.powers_extra(key));
         }
         if self.declared.iter().any(|&d| d != 0) {
             let entries: Vec<String> = self
@@ -688,8 +689,10 @@ impl<B: HasSliders> Position<B> {
                 self.turns_taken[seat] = n;
             }
         }
-        if let Some((key_at, entries)) = extras_tuple(block, "powers", at)? {
-            self.read_powers_extra(&entries, key_at)?;
+        for key in StateKey::ALL {
+            if let Some((key_at, entries)) = extras_tuple(block, key.name(), at)? {
+                self.read_powers_extra(key, &entries, key_at)?;
+            }
         }
         if let Some((key_at, entries)) = extras_tuple(block, "declared", at)? {
             if !self.rules.variant.rules.declare_check {

@@ -41,7 +41,7 @@ pub enum UciMove {
     /// A variant's action, written by its name (`pass`).
     Action(ActionName),
     /// A nation's power, written by its id and the cells it acts on:
-    /// `transform@d1`, `relocate@e5c2`.
+    /// `transform@d1`, `relocate@e5c2`, `move-two@a1a2b1b5`.
     Power {
         /// The power's id.
         name: ActionName,
@@ -49,6 +49,8 @@ pub enum UciMove {
         from: Square,
         /// Where it puts the piece it lifts, if elsewhere.
         to: Option<Square>,
+        /// A second piece's move in the same turn, from and to.
+        then: Option<(Square, Square)>,
     },
 }
 
@@ -149,17 +151,27 @@ impl FromStr for UciMove {
     }
 }
 
-/// The cells of a power move after its `@`: one square, or two.
+/// The cells of a power move after its `@`: one square, two, or four.
 fn power_cells(name: ActionName, cells: &str) -> Option<UciMove> {
-    let (from, n) = Square::parse_prefix(cells)?;
-    let to = match &cells[n..] {
-        "" => None,
-        rest => match Square::parse_prefix(rest)? {
-            (to, m) if m == rest.len() => Some(to),
-            _ => return None,
-        },
+    let mut squares = Vec::with_capacity(4);
+    let mut rest = cells;
+    while !rest.is_empty() {
+        let (sq, n) = Square::parse_prefix(rest)?;
+        squares.push(sq);
+        rest = &rest[n..];
+    }
+    let (from, to, then) = match squares[..] {
+        [from] => (from, None, None),
+        [from, to] => (from, Some(to), None),
+        [from, to, from2, to2] => (from, Some(to), Some((from2, to2))),
+        _ => return None,
     };
-    Some(UciMove::Power { name, from, to })
+    Some(UciMove::Power {
+        name,
+        from,
+        to,
+        then,
+    })
 }
 
 impl fmt::Display for UciMove {
@@ -179,10 +191,18 @@ impl fmt::Display for UciMove {
             UciMove::Drop { piece, to } => write!(f, "{piece}@{to}"),
             UciMove::Null => f.write_str("0000"),
             UciMove::Action(name) => write!(f, "{name}"),
-            UciMove::Power { name, from, to } => {
+            UciMove::Power {
+                name,
+                from,
+                to,
+                then,
+            } => {
                 write!(f, "{name}@{from}")?;
-                match to {
-                    Some(to) => write!(f, "{to}"),
+                if let Some(to) = to {
+                    write!(f, "{to}")?;
+                }
+                match then {
+                    Some((from, to)) => write!(f, "{from}{to}"),
                     None => Ok(()),
                 }
             }
@@ -262,11 +282,13 @@ impl UciMove {
                     .powers
                     .get(pos.turn().idx())
                     .and_then(|p| p.get(i as usize));
+                let then = power.and_then(|p| p.second_move(m));
                 match power.and_then(|p| ActionName::new(p.id())) {
                     Some(name) => UciMove::Power {
                         name,
                         from: sq(m.from()),
-                        to: (m.to() != m.from()).then(|| sq(m.to())),
+                        to: (m.to() != m.from() || then.is_some()).then(|| sq(m.to())),
+                        then: then.map(|(a, b)| (sq(a), sq(b))),
                     },
                     // Not a move of this position: no text names it.
                     None => UciMove::Null,

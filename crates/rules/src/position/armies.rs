@@ -133,38 +133,9 @@ impl<B: HasSliders> Position<B> {
     #[inline(never)]
     pub(crate) fn play_transfer(&mut self, m: Move) {
         let us = self.turn;
-        let side = self.commanded_by(us);
-        let taken = match m.kind() {
-            MoveKind::Normal | MoveKind::Promotion(_) => {
-                let victim = self.piece_at(m.to());
-                if self.has_powers() && self.has_capture_powers() {
-                    self.play_with_capture_powers(m, side);
-                } else {
-                    self.play_board(m, side);
-                }
-                victim
-            }
-            MoveKind::EnPassant if self.has_powers() && self.has_capture_powers() => {
-                self.play_with_capture_powers(m, side);
-                None
-            }
-            MoveKind::Power(_) => self.play_power(m),
-            _ => {
-                self.play_board(m, side);
-                None
-            }
-        };
-        if self.has_powers() && self.has_enter_powers() {
-            self.enter_area_powers(m);
-        }
-        let royal_taken = taken.filter(|v| self.rules.variant.pieces[v.kind.idx()].royal);
+        self.play_part(m);
         if self.has_powers() {
             self.note_powers_used(us, m);
-        }
-        if let Some(victim) = royal_taken
-            && self.royals(victim.seat).is_empty()
-        {
-            self.take_over(victim.seat, us);
         }
         self.count_turn(us);
         if self.rules.variant.rules.declare_check {
@@ -179,6 +150,45 @@ impl<B: HasSliders> Position<B> {
         }
         if self.turn.0 <= us.0 {
             self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+    }
+
+    /// Play `m` of the seat to move, a whole turn or a part of one (a
+    /// power's second piece move), without passing the turn: its capture
+    /// powers, the powers that act where a piece lands, and the take-over
+    /// when it took a player's last royal piece.
+    pub(crate) fn play_part(&mut self, m: Move) {
+        let us = self.turn;
+        let side = self.commanded_by(us);
+        let capture_powers = self.has_powers() && self.has_capture_powers();
+        let taken = match m.kind() {
+            MoveKind::Normal | MoveKind::Promotion(_) => {
+                let victim = self.piece_at(m.to());
+                if capture_powers {
+                    self.play_with_capture_powers(m, side);
+                } else {
+                    self.play_board(m, side);
+                }
+                victim
+            }
+            MoveKind::EnPassant if capture_powers => {
+                self.play_with_capture_powers(m, side);
+                None
+            }
+            MoveKind::Power(_) => self.play_power(m),
+            _ => {
+                self.play_board(m, side);
+                None
+            }
+        };
+        if self.has_powers() && self.has_landing_powers() {
+            self.landing_powers(m);
+        }
+        if let Some(victim) = taken
+            && self.rules.variant.pieces[victim.kind.idx()].royal
+            && self.royals(victim.seat).is_empty()
+        {
+            self.take_over(victim.seat, us);
         }
     }
 

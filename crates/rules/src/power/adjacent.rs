@@ -5,6 +5,8 @@
 //! from the delegate). A converted piece joins the seat's own army, so a
 //! converted pawn goes the seat's way.
 //!
+//! Pieces proof against powers are left alone.
+//!
 //! Parameters: `sources`, a list of letters.
 
 use super::Params;
@@ -52,7 +54,8 @@ impl<B: HasSliders> Position<B> {
         let us = self.turn;
         let sources = self.union_of(a.sources) & self.commanded_pieces(us);
         let royal = self.union_of(self.rules.royal_kinds);
-        let targets = self.neighbours(sources) & self.hostile_to(us) & !royal;
+        let targets =
+            self.neighbours(sources) & self.hostile_to(us) & !royal & !self.power_proof();
         for cell in targets.iter() {
             let Some(victim) = self.piece_at(cell) else {
                 continue;

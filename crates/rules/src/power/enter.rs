@@ -105,11 +105,4 @@ impl<B: HasSliders> Position<B> {
             );
         }
     }
-
-    /// Whether the seat to move has a power that acts where its pieces land.
-    pub(crate) fn has_enter_powers(&self) -> bool {
-        self.rules.powers[self.turn.idx()]
-            .iter()
-            .any(|p| matches!(p, super::Power::Enter(_)))
-    }
 }

@@ -5,11 +5,16 @@
 //! - **actions**: a turn spent on something other than a piece move
 //!   (`transform`, `place`, `relocate`), generated beside the piece moves
 //!   and played instead of them, as [`MoveKind::Power`] moves;
+//! - **turns of two parts**: two piece moves in one turn (`move-two`);
+//! - **landing**: effects where a piece ends its move (`become-in-area`,
+//!   `destroy-attacked`);
 //! - **turn start**: effects when the seat to move begins its turn
 //!   (`destroy-adjacent`, `convert-adjacent`);
 //! - **state across turns**: "not two turns in a row", kept per seat and
 //!   power in the position's per-seat slots (so the hash, equality and
-//!   FEN4 carry it).
+//!   FEN4 carry it), and "once per game", a count of uses in the same slot;
+//! - **proof against powers**: kinds (Sparta's warrior) and nations
+//!   (Egypt) whose pieces no other nation's power moves or destroys.
 //!
 //! Only line-ups reach this code: the hooks sit behind the transfers branch
 //! of the move generator, which other variants never take. No nation id
@@ -17,19 +22,23 @@
 
 mod adjacent;
 mod area;
+mod attacked;
 mod capture;
 mod enter;
 mod place;
 mod relocate;
 mod state;
 mod transform;
+mod two;
 
 pub use area::Area;
+pub(crate) use state::StateKey;
 
 use crate::attacks::HasSliders;
 use crate::movegen::Sink;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Kind, Piece, PieceInfo, Seat};
+use crate::variant::Variant;
 use crate::position::Position;
 use crate::variant::{Forward, TAKEN_LAST_TURN, not_a_letter, piece_letter};
 
@@ -53,6 +62,10 @@ pub enum PowerSpec {
     Capture(capture::Spec),
     /// A piece ending its move in an area becomes another kind.
     Enter(enter::Spec),
+    /// Instead of one piece move, two pieces move.
+    MoveTwo(two::Spec),
+    /// A piece that moves to attack what another already attacks destroys it.
+    Attacked(attacked::Spec),
 }
 
 impl PowerSpec {
@@ -75,6 +88,8 @@ impl PowerSpec {
                 PowerSpec::Capture(capture::Spec::read(&p, id == capture::IN_PLACE)?)
             }
             enter::ID => PowerSpec::Enter(enter::Spec::read(&p)?),
+            two::ID => PowerSpec::MoveTwo(two::Spec::read(&p)?),
+            attacked::ID => PowerSpec::Attacked(attacked::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -100,7 +115,15 @@ impl PowerSpec {
             PowerSpec::Capture(c) if c.in_place => capture::IN_PLACE,
             PowerSpec::Capture(_) => capture::BECOME,
             PowerSpec::Enter(_) => enter::ID,
+            PowerSpec::MoveTwo(_) => two::ID,
+            PowerSpec::Attacked(_) => attacked::ID,
         }
+    }
+
+    /// The second piece move of a power move `m` of this power that holds
+    /// one (`move-two`), from and to.
+    pub fn second_move(&self, m: crate::moves::Move) -> Option<(u8, u8)> {
+        matches!(self, PowerSpec::MoveTwo(_)).then(|| two::second_part(m))
     }
 
     /// The piece letters the power names, each with its parameter: a
@@ -113,12 +136,14 @@ impl PowerSpec {
             PowerSpec::Adjacent(a) => a.sources.iter().map(|&l| ("sources", l)).collect(),
             PowerSpec::Capture(c) => c.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Enter(e) => e.letters(),
+            PowerSpec::MoveTwo(t) => t.kinds.iter().map(|&l| ("kinds", l)).collect(),
+            PowerSpec::Attacked(a) => a.sources.iter().map(|&l| ("sources", l)).collect(),
         }
     }
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 8] = [
+const KNOWN: [&str; 10] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -127,6 +152,8 @@ const KNOWN: [&str; 8] = [
     capture::BECOME,
     capture::IN_PLACE,
     enter::ID,
+    two::ID,
+    attacked::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -139,6 +166,8 @@ pub(crate) enum Power<B> {
     Adjacent(adjacent::Compiled),
     Capture(capture::Compiled),
     Enter(enter::Compiled<B>),
+    MoveTwo(two::Compiled),
+    Attacked(attacked::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -166,6 +195,8 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Adjacent(a) => Power::Adjacent(a.compile(kind)),
             PowerSpec::Capture(c) => Power::Capture(c.compile(kind)),
             PowerSpec::Enter(e) => Power::Enter(e.compile(kind, forward, size)),
+            PowerSpec::MoveTwo(t) => Power::MoveTwo(t.compile(kind)),
+            PowerSpec::Attacked(a) => Power::Attacked(a.compile(kind)),
         }
     }
 
@@ -174,8 +205,14 @@ impl<B: HasSliders> Power<B> {
         match self {
             Power::Place(p) => p.not_twice,
             Power::Relocate(r) => r.not_twice,
+            Power::MoveTwo(t) => t.not_twice,
             _ => false,
         }
+    }
+
+    /// Whether the power counts its uses (it may be used once per game).
+    fn counts_uses(&self) -> bool {
+        matches!(self, Power::MoveTwo(t) if t.once_per_game)
     }
 }
 
@@ -199,7 +236,8 @@ impl<B: HasSliders> Position<B> {
                 Power::Transform(t) => self.generate_transform(sink, t, tag),
                 Power::Place(p) => self.generate_place(sink, p, tag),
                 Power::Relocate(r) => self.generate_relocate(sink, r, tag),
-                Power::Adjacent(_) | Power::Capture(_) | Power::Enter(_) => {}
+                Power::MoveTwo(t) => self.generate_move_two(sink, t, i as u8),
+                Power::Adjacent(_) | Power::Capture(_) | Power::Enter(_) | Power::Attacked(_) => {}
             }
         }
     }
@@ -219,9 +257,45 @@ impl<B: HasSliders> Position<B> {
             Power::Transform(t) => self.play_transform(t, m),
             Power::Place(p) => self.play_place(p, m),
             Power::Relocate(_) => return self.play_relocate(m),
-            Power::Adjacent(_) | Power::Capture(_) | Power::Enter(_) => {}
+            Power::MoveTwo(_) => self.play_move_two(m),
+            Power::Adjacent(_) | Power::Capture(_) | Power::Enter(_) | Power::Attacked(_) => {}
         }
         None
+    }
+
+    /// How many times `seat` used its power `i` (counted for powers of
+    /// once per game).
+    pub(crate) fn power_uses(&self, seat: Seat, i: usize) -> u8 {
+        self.slot(seat, i) & !TAKEN_LAST_TURN
+    }
+
+    /// The seat to move's powers that act where a piece of its lands, after
+    /// the piece move `m` (a part of a turn included).
+    pub(crate) fn landing_powers(&mut self, m: Move) {
+        self.enter_area_powers(m);
+        let rules = std::sync::Arc::clone(&self.rules);
+        for power in &rules.powers[self.turn.idx()] {
+            if let Power::Attacked(a) = power {
+                self.destroy_attacked(a, m);
+            }
+        }
+    }
+
+    /// Whether the seat to move has a power that acts where its pieces land.
+    pub(crate) fn has_landing_powers(&self) -> bool {
+        self.powers(self.turn)
+            .iter()
+            .any(|p| matches!(p, Power::Enter(_) | Power::Attacked(_)))
+    }
+
+    /// The pieces no other nation's power moves or destroys: those of the
+    /// kinds proof against powers, and every piece a proof seat commands.
+    pub(crate) fn power_proof(&self) -> B {
+        let v: &Variant = &self.rules.variant;
+        let seats = (0..self.rules.seats())
+            .filter(|&s| v.power_proof_seats & (1 << s) != 0)
+            .fold(0u8, |m, s| m | self.commanded_by(Seat(s)));
+        self.union_of(v.power_proof_kinds) | self.armies_pieces(seats)
     }
 
     /// After `us` played `m`: note, per power, whether this turn used it.
@@ -233,7 +307,8 @@ impl<B: HasSliders> Position<B> {
         for i in 0..self.powers(us).len() {
             let old = self.slot(us, i);
             let new = if used == Some(i) {
-                old | TAKEN_LAST_TURN
+                let uses = self.powers(us)[i].counts_uses() as u8;
+                ((old & !TAKEN_LAST_TURN) + uses).min(TAKEN_LAST_TURN - 1) | TAKEN_LAST_TURN
             } else {
                 old & !TAKEN_LAST_TURN
             };

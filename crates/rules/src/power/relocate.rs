@@ -4,7 +4,7 @@
 //! retreat: the 2 x 4 area, and from outside the 3 x 5). Written
 //! `relocate@e5c2`. With `kinds`, only pieces of those kinds (Athens' sea:
 //! a bishop to any empty square, not giving check, not on two turns in a
-//! row).
+//! row). A piece proof against powers is never taken so.
 //!
 //! Parameters: `area` (default `a1-d2`), `capture_from_outside` (an area;
 //! left out, no capture), `kinds` (letters; left out, every piece),
@@ -83,7 +83,7 @@ impl<B: HasSliders> Position<B> {
             mine &= self.union_of(r.kinds);
         }
         let empty = r.area & !self.occupied();
-        let prey = r.area & self.hostile_to(us);
+        let prey = r.area & self.hostile_to(us) & !self.power_proof();
         let pawns = self.union_of(self.rules.pawn_kinds);
         for from in mine.iter() {
             let mut to = empty & !B::bit(from);

@@ -1,6 +1,7 @@
-//! The powers' state across turns in FEN4's `{...}` block: `'powers'`, per
-//! seat the indices of its nation's powers it used on its last turn (for
-//! "not two turns in a row"), such as `'powers':('0','','','')`.
+//! The powers' state across turns in FEN4's `{...}` block, per seat the
+//! indices of its nation's powers: `'powers'`, those it used on its last
+//! turn (for "not two turns in a row"), such as `'powers':('0','','','')`;
+//! `'spent'`, those of once per game it has used.
 
 use super::MAX_POWERS;
 use crate::attacks::HasSliders;
@@ -9,13 +10,48 @@ use crate::piece::Seat;
 use crate::position::Position;
 use crate::variant::TAKEN_LAST_TURN;
 
+/// A key of the powers' state: its name, and what of a slot it holds.
+#[derive(Clone, Copy)]
+pub(crate) enum StateKey {
+    /// `'powers'`: used on the seat's last turn.
+    Powers,
+    /// `'spent'`: used up (a power of once per game).
+    Spent,
+}
+
+impl StateKey {
+    /// Both keys, as FEN4 writes them.
+    pub(crate) const ALL: [StateKey; 2] = [StateKey::Powers, StateKey::Spent];
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            StateKey::Powers => "powers",
+            StateKey::Spent => "spent",
+        }
+    }
+
+    fn holds(self, slot: u8) -> bool {
+        match self {
+            StateKey::Powers => slot & TAKEN_LAST_TURN != 0,
+            StateKey::Spent => slot & !TAKEN_LAST_TURN != 0,
+        }
+    }
+
+    fn set(self, slot: u8) -> u8 {
+        match self {
+            StateKey::Powers => slot | TAKEN_LAST_TURN,
+            StateKey::Spent => slot | 1,
+        }
+    }
+}
+
 impl<B: HasSliders> Position<B> {
-    /// The `'powers'` key, when a seat used a power on its last turn.
-    pub(crate) fn powers_extra(&self) -> Option<String> {
+    /// The `key` entry, when a seat's powers hold it.
+    pub(crate) fn powers_extra(&self, key: StateKey) -> Option<String> {
         let seats = self.rules.seats();
         let used = |seat: u8| -> String {
             (0..self.powers(Seat(seat)).len())
-                .filter(|&i| self.slot(Seat(seat), i) & TAKEN_LAST_TURN != 0)
+                .filter(|&i| key.holds(self.slot(Seat(seat), i)))
                 .map(|i| char::from(b'0' + i as u8))
                 .collect()
         };
@@ -24,21 +60,23 @@ impl<B: HasSliders> Position<B> {
             return None;
         }
         let quoted: Vec<String> = entries.iter().map(|e| format!("'{e}'")).collect();
-        Some(format!("'powers':({})", quoted.join(",")))
+        Some(format!("'{}':({})", key.name(), quoted.join(",")))
     }
 
-    /// Read the `'powers'` entries (quoted, one per seat).
+    /// Read the `key` entries (quoted, one per seat).
     pub(crate) fn read_powers_extra(
         &mut self,
+        key: StateKey,
         entries: &[&str],
         key_at: usize,
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
+        let name = key.name();
         for (seat, entry) in entries.iter().enumerate().take(self.rules.seats() as usize) {
             let digits = entry
                 .strip_prefix('\'')
                 .and_then(|e| e.strip_suffix('\''))
-                .ok_or_else(|| bad(format!("{entry} in 'powers' is not quoted")))?;
+                .ok_or_else(|| bad(format!("{entry} in '{name}' is not quoted")))?;
             let count = self.powers(Seat(seat as u8)).len();
             for d in digits.bytes() {
                 let i = (d as char)
@@ -47,13 +85,13 @@ impl<B: HasSliders> Position<B> {
                     .filter(|&i| i < count && i < MAX_POWERS)
                     .ok_or_else(|| {
                         bad(format!(
-                            "'{}' in 'powers' is not a power of seat {} (it has {count})",
+                            "'{}' in '{name}' is not a power of seat {} (it has {count})",
                             d as char,
                             seat + 1
                         ))
                     })?;
                 let old = self.slot(Seat(seat as u8), i);
-                self.set_slot(Seat(seat as u8), i, old | TAKEN_LAST_TURN);
+                self.set_slot(Seat(seat as u8), i, key.set(old));
             }
         }
         Ok(())

@@ -49,12 +49,13 @@ impl Variant {
                 pieces.len()
             )));
         }
+        let from_board = board_kinds(&pieces, nations)?;
         let mut seat_promotions = Vec::with_capacity(nations.len());
         let mut seat_promotion_limits = Vec::with_capacity(nations.len());
         for n in nations {
             let letters = Letters::of(&pieces, base_kinds, n);
             check_setup(&pieces, &letters, n)?;
-            let choices = promotions(&mut pieces, &letters, n)?;
+            let choices = promotions(&mut pieces, &letters, n, &from_board)?;
             seat_promotion_limits.push(promotion_limits(&letters, &choices, n)?);
             seat_promotions.push(choices);
             check_power_letters(&letters, n)?;
@@ -68,6 +69,10 @@ impl Variant {
         v.seat_promotions = seat_promotions;
         v.seat_promotion_limits = seat_promotion_limits;
         v.seat_promotion_areas = nations.iter().map(|n| n.promotion_areas.clone()).collect();
+        v.power_proof_kinds = power_proof_kinds(&v.pieces, nations);
+        v.power_proof_seats = (0..nations.len())
+            .filter(|&s| nations[s].immune)
+            .fold(0, |m, s| m | 1 << s);
         v.compiled = Compiled::default();
         v.stamp();
         check::variant(&v)?;
@@ -221,6 +226,7 @@ fn promotions(
     pieces: &mut [PieceInfo],
     letters: &Letters,
     n: &Nation,
+    from_board: &[Kind],
 ) -> Result<Vec<Kind>, VariantError> {
     let err = |reason: String| super::load::field_error(&n.origin, "promotions", reason);
     let started: Vec<Kind> = n
@@ -229,6 +235,7 @@ fn promotions(
         .filter_map(|&(_, l)| letters.kind(l))
         .collect();
     let choices: Vec<Kind> = match &n.promotions {
+        None if n.promotions_from_board => from_board.to_vec(),
         Some(ls) => ls
             .iter()
             .map(|&l| {
@@ -275,6 +282,42 @@ fn promotions(
         }
     }
     Ok(choices)
+}
+
+/// Every kind the line-up's setups hold but pawns and royal pieces, in
+/// seat and setup order, a kind with a `plain` kind taken as that kind
+/// (for a nation whose pawns promote to any of them, Egypt's).
+fn board_kinds(pieces: &[PieceInfo], nations: &[Nation]) -> Result<Vec<Kind>, VariantError> {
+    let mut kinds = Vec::new();
+    for n in nations {
+        for &(_, letter) in &n.setup {
+            let own = n.kinds.iter().position(|k| k.letter == letter);
+            let plain = own.and_then(|i| n.kinds[i].plain.map(|p| (i, p)));
+            let letter = plain.map_or(letter, |(_, p)| p);
+            let Some(at) = pieces.iter().position(|p| p.letter == letter) else {
+                let (i, p) = plain.expect("a setup's letters are the line-up's kinds");
+                return Err(super::load::field_error(
+                    &n.origin,
+                    &format!("pieces[{i}].plain"),
+                    format!("'{p}' is no kind of this line-up"),
+                ));
+            };
+            let kind = Kind(at as u8);
+            if !pieces[at].pawn && !pieces[at].royal && !kinds.contains(&kind) {
+                kinds.push(kind);
+            }
+        }
+    }
+    Ok(kinds)
+}
+
+/// The kinds no other nation's power moves or destroys, as a bit set.
+fn power_proof_kinds(pieces: &[PieceInfo], nations: &[Nation]) -> u16 {
+    nations
+        .iter()
+        .flat_map(|n| n.kinds.iter().filter(|k| k.immune))
+        .filter_map(|k| pieces.iter().position(|p| p.letter == k.letter))
+        .fold(0, |m, at| m | 1 << at)
 }
 
 /// The nation's promotion limits, each on one of its promotion `choices`.

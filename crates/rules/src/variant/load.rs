@@ -191,6 +191,8 @@ pub(super) fn from_spec(spec: VariantSpec, origin: &str) -> Result<Variant, Vari
         seat_promotions: Vec::new(),
         seat_promotion_limits: Vec::new(),
         seat_promotion_areas: Vec::new(),
+        power_proof_kinds: 0,
+        power_proof_seats: 0,
         points,
         name: spec.name,
         description: spec.description,

@@ -266,6 +266,12 @@ pub struct Variant {
     /// Per seat, where its pawns promote when its nation says (areas from
     /// the a1 corner, turned to the seat's); empty: the far edge.
     pub seat_promotion_areas: Vec<Vec<crate::power::Area>>,
+    /// Kinds no nation's power but their own moves or destroys, as a bit
+    /// set (a line-up's: Sparta's warrior).
+    pub power_proof_kinds: u16,
+    /// Seats whose pieces no other nation's power moves or destroys, as a
+    /// bit set (a line-up's: Egypt).
+    pub power_proof_seats: u8,
     /// Points scored in play, where the variant keeps them.
     pub points: Option<Points>,
     /// Where the definition came from (a file path or `builtin:NAME`).

@@ -19,6 +19,7 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/default.toml"),
     ),
     ("athens", include_str!("../../variants/nations/athens.toml")),
+    ("austria", include_str!("../../variants/nations/austria.toml")),
     ("aztecs", include_str!("../../variants/nations/aztecs.toml")),
     (
         "byzantine-empire",
@@ -28,6 +29,7 @@ const BUILTIN: &[(&str, &str)] = &[
         "conquistadors",
         include_str!("../../variants/nations/conquistadors.toml"),
     ),
+    ("egypt", include_str!("../../variants/nations/egypt.toml")),
     ("huns", include_str!("../../variants/nations/huns.toml")),
     ("hurons", include_str!("../../variants/nations/hurons.toml")),
     ("incas", include_str!("../../variants/nations/incas.toml")),
@@ -51,6 +53,7 @@ const BUILTIN: &[(&str, &str)] = &[
         "papal-states",
         include_str!("../../variants/nations/papal-states.toml"),
     ),
+    ("sparta", include_str!("../../variants/nations/sparta.toml")),
     (
         "transylvania",
         include_str!("../../variants/nations/transylvania.toml"),
@@ -81,6 +84,10 @@ struct NationSpec {
     #[serde(default)]
     promotion_areas: Vec<String>,
     #[serde(default)]
+    promotions_from_board: bool,
+    #[serde(default)]
+    immune: bool,
+    #[serde(default)]
     powers: Vec<toml::Table>,
 }
 
@@ -100,6 +107,10 @@ struct KindSpec {
     pawn: bool,
     #[serde(default)]
     initial_ranks: Vec<u8>,
+    #[serde(default)]
+    immune: bool,
+    #[serde(default)]
+    plain: Option<String>,
 }
 
 /// A setup: `(file, rank)` from 0 on the a1 corner's side, and a letter.
@@ -120,6 +131,11 @@ pub struct NationKind {
     pub pawn: bool,
     /// Ranks (from the owner's side, from 1) where its initial moves apply.
     pub initial_ranks: Vec<u8>,
+    /// No other nation's power moves or destroys it.
+    pub immune: bool,
+    /// A base kind with its nation's power (a Papal bishop is a bishop):
+    /// what another nation promoting to it gets.
+    pub plain: Option<char>,
 }
 
 /// A checked nation: its setup for the a1 corner and its kinds.
@@ -148,6 +164,11 @@ pub struct Nation {
     /// Where its pawns promote, as areas from the a1 corner turned to the
     /// seat's (empty: the far edge, as the base variant says).
     pub promotion_areas: Vec<crate::power::Area>,
+    /// Its pawns promote to any kind of the line-up's setups (pawns and
+    /// royal pieces excepted; a kind with a `plain` kind as that kind).
+    pub promotions_from_board: bool,
+    /// No other nation's power moves or destroys its pieces.
+    pub immune: bool,
     /// Its powers, in the order the file gives them.
     pub powers: Vec<PowerSpec>,
     /// Where it was read from (a path or `builtin:ID`), for errors.
@@ -231,6 +252,12 @@ impl Nation {
             .iter()
             .map(|a| a.parse().map_err(|r| field("promotion_areas", r)))
             .collect::<Result<Vec<_>, _>>()?;
+        if spec.promotions_from_board && promotions.is_some() {
+            return Err(field(
+                "promotions_from_board",
+                "either promotions or promotions_from_board, not both".into(),
+            ));
+        }
         Ok(Nation {
             id: spec.id,
             name: spec.name,
@@ -242,6 +269,8 @@ impl Nation {
             promotions,
             promotion_limits,
             promotion_areas,
+            promotions_from_board: spec.promotions_from_board,
+            immune: spec.immune,
             powers,
             origin: origin.to_string(),
         })
@@ -366,6 +395,10 @@ fn kind(k: &KindSpec) -> Result<NationKind, (&'static str, String)> {
             "royal kinds besides a king (Britain's ministers) are not played yet: pawns would have to promote to them; a king of the nation's own is `king = true`".into(),
         ));
     }
+    let plain = match &k.plain {
+        Some(l) => Some(self::letter(l).ok_or_else(|| ("plain", not_a_letter(l)))?),
+        None => None,
+    };
     if !k.pawn && !k.initial_ranks.is_empty() {
         return Err(("initial_ranks", "only a pawn has initial ranks here".into()));
     }
@@ -379,5 +412,7 @@ fn kind(k: &KindSpec) -> Result<NationKind, (&'static str, String)> {
         royal: k.royal || k.king,
         pawn: k.pawn,
         initial_ranks: k.initial_ranks.clone(),
+        immune: k.immune,
+        plain,
     })
 }
