@@ -231,6 +231,9 @@ pub struct Rules<B: HasSliders> {
     pub(crate) promotion_limits: [[u8; MAX_KINDS]; MAX_SEATS],
     /// The seats with a promotion limit, as a bit set.
     pub(crate) limited_seats: u8,
+    /// The seats whose power bars taking back a capturer (`no-revenge`),
+    /// as a bit set: every move of a line-up watches their pieces.
+    pub(crate) revenge_seats: u8,
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
@@ -790,6 +793,14 @@ impl<B: HasSliders> Rules<B> {
             start_counts,
             promotion_limits,
             limited_seats,
+            revenge_seats: (0..MAX_SEATS)
+                .filter(|&s| {
+                    variant.powers.get(s).is_some_and(|p| {
+                        p.iter()
+                            .any(|p| matches!(p, crate::power::PowerSpec::Revenge(_)))
+                    })
+                })
+                .fold(0u8, |m, s| m | 1 << s),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,
             seat_state: !variant.seat_rules.is_empty(),

@@ -376,8 +376,16 @@ fn random_games(games: usize, seed: u64) -> usize {
     let mut rng = Rng(seed | 1);
     let mut positions = 0;
     for _ in 0..games {
-        let pick: Vec<&str> = (0..4).map(|_| ids[rng.below(ids.len())]).collect();
-        let v = lineup(&pick.join(","));
+        // A line-up holds at most 16 piece kinds (docs/nations.md): one
+        // with more is drawn again.
+        let v = loop {
+            let pick: Vec<&str> = (0..4).map(|_| ids[rng.below(ids.len())]).collect();
+            let base = Variant::builtin("european-ffa").unwrap();
+            match base.with_lineup(&pick.join(","), &[]) {
+                Ok(v) => break v,
+                Err(e) => assert!(e.to_string().contains("at most 16"), "{e}"),
+            }
+        };
         let any = AnyVariant::Chess(v.clone());
         let mut game = AnyGame::from_position(&any, None).unwrap();
         let mut p = Pos::start(&v);

@@ -97,7 +97,11 @@ fn king_and_warrior_move_together_only_while_the_king_is_attacked() {
     // The warrior lands where the king stood: only in this order.
     assert!(doubles.contains(&"move-two@a1a2d4a1".to_string()));
     // Every part is a move of the king or of the warrior.
-    assert!(doubles.iter().all(|m| m[9..].starts_with("a1") || m[9..].starts_with("d4")));
+    assert!(
+        doubles
+            .iter()
+            .all(|m| m[9..].starts_with("a1") || m[9..].starts_with("d4"))
+    );
     let after = play(&p, "move-two@a1b1d4a4");
     assert_eq!(piece(&after, "b1"), Some((0, 'k')));
     assert_eq!(piece(&after, "a4"), Some((0, 'g')));
@@ -166,7 +170,11 @@ fn a_knight_that_moves_to_attack_what_another_knight_attacks_destroys_it() {
     let after = play(&p, "f1e3");
     assert_eq!(piece(&after, "d5"), None, "attacked by both knights");
     assert_eq!(piece(&after, "f5"), Some((3, 'p')), "attacked by one");
-    assert_eq!(piece(&after, "e4"), Some((2, 'k')), "a king is not destroyed");
+    assert_eq!(
+        piece(&after, "e4"),
+        Some((2, 'k')),
+        "a king is not destroyed"
+    );
     let after = play(&p, "f1d2");
     assert_eq!(piece(&after, "e4"), Some((2, 'k')));
     assert_eq!(piece(&after, "d5"), Some((1, 'r')), "d2 does not attack d5");
@@ -205,7 +213,10 @@ fn two_austrian_knights_move_in_one_turn_not_two_turns_in_a_row() {
     assert_eq!(piece(&p, "b3"), Some((0, 'n')));
     assert_eq!(piece(&p, "g3"), Some((0, 'n')));
     let p = play_line(&p, "a7b7 g8g7 g1f1");
-    assert!(with_prefix(&p, "move-two@").is_empty(), "not twice in a row");
+    assert!(
+        with_prefix(&p, "move-two@").is_empty(),
+        "not twice in a row"
+    );
     assert!(!with_prefix(&p, "b3").is_empty(), "single moves are played");
     let p = play_line(&p, "b3d4 b7c7 g7g6 f1e1");
     assert!(!double_moves(&p).is_empty(), "a turn later, again");
@@ -281,4 +292,87 @@ fn no_other_nations_power_destroys_or_takes_an_egyptian_piece() {
         assert_eq!(piece(&p, "d5"), Some((1, 'n')), "{nation}");
         assert_eq!(piece(&p, "c4"), Some((1, 'p')), "{nation}");
     }
+}
+
+// ---------------------------------------------------- Holy Roman Empire
+
+#[test]
+fn two_imperial_rooks_move_in_one_turn_not_the_same_way() {
+    let rows = [
+        "bK,5,yP,yK",
+        "bP,7",
+        "8",
+        "8",
+        "8",
+        "2,rR,5",
+        "5,rR,2",
+        "rK,5,gP,gK",
+    ];
+    let p = pos(
+        &lineup("holy-roman-empire,default,default,default"),
+        &fen('R', PLAYED, rows),
+    );
+    let doubles = double_moves(&p);
+    // Moves that keep off each other are written the lower cell's first.
+    assert!(doubles.contains(&"move-two@f2h2c3c6".to_string()));
+    assert!(!doubles.contains(&"move-two@c3c6f2h2".to_string()));
+    assert!(
+        !doubles.contains(&"move-two@f2f5c3c6".to_string()),
+        "both north"
+    );
+    assert!(
+        !doubles.contains(&"move-two@f2e2c3a3".to_string()),
+        "both west"
+    );
+    // The first rook passes where the second lands: in this order only.
+    assert!(doubles.contains(&"move-two@c3h3f2f3".to_string()));
+    assert!(!doubles.contains(&"move-two@f2f3c3h3".to_string()));
+    let p = play(&p, "move-two@f2h2c3c6");
+    assert_eq!(piece(&p, "c6"), Some((0, 'r')));
+    assert_eq!(piece(&p, "h2"), Some((0, 'r')));
+}
+
+/// Blue to move: its knight on c6 attacks red's rook on d4, which red's
+/// other rook (d1) and pawn (c3) guard; a yellow rook on h4 may take the
+/// knight once it stands on d4.
+fn imperial_rook_taken() -> Pos {
+    let rows = [
+        "bK,5,yP,yK",
+        "8",
+        "2,bN,5",
+        "8",
+        "3,rR,3,yR",
+        "2,rP,5",
+        "rP,7",
+        "rK,2,rR,2,gP,gK",
+    ];
+    let p = pos(
+        &lineup("holy-roman-empire,default,default,default"),
+        &fen('B', PLAYED, rows),
+    );
+    play(&p, "c6d4")
+}
+
+#[test]
+fn a_rooks_capturer_is_not_taken_by_a_rook_on_the_next_turn() {
+    let p = imperial_rook_taken();
+    let text = p.to_fen();
+    assert!(text.contains("'barred':('d4','','','')"), "{text}");
+    assert_eq!(pos(p.variant(), &text), p);
+    let p = play_line(&p, "g8g7 g1f1");
+    let red = moves(&p);
+    assert!(!red.contains(&"d1d4".to_string()), "the rook may not");
+    assert!(red.contains(&"c3d4".to_string()), "the pawn may");
+    assert!(red.contains(&"d1d3".to_string()));
+    // A turn later, it may.
+    let p = play_line(&p, "a2a3 a8b8 g7g6 f1e1");
+    assert!(!p.to_fen().contains("'barred'"));
+    assert!(moves(&p).contains(&"d1d4".to_string()));
+}
+
+#[test]
+fn the_bar_ends_when_the_capturer_is_taken() {
+    let p = play_line(&imperial_rook_taken(), "h4d4 g1f1");
+    assert!(!p.to_fen().contains("'barred'"), "{}", p.to_fen());
+    assert!(moves(&p).contains(&"d1d4".to_string()));
 }

@@ -346,8 +346,11 @@ impl<B: HasSliders> Position<B> {
             MoveKind::Pass => (None, None, Vec::new()),
             MoveKind::Drop(_) => (None, cell(m.to()), Vec::new()),
             // A power acting on one cell (a piece turned or placed) is no
-            // move from it: a board picks it from the move list, not by a click.
-            MoveKind::Power(_) if m.from() == m.to() => (None, cell(m.to()), Vec::new()),
+            // move from it, nor is a turn of two piece moves one drag: a
+            // board picks them from the move list, not by a click.
+            MoveKind::Power(_) if m.from() == m.to() || self.second_move(m).is_some() => {
+                (None, cell(m.to()), Vec::new())
+            }
             MoveKind::Castle => {
                 let (king, _) = self.castle_targets(m.from(), m.to());
                 let path = vec![self.cell_name(king), self.cell_name(m.to())];

@@ -22,7 +22,8 @@ impl<B: HasSliders> Position<B> {
         let before = sink.taken();
         let opening = self.in_opening(us);
         let capture_powers = self.has_powers() && self.has_capture_powers();
-        if opening || self.rules.variant.rules.declare_check || capture_powers {
+        let barred = self.has_powers() && self.barred_cell(us).is_some();
+        if opening || self.rules.variant.rules.declare_check || capture_powers || barred {
             let mut pseudo = MoveList::new();
             self.generate_commanded(&mut pseudo);
             self.generate_powers(&mut pseudo);
@@ -34,7 +35,9 @@ impl<B: HasSliders> Position<B> {
                 }) else {
                     continue;
                 };
-                if self.declared_enough(m) && !(opening && self.board_after(m).checks_an_enemy(us))
+                if self.declared_enough(m)
+                    && !(barred && self.barred_capture(m))
+                    && !(opening && self.board_after(m).checks_an_enemy(us))
                 {
                     sink.one(m);
                 }

@@ -285,6 +285,7 @@ impl<B: HasSliders> Position<B> {
         for key in StateKey::ALL {
             keys.extend(self.powers_extra(key));
         }
+        keys.extend(self.barred_extra());
         if self.declared.iter().any(|&d| d != 0) {
             let entries: Vec<String> = self
                 .declared
@@ -693,6 +694,9 @@ impl<B: HasSliders> Position<B> {
             if let Some((key_at, entries)) = extras_tuple(block, key.name(), at)? {
                 self.read_powers_extra(key, &entries, key_at)?;
             }
+        }
+        if let Some((key_at, entries)) = extras_tuple(block, crate::power::BARRED_KEY, at)? {
+            self.read_barred_extra(&entries, key_at)?;
         }
         if let Some((key_at, entries)) = extras_tuple(block, "declared", at)? {
             if !self.rules.variant.rules.declare_check {

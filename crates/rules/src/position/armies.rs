@@ -136,6 +136,7 @@ impl<B: HasSliders> Position<B> {
         self.play_part(m);
         if self.has_powers() {
             self.note_powers_used(us, m);
+            self.end_revenge_turn(us);
         }
         self.count_turn(us);
         if self.rules.variant.rules.declare_check {
@@ -183,6 +184,11 @@ impl<B: HasSliders> Position<B> {
         };
         if self.has_powers() && self.has_landing_powers() {
             self.landing_powers(m);
+        }
+        // A move of two parts was watched part by part (its payload holds
+        // the second).
+        if self.rules.revenge_seats != 0 && m.payload() == 0 {
+            self.watch_revenge(m, taken);
         }
         if let Some(victim) = taken
             && self.rules.variant.pieces[victim.kind.idx()].royal

@@ -154,7 +154,12 @@ impl<B: HasSliders> Position<B> {
         match m.kind() {
             MoveKind::EnPassant => true,
             MoveKind::Normal | MoveKind::Promotion(_) => self.occupied().has(m.to()),
-            MoveKind::Power(_) => m.from() != m.to() && self.occupied().has(m.to()),
+            MoveKind::Power(_) => {
+                (m.from() != m.to() && self.occupied().has(m.to()))
+                    || self
+                        .second_move(m)
+                        .is_some_and(|(_, to)| to != m.from() && self.occupied().has(to))
+            }
             _ => false,
         }
     }

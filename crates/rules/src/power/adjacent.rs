@@ -54,8 +54,7 @@ impl<B: HasSliders> Position<B> {
         let us = self.turn;
         let sources = self.union_of(a.sources) & self.commanded_pieces(us);
         let royal = self.union_of(self.rules.royal_kinds);
-        let targets =
-            self.neighbours(sources) & self.hostile_to(us) & !royal & !self.power_proof();
+        let targets = self.neighbours(sources) & self.hostile_to(us) & !royal & !self.power_proof();
         for cell in targets.iter() {
             let Some(victim) = self.piece_at(cell) else {
                 continue;

@@ -27,19 +27,21 @@ mod capture;
 mod enter;
 mod place;
 mod relocate;
+mod revenge;
 mod state;
 mod transform;
 mod two;
 
 pub use area::Area;
+pub(crate) use revenge::KEY as BARRED_KEY;
 pub(crate) use state::StateKey;
 
 use crate::attacks::HasSliders;
 use crate::movegen::Sink;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Kind, Piece, PieceInfo, Seat};
-use crate::variant::Variant;
 use crate::position::Position;
+use crate::variant::Variant;
 use crate::variant::{Forward, TAKEN_LAST_TURN, not_a_letter, piece_letter};
 
 /// At most this many powers per nation (they share the seat's slots).
@@ -66,6 +68,8 @@ pub enum PowerSpec {
     MoveTwo(two::Spec),
     /// A piece that moves to attack what another already attacks destroys it.
     Attacked(attacked::Spec),
+    /// The capturer of one's piece is not taken back by those kinds at once.
+    Revenge(revenge::Spec),
 }
 
 impl PowerSpec {
@@ -90,6 +94,7 @@ impl PowerSpec {
             enter::ID => PowerSpec::Enter(enter::Spec::read(&p)?),
             two::ID => PowerSpec::MoveTwo(two::Spec::read(&p)?),
             attacked::ID => PowerSpec::Attacked(attacked::Spec::read(&p)?),
+            revenge::ID => PowerSpec::Revenge(revenge::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -117,6 +122,7 @@ impl PowerSpec {
             PowerSpec::Enter(_) => enter::ID,
             PowerSpec::MoveTwo(_) => two::ID,
             PowerSpec::Attacked(_) => attacked::ID,
+            PowerSpec::Revenge(_) => revenge::ID,
         }
     }
 
@@ -138,12 +144,13 @@ impl PowerSpec {
             PowerSpec::Enter(e) => e.letters(),
             PowerSpec::MoveTwo(t) => t.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Attacked(a) => a.sources.iter().map(|&l| ("sources", l)).collect(),
+            PowerSpec::Revenge(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
         }
     }
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 10] = [
+const KNOWN: [&str; 11] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -154,6 +161,7 @@ const KNOWN: [&str; 10] = [
     enter::ID,
     two::ID,
     attacked::ID,
+    revenge::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -168,6 +176,7 @@ pub(crate) enum Power<B> {
     Enter(enter::Compiled<B>),
     MoveTwo(two::Compiled),
     Attacked(attacked::Compiled),
+    Revenge(revenge::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -197,6 +206,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Enter(e) => Power::Enter(e.compile(kind, forward, size)),
             PowerSpec::MoveTwo(t) => Power::MoveTwo(t.compile(kind)),
             PowerSpec::Attacked(a) => Power::Attacked(a.compile(kind)),
+            PowerSpec::Revenge(r) => Power::Revenge(r.compile(kind)),
         }
     }
 
@@ -211,7 +221,7 @@ impl<B: HasSliders> Power<B> {
     }
 
     /// Whether the power counts its uses (it may be used once per game).
-    fn counts_uses(&self) -> bool {
+    pub(super) fn counts_uses(&self) -> bool {
         matches!(self, Power::MoveTwo(t) if t.once_per_game)
     }
 }
@@ -237,7 +247,11 @@ impl<B: HasSliders> Position<B> {
                 Power::Place(p) => self.generate_place(sink, p, tag),
                 Power::Relocate(r) => self.generate_relocate(sink, r, tag),
                 Power::MoveTwo(t) => self.generate_move_two(sink, t, i as u8),
-                Power::Adjacent(_) | Power::Capture(_) | Power::Enter(_) | Power::Attacked(_) => {}
+                Power::Adjacent(_)
+                | Power::Capture(_)
+                | Power::Enter(_)
+                | Power::Attacked(_)
+                | Power::Revenge(_) => {}
             }
         }
     }
@@ -258,9 +272,22 @@ impl<B: HasSliders> Position<B> {
             Power::Place(p) => self.play_place(p, m),
             Power::Relocate(_) => return self.play_relocate(m),
             Power::MoveTwo(_) => self.play_move_two(m),
-            Power::Adjacent(_) | Power::Capture(_) | Power::Enter(_) | Power::Attacked(_) => {}
+            Power::Adjacent(_)
+            | Power::Capture(_)
+            | Power::Enter(_)
+            | Power::Attacked(_)
+            | Power::Revenge(_) => {}
         }
         None
+    }
+
+    /// The second piece move of the seat to move's power move `m`, if its
+    /// power makes two (`move-two`), from and to.
+    pub(crate) fn second_move(&self, m: Move) -> Option<(u8, u8)> {
+        let MoveKind::Power(i) = m.kind() else {
+            return None;
+        };
+        self.variant().powers.get(self.turn.idx())?.get(i as usize)?.second_move(m)
     }
 
     /// How many times `seat` used its power `i` (counted for powers of

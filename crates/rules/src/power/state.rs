@@ -3,7 +3,7 @@
 //! turn (for "not two turns in a row"), such as `'powers':('0','','','')`;
 //! `'spent'`, those of once per game it has used.
 
-use super::MAX_POWERS;
+use super::{MAX_POWERS, Power};
 use crate::attacks::HasSliders;
 use crate::notation::fen::{FenError, FenField, syntax};
 use crate::piece::Seat;
@@ -30,10 +30,18 @@ impl StateKey {
         }
     }
 
-    fn holds(self, slot: u8) -> bool {
+    fn holds(self, power: &Power<impl HasSliders>, slot: u8) -> bool {
         match self {
             StateKey::Powers => slot & TAKEN_LAST_TURN != 0,
-            StateKey::Spent => slot & !TAKEN_LAST_TURN != 0,
+            StateKey::Spent => power.counts_uses() && slot & !TAKEN_LAST_TURN != 0,
+        }
+    }
+
+    /// Whether a power of this kind keeps the key's state.
+    fn applies(self, power: &Power<impl HasSliders>) -> bool {
+        match self {
+            StateKey::Powers => true,
+            StateKey::Spent => power.counts_uses(),
         }
     }
 
@@ -51,7 +59,7 @@ impl<B: HasSliders> Position<B> {
         let seats = self.rules.seats();
         let used = |seat: u8| -> String {
             (0..self.powers(Seat(seat)).len())
-                .filter(|&i| key.holds(self.slot(Seat(seat), i)))
+                .filter(|&i| key.holds(&self.powers(Seat(seat))[i], self.slot(Seat(seat), i)))
                 .map(|i| char::from(b'0' + i as u8))
                 .collect()
         };
@@ -83,6 +91,7 @@ impl<B: HasSliders> Position<B> {
                     .to_digit(10)
                     .map(|i| i as usize)
                     .filter(|&i| i < count && i < MAX_POWERS)
+                    .filter(|&i| key.applies(&self.powers(Seat(seat as u8))[i]))
                     .ok_or_else(|| {
                         bad(format!(
                             "'{}' in '{name}' is not a power of seat {} (it has {count})",

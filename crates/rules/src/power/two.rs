@@ -53,7 +53,12 @@ impl Spec {
     pub(super) fn read(p: &Params) -> Result<Spec, (String, String)> {
         let kinds = match p.letters("kinds")?[..] {
             [a, b] => [a, b],
-            _ => return Err(("kinds".into(), "two piece letters, such as [\"r\", \"r\"]".into())),
+            _ => {
+                return Err((
+                    "kinds".into(),
+                    "two piece letters, such as [\"r\", \"r\"]".into(),
+                ));
+            }
         };
         Ok(Spec {
             kinds,
@@ -137,7 +142,7 @@ impl<B: HasSliders> Position<B> {
             let Some(k1) = self.part_kind(m1, t.first | t.second) else {
                 continue;
             };
-            if !self.declared_enough(m1) {
+            if !self.declared_enough(m1) || self.barred_capture(m1) {
                 continue;
             }
             let mut after = self.child();
@@ -145,7 +150,7 @@ impl<B: HasSliders> Position<B> {
             let mut seconds = MoveList::new();
             after.generate_commanded(&mut seconds);
             for &m2 in seconds.iter() {
-                if m2.from() == m1.to() || !after.declared_enough(m2) {
+                if m2.from() == m1.to() || !after.declared_enough(m2) || after.barred_capture(m2) {
                     continue;
                 }
                 let Some(k2) = after.part_kind(m2, t.first | t.second) else {
@@ -196,18 +201,20 @@ impl<B: HasSliders> Position<B> {
         if !royal.has(m1.to()) && !royal.has(m2.to()) && !self.has_landing_powers() {
             return true;
         }
-        self.legal_part(m2) && {
-            let mut after = self.child();
-            after.get_mut().play_part(m2);
-            after.legal_part(m1)
-        } && self.end_of(m1, m2) == self.end_of(m2, m1)
+        self.legal_part(m2)
+            && {
+                let mut after = self.child();
+                after.get_mut().play_part(m2);
+                after.legal_part(m1)
+            }
+            && self.end_of(m1, m2) == self.end_of(m2, m1)
     }
 
     /// Whether `m` is a piece move of the seat to move here.
     fn legal_part(&self, m: Move) -> bool {
         let mut moves = MoveList::new();
         self.generate_commanded(&mut moves);
-        moves.iter().any(|&n| n == m) && self.declared_enough(m)
+        moves.contains(&m) && self.declared_enough(m)
     }
 
     /// The hash after the further part `m`.

@@ -295,7 +295,10 @@ fn board_kinds(pieces: &[PieceInfo], nations: &[Nation]) -> Result<Vec<Kind>, Va
             let plain = own.and_then(|i| n.kinds[i].plain.map(|p| (i, p)));
             let letter = plain.map_or(letter, |(_, p)| p);
             let Some(at) = pieces.iter().position(|p| p.letter == letter) else {
-                let (i, p) = plain.expect("a setup's letters are the line-up's kinds");
+                // An unknown setup letter is the setup's error, told later.
+                let Some((i, p)) = plain else {
+                    continue;
+                };
                 return Err(super::load::field_error(
                     &n.origin,
                     &format!("pieces[{i}].plain"),

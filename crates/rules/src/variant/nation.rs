@@ -19,7 +19,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/default.toml"),
     ),
     ("athens", include_str!("../../variants/nations/athens.toml")),
-    ("austria", include_str!("../../variants/nations/austria.toml")),
+    (
+        "austria",
+        include_str!("../../variants/nations/austria.toml"),
+    ),
     ("aztecs", include_str!("../../variants/nations/aztecs.toml")),
     (
         "byzantine-empire",
@@ -30,6 +33,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/conquistadors.toml"),
     ),
     ("egypt", include_str!("../../variants/nations/egypt.toml")),
+    (
+        "holy-roman-empire",
+        include_str!("../../variants/nations/holy-roman-empire.toml"),
+    ),
     ("huns", include_str!("../../variants/nations/huns.toml")),
     ("hurons", include_str!("../../variants/nations/hurons.toml")),
     ("incas", include_str!("../../variants/nations/incas.toml")),

@@ -66,4 +66,3 @@ pub fn sorted(v: &[&str]) -> Vec<String> {
 pub fn red_to_move(ids: &str, rows: [&str; 8]) -> Pos {
     pos(&lineup(ids), &fen('R', PLAYED, rows))
 }
-

@@ -1,0 +1,170 @@
+//! `no-revenge`: when one of the seat's pieces of the kinds is captured,
+//! its pieces of those kinds may not capture the capturing piece on the
+//! seat's next turn (the Holy Roman Empire's rooks; later turns are
+//! fine). The capturer is followed as it moves in the meantime; if it is
+//! captured, the bar ends. Kept in the power's slot (the cell, plus one)
+//! and in FEN4 as `'barred':('','d5','','')`, per seat the capturer's
+//! square.
+//!
+//! Parameters: `kinds`, a list of letters.
+
+use super::{Params, Power};
+use crate::attacks::HasSliders;
+use crate::moves::{Move, MoveKind};
+use crate::notation::fen::{FenError, FenField, syntax};
+use crate::piece::{Kind, Piece, Seat};
+use crate::position::Position;
+
+pub(super) const ID: &str = "no-revenge";
+
+/// The FEN4 key of the state.
+pub(crate) const KEY: &str = "barred";
+
+/// What a nation file says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    pub(super) kinds: Vec<char>,
+}
+
+/// Compiled: the kinds as a bit set.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Compiled {
+    kinds: u16,
+}
+
+impl Spec {
+    pub(super) fn read(p: &Params) -> Result<Spec, (String, String)> {
+        let kinds = p.letters("kinds")?;
+        if kinds.is_empty() {
+            return Err(("kinds".into(), "at least one piece letter".into()));
+        }
+        Ok(Spec { kinds })
+    }
+
+    pub(super) fn compile(&self, kind: impl Fn(char) -> Kind) -> Compiled {
+        Compiled {
+            kinds: self.kinds.iter().fold(0, |m, &l| m | 1 << kind(l).0),
+        }
+    }
+}
+
+impl<B: HasSliders> Position<B> {
+    /// `seat`'s `no-revenge` power: its index and kinds.
+    fn revenge_power(&self, seat: Seat) -> Option<(usize, Compiled)> {
+        self.rules.powers[seat.idx()]
+            .iter()
+            .enumerate()
+            .find_map(|(i, p)| match p {
+                Power::Revenge(r) => Some((i, *r)),
+                _ => None,
+            })
+    }
+
+    /// The cell of the piece `seat`'s pieces may not capture this turn.
+    pub(crate) fn barred_cell(&self, seat: Seat) -> Option<u8> {
+        let (i, _) = self.revenge_power(seat)?;
+        self.slot(seat, i).checked_sub(1)
+    }
+
+    /// Whether the piece move `m` of the seat to move is a capture the
+    /// power bars.
+    pub(crate) fn barred_capture(&self, m: Move) -> bool {
+        let us = self.turn;
+        let Some((i, r)) = self.revenge_power(us) else {
+            return false;
+        };
+        let barred = self.slot(us, i).checked_sub(1);
+        barred == Some(m.to())
+            && matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))
+            && self
+                .piece_at(m.from())
+                .is_some_and(|p| r.kinds & (1 << p.kind.0) != 0)
+    }
+
+    /// After the piece move `m` of the seat to move, which took `taken`:
+    /// each seat with the power notes the capturer of one of its pieces
+    /// of the kinds, follows its capturer, or lets the bar go when it is
+    /// taken; the seat to move's own bar ends with its turn (see
+    /// [`Position::end_revenge_turn`]).
+    pub(crate) fn watch_revenge(&mut self, m: Move, taken: Option<Piece>) {
+        let mover = self.turn;
+        for s in 0..self.rules.seats() {
+            let seat = Seat(s);
+            let Some((i, r)) = self.revenge_power(seat) else {
+                continue;
+            };
+            let barred = self.slot(seat, i).checked_sub(1);
+            let landed = self.occupied().has(m.to()).then_some(m.to());
+            let mut next = match barred {
+                Some(c) if c == m.from() => landed,
+                Some(c) if c == m.to() && taken.is_some() => None,
+                other => other,
+            };
+            if let Some(v) = taken
+                && self.commander_of(v.seat) == seat
+                && seat != mover
+                && r.kinds & (1 << v.kind.0) != 0
+            {
+                // A capturer that stays where it was (a longbow) is there.
+                next = Some(landed.unwrap_or(m.from()));
+            }
+            if next != barred {
+                self.set_slot(seat, i, next.map_or(0, |c| c + 1));
+            }
+        }
+    }
+
+    /// The seat to move's turn is over: its bar ends.
+    pub(crate) fn end_revenge_turn(&mut self, us: Seat) {
+        if let Some((i, _)) = self.revenge_power(us)
+            && self.slot(us, i) != 0
+        {
+            self.set_slot(us, i, 0);
+        }
+    }
+
+    /// The `'barred'` entry, when a seat's pieces are barred from one.
+    pub(crate) fn barred_extra(&self) -> Option<String> {
+        let geo = &self.variant().geometry;
+        let entries: Vec<String> = (0..self.rules.seats())
+            .map(|s| {
+                self.barred_cell(Seat(s))
+                    .map_or(String::new(), |c| geo.square(c).to_string())
+            })
+            .collect();
+        if entries.iter().all(String::is_empty) {
+            return None;
+        }
+        let quoted: Vec<String> = entries.iter().map(|e| format!("'{e}'")).collect();
+        Some(format!("'{KEY}':({})", quoted.join(",")))
+    }
+
+    /// Read the `'barred'` entries (a quoted square or nothing per seat).
+    pub(crate) fn read_barred_extra(
+        &mut self,
+        entries: &[&str],
+        key_at: usize,
+    ) -> Result<(), FenError> {
+        let bad = |why: String| syntax(FenField::Extras, key_at, why);
+        for (s, entry) in entries.iter().enumerate().take(self.rules.seats() as usize) {
+            let text = entry
+                .strip_prefix('\'')
+                .and_then(|e| e.strip_suffix('\''))
+                .ok_or_else(|| bad(format!("{entry} in '{KEY}' is not quoted")))?;
+            if text.is_empty() {
+                continue;
+            }
+            let seat = Seat(s as u8);
+            let cell = text
+                .parse()
+                .ok()
+                .and_then(|sq| self.variant().geometry.cell(sq))
+                .ok_or_else(|| bad(format!("'{text}' in '{KEY}' is not a square")))?;
+            let (i, _) = self
+                .revenge_power(seat)
+                .ok_or_else(|| bad(format!("seat {} has no power that bars a capture", s + 1)))?;
+            self.set_slot(seat, i, cell + 1);
+        }
+        Ok(())
+    }
+}
