@@ -287,7 +287,11 @@ impl<B: HasSliders> Position<B> {
         let MoveKind::Power(i) = m.kind() else {
             return None;
         };
-        self.variant().powers.get(self.turn.idx())?.get(i as usize)?.second_move(m)
+        self.variant()
+            .powers
+            .get(self.turn.idx())?
+            .get(i as usize)?
+            .second_move(m)
     }
 
     /// How many times `seat` used its power `i` (counted for powers of
