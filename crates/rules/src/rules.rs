@@ -778,8 +778,16 @@ impl<B: HasSliders> Rules<B> {
                 promotion_limits[s][k.idx()] = n;
             }
         }
+        // A royal promotion choice is filtered too: only an army still
+        // commanded by its own seat gains a royal piece.
+        let royal_choice = |s: usize| {
+            variant
+                .seat_promotions
+                .get(s)
+                .is_some_and(|c| c.iter().any(|k| variant.pieces[k.idx()].royal))
+        };
         let limited_seats = (0..MAX_SEATS)
-            .filter(|&s| promotion_limits[s].iter().any(|&n| n != 0))
+            .filter(|&s| promotion_limits[s].iter().any(|&n| n != 0) || royal_choice(s))
             .fold(0u8, |m, s| m | 1 << s);
         Rules {
             attacks: Attacks::new(&geo),

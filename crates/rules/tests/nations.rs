@@ -505,10 +505,13 @@ fn royal_flags_are_checked() {
         "name = \"x\"\nletter = \"w\"\nbetza = \"W\"\npawn = true\nroyal = true",
     ));
     assert_field(&e, "mine.toml", "pieces[0].royal", "a pawn cannot be royal");
-    let e = nation_error(&kind(
-        "name = \"minister\"\nletter = \"m\"\nbetza = \"KN\"\nroyal = true",
-    ));
-    assert_field(&e, "mine.toml", "pieces[0].royal", "not played yet");
+    // A royal kind of its own (Britain's minister) is read, and may be a
+    // promotion choice; a king of its own may not.
+    let minister = kind("name = \"minister\"\nletter = \"m\"\nbetza = \"KN\"\nroyal = true");
+    assert!(Nation::from_toml(&minister, "mine.toml").is_ok());
+    let king = kind("name = \"king\"\nletter = \"m\"\nbetza = \"KN\"\nking = true");
+    let e = lineup_error(&format!("promotions = [\"m\"]\n{king}"));
+    assert_field(&e, "mine.toml", "promotions", "no pawn or king");
     let e = lineup_error(&GOOD.replace("a1 = \"k\"", "a1 = \"n\""));
     assert_field(&e, "mine.toml", "setup", "no royal piece");
 }
@@ -522,9 +525,9 @@ fn promotions_are_checked() {
         )
     };
     let e = lineup_error(&with("[\"k\"]"));
-    assert_field(&e, "mine.toml", "promotions", "no pawn or royal");
+    assert_field(&e, "mine.toml", "promotions", "no pawn or king");
     let e = lineup_error(&with("[\"p\"]"));
-    assert_field(&e, "mine.toml", "promotions", "no pawn or royal");
+    assert_field(&e, "mine.toml", "promotions", "no pawn or king");
     let e = lineup_error(&with("[\"z\"]"));
     assert_field(&e, "mine.toml", "promotions", "'z' is not a kind");
     let e = nation_error(&with("[\"zz\"]"));

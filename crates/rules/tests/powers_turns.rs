@@ -376,3 +376,153 @@ fn the_bar_ends_when_the_capturer_is_taken() {
     assert!(!p.to_fen().contains("'barred'"), "{}", p.to_fen());
     assert!(moves(&p).contains(&"d1d4".to_string()));
 }
+
+// -------------------------------------------------------------- Britain
+
+/// Red (Britain) to move in `rows`, with `extras`.
+fn britain(turn: char, extras: &str, rows: [&str; 8]) -> Pos {
+    let v = lineup("britain,default,default,default");
+    pos(&v, &all_in(fen(turn, extras, rows)))
+}
+
+#[test]
+fn a_minister_moves_as_a_king_and_as_a_knight() {
+    let rows = [
+        "bK,5,yP,yK",
+        "bP,7",
+        "8",
+        "8",
+        "3,rO,4",
+        "8",
+        "rP,7",
+        "rO,5,gP,gK",
+    ];
+    let p = britain('R', PLAYED, rows);
+    assert_eq!(with_prefix(&p, "d4").len(), 8 + 8);
+}
+
+/// Blue's rook on d8 takes the minister on d4; red keeps playing while it
+/// has another, and its army goes to blue with the last.
+#[test]
+fn britain_is_out_when_its_last_minister_is_taken() {
+    let rows = |second: &'static str| {
+        [
+            "bK,2,bR,2,yP,yK",
+            "bP,7",
+            "8",
+            "8",
+            "3,rO,4",
+            "8",
+            "rP,7",
+            second,
+        ]
+    };
+    let p = play(&britain('B', PLAYED, rows("rO,5,gP,gK")), "d8d4");
+    assert_eq!(p.alive_seats() & 1, 1, "a minister is left");
+    assert_eq!(
+        p.commander_of(tetrarch_rules::Seat(0)),
+        tetrarch_rules::Seat(0)
+    );
+    let p = play(&britain('B', PLAYED, rows("6,gP,gK")), "d8d4");
+    assert_eq!(p.alive_seats() & 1, 0);
+    assert_eq!(
+        p.commander_of(tetrarch_rules::Seat(0)),
+        tetrarch_rules::Seat(1)
+    );
+}
+
+/// Blue in its opening turns may attack a minister while Britain has
+/// another, not its last one: only the last counts as royal.
+#[test]
+fn only_the_last_minister_is_royal_for_the_opening_rule() {
+    let rows = |second: &'static str| {
+        [
+            "bK,5,yP,yK",
+            "bP,7",
+            "8",
+            "bR,7",
+            "3,rO,4",
+            "8",
+            "rP,7",
+            second,
+        ]
+    };
+    let opening = "'turns':(2,0,2,2)";
+    let p = britain('B', opening, rows("rO,5,gP,gK"));
+    assert!(moves(&p).contains(&"a5d5".to_string()));
+    let p = britain('B', opening, rows("6,gP,gK"));
+    assert!(!moves(&p).contains(&"a5d5".to_string()));
+}
+
+#[test]
+fn no_minister_moves_like_a_knight_on_two_turns_in_a_row() {
+    let rows = [
+        "bK,5,yP,yK",
+        "bP,7",
+        "8",
+        "8",
+        "8",
+        "8",
+        "rP,7",
+        "rO,5,gP,gK",
+    ];
+    let p = britain('R', PLAYED, rows);
+    let p = play_line(&p, "a1b3 a7b7 g8g7 g1f1");
+    let from_b3 = with_prefix(&p, "b3");
+    assert!(from_b3.contains(&"b3b4".to_string()), "a king move");
+    assert!(!from_b3.contains(&"b3c5".to_string()), "no knight move");
+    assert!(p.to_fen().contains("'powers':('0','','','')"));
+    // After a king move, the knight move is back.
+    let p = play_line(&p, "b3b4 b7c7 g7g6 f1e1");
+    assert!(moves(&p).contains(&"b4c6".to_string()));
+}
+
+#[test]
+fn britain_promotes_to_a_minister_only_while_it_commands_its_own_army() {
+    let rows = [
+        "bK,5,yP,yK",
+        "2,rP,5",
+        "8",
+        "8",
+        "8",
+        "8",
+        "bP,7",
+        "rO,5,gP,gK",
+    ];
+    let p = britain('R', PLAYED, rows);
+    assert_eq!(with_prefix(&p, "c7"), sorted(&["c7c8o"]));
+    // Taken over by blue, the army's pawns gain no royal piece: they
+    // promote as blue's (the default army's) do.
+    let mut taken = rows;
+    taken[7] = "6,gP,gK";
+    let text = fen('B', &format!("{PLAYED},'commanders':('b','','','')"), taken);
+    let p = pos(&lineup("britain,default,default,default"), &text);
+    assert_eq!(with_prefix(&p, "c7"), sorted(&["c7c8b", "c7c8n", "c7c8r"]));
+}
+
+/// Green to move; red (Conquistadors) has a bishop on d4 beside blue's
+/// (Britain's) minister on d5.
+#[test]
+fn a_minister_that_is_not_the_last_may_be_destroyed_by_a_power() {
+    let rows = |second: &'static str| {
+        [
+            second,
+            "8",
+            "8",
+            "3,bO,4",
+            "3,rB,4",
+            "8",
+            "rP,7",
+            "rK,5,gP,gK",
+        ]
+    };
+    let v = lineup("conquistadors,britain,default,default");
+    let p = pos(&v, &all_in(fen('G', PLAYED, rows("bO,5,yP,yK"))));
+    assert_eq!(piece(&play(&p, "g1f1"), "d5"), None);
+    let p = pos(&v, &all_in(fen('G', PLAYED, rows("bP,5,yP,yK"))));
+    assert_eq!(
+        piece(&play(&p, "g1f1"), "d5"),
+        Some((1, 'o')),
+        "the last is royal"
+    );
+}

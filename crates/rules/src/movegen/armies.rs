@@ -22,7 +22,8 @@ impl<B: HasSliders> Position<B> {
         let before = sink.taken();
         let opening = self.in_opening(us);
         let capture_powers = self.has_powers() && self.has_capture_powers();
-        let barred = self.has_powers() && self.barred_cell(us).is_some();
+        let barred =
+            self.has_powers() && (self.barred_cell(us).is_some() || self.rests_from_leap());
         if opening || self.rules.variant.rules.declare_check || capture_powers || barred {
             let mut pseudo = MoveList::new();
             self.generate_commanded(&mut pseudo);
@@ -36,7 +37,7 @@ impl<B: HasSliders> Position<B> {
                     continue;
                 };
                 if self.declared_enough(m)
-                    && !(barred && self.barred_capture(m))
+                    && !(barred && (self.barred_capture(m) || self.leap_barred(m)))
                     && !(opening && self.board_after(m).checks_an_enemy(us))
                 {
                     sink.one(m);

@@ -89,6 +89,8 @@ impl<B: HasSliders> Position<B> {
         let enemies = self.rules.enemy_seats[seat.idx()];
         (0..self.rules.seats())
             .filter(|&e| enemies & (1 << e) != 0)
+            // Only a last royal piece counts as royal (Britain's ministers).
+            .filter(|&e| self.royals(Seat(e)).count() == 1)
             .filter(|&e| {
                 self.royals(Seat(e)).iter().any(|cell| {
                     (0..self.rules.seats())

@@ -43,7 +43,19 @@ impl<B: HasSliders> Position<B> {
         let limits = &r.promotion_limits[seat.idx()];
         let mut out = [Kind(0); MAX_KINDS];
         let mut n = 0;
-        for &k in choices {
+        // A taken-over army gains no royal piece (it would be back in
+        // play): where its nation's choices are royal, its pawns promote
+        // as its commander's do ("plain pieces of your nation").
+        let commander = self.commander_of(seat);
+        let royal = |k: &Kind| r.variant.pieces[k.idx()].royal;
+        let theirs: &[Kind] = match r.variant.seat_promotions.get(commander.idx()) {
+            Some(c) if commander != seat && choices.iter().any(royal) => c,
+            _ => &[],
+        };
+        for &k in choices.iter().chain(theirs) {
+            if out[..n].contains(&k) || (royal(&k) && commander != seat) {
+                continue;
+            }
             let lost = || {
                 let have = self.pieces(seat, k).count();
                 have < u32::from(r.start_counts[seat.idx()][k.idx()])

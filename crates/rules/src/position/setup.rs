@@ -90,7 +90,9 @@ impl<B: HasSliders> Position<B> {
             let may_lack = r.multi;
             if (v.rules.check || r.multi) && r.royal_kinds != 0 {
                 let count = self.royals(seat).count();
-                if count > 1 || (count == 0 && !may_lack) {
+                // Where armies change hands a nation may field several
+                // (Britain's ministers): only the last counts as royal.
+                if (count > 1 && !r.transfers) || (count == 0 && !may_lack) {
                     let name = v.pieces[r.royal_kinds.trailing_zeros() as usize]
                         .name
                         .clone();

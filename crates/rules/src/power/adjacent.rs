@@ -53,7 +53,14 @@ impl<B: HasSliders> Position<B> {
     pub(super) fn act_adjacent(&mut self, a: &Compiled) {
         let us = self.turn;
         let sources = self.union_of(a.sources) & self.commanded_pieces(us);
-        let royal = self.union_of(self.rules.royal_kinds);
+        // A minister that is not Britain's last is no royal piece and may
+        // be destroyed; no royal kind is taken over, where it would be royal
+        // to its new owner.
+        let royal = if a.convert {
+            self.union_of(self.rules.royal_kinds)
+        } else {
+            self.last_royals()
+        };
         let targets = self.neighbours(sources) & self.hostile_to(us) & !royal & !self.power_proof();
         for cell in targets.iter() {
             let Some(victim) = self.piece_at(cell) else {

@@ -56,8 +56,7 @@ impl<B: HasSliders> Position<B> {
         }
         let occ = self.occupied();
         let armies = self.commanded_by(us);
-        let royal = self.union_of(self.rules.royal_kinds);
-        let targets = self.hostile_to(us) & !royal & !self.power_proof();
+        let targets = self.hostile_to(us) & !self.last_royals() & !self.power_proof();
         for cell in targets.iter() {
             let attackers = (0..self.rules.seats())
                 .filter(|&s| armies & (1 << s) != 0)

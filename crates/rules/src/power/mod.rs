@@ -25,6 +25,7 @@ mod area;
 mod attacked;
 mod capture;
 mod enter;
+mod leap;
 mod place;
 mod relocate;
 mod revenge;
@@ -70,6 +71,8 @@ pub enum PowerSpec {
     Attacked(attacked::Spec),
     /// The capturer of one's piece is not taken back by those kinds at once.
     Revenge(revenge::Spec),
+    /// A leap of some kinds is not made on two turns in a row.
+    Leap(leap::Spec),
 }
 
 impl PowerSpec {
@@ -95,6 +98,7 @@ impl PowerSpec {
             two::ID => PowerSpec::MoveTwo(two::Spec::read(&p)?),
             attacked::ID => PowerSpec::Attacked(attacked::Spec::read(&p)?),
             revenge::ID => PowerSpec::Revenge(revenge::Spec::read(&p)?),
+            leap::ID => PowerSpec::Leap(leap::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -123,6 +127,7 @@ impl PowerSpec {
             PowerSpec::MoveTwo(_) => two::ID,
             PowerSpec::Attacked(_) => attacked::ID,
             PowerSpec::Revenge(_) => revenge::ID,
+            PowerSpec::Leap(_) => leap::ID,
         }
     }
 
@@ -145,12 +150,13 @@ impl PowerSpec {
             PowerSpec::MoveTwo(t) => t.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Attacked(a) => a.sources.iter().map(|&l| ("sources", l)).collect(),
             PowerSpec::Revenge(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
+            PowerSpec::Leap(l) => l.kinds.iter().map(|&k| ("kinds", k)).collect(),
         }
     }
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 11] = [
+const KNOWN: [&str; 12] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -162,6 +168,7 @@ const KNOWN: [&str; 11] = [
     two::ID,
     attacked::ID,
     revenge::ID,
+    leap::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -177,6 +184,7 @@ pub(crate) enum Power<B> {
     MoveTwo(two::Compiled),
     Attacked(attacked::Compiled),
     Revenge(revenge::Compiled),
+    Leap(leap::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -207,6 +215,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::MoveTwo(t) => Power::MoveTwo(t.compile(kind)),
             PowerSpec::Attacked(a) => Power::Attacked(a.compile(kind)),
             PowerSpec::Revenge(r) => Power::Revenge(r.compile(kind)),
+            PowerSpec::Leap(l) => Power::Leap(l.compile(kind)),
         }
     }
 
@@ -251,7 +260,8 @@ impl<B: HasSliders> Position<B> {
                 | Power::Capture(_)
                 | Power::Enter(_)
                 | Power::Attacked(_)
-                | Power::Revenge(_) => {}
+                | Power::Revenge(_)
+                | Power::Leap(_) => {}
             }
         }
     }
@@ -276,7 +286,8 @@ impl<B: HasSliders> Position<B> {
             | Power::Capture(_)
             | Power::Enter(_)
             | Power::Attacked(_)
-            | Power::Revenge(_) => {}
+            | Power::Revenge(_)
+            | Power::Leap(_) => {}
         }
         None
     }
@@ -292,6 +303,27 @@ impl<B: HasSliders> Position<B> {
             .get(self.turn.idx())?
             .get(i as usize)?
             .second_move(m)
+    }
+
+    /// Whether the seat to move's powers bar its move `m` this turn (a
+    /// leap made last turn).
+    pub(crate) fn leap_barred(&self, m: Move) -> bool {
+        let us = self.turn;
+        self.powers(us).iter().enumerate().any(|(i, p)| match p {
+            Power::Leap(l) => {
+                self.slot(us, i) & TAKEN_LAST_TURN != 0 && self.is_barred_leap(l, m, m.from())
+            }
+            _ => false,
+        })
+    }
+
+    /// Whether the seat to move rests from a leap this turn.
+    pub(crate) fn rests_from_leap(&self) -> bool {
+        let us = self.turn;
+        self.powers(us)
+            .iter()
+            .enumerate()
+            .any(|(i, p)| matches!(p, Power::Leap(_)) && self.slot(us, i) & TAKEN_LAST_TURN != 0)
     }
 
     /// How many times `seat` used its power `i` (counted for powers of
@@ -319,6 +351,16 @@ impl<B: HasSliders> Position<B> {
             .any(|p| matches!(p, Power::Enter(_) | Power::Attacked(_)))
     }
 
+    /// The royal pieces that count as royal: each seat's last one (only
+    /// the last of Britain's ministers is royal for what concerns royal
+    /// pieces).
+    pub(crate) fn last_royals(&self) -> B {
+        (0..self.rules.seats())
+            .map(|s| self.royals(Seat(s)))
+            .filter(|r| r.count() == 1)
+            .fold(B::EMPTY, |a, r| a | r)
+    }
+
     /// The pieces no other nation's power moves or destroys: those of the
     /// kinds proof against powers, and every piece a proof seat commands.
     pub(crate) fn power_proof(&self) -> B {
@@ -337,7 +379,11 @@ impl<B: HasSliders> Position<B> {
         };
         for i in 0..self.powers(us).len() {
             let old = self.slot(us, i);
-            let new = if used == Some(i) {
+            let leapt = match &self.powers(us)[i] {
+                Power::Leap(l) => self.is_barred_leap(l, m, m.to()),
+                _ => false,
+            };
+            let new = if used == Some(i) || leapt {
                 let uses = self.powers(us)[i].counts_uses() as u8;
                 ((old & !TAKEN_LAST_TURN) + uses).min(TAKEN_LAST_TURN - 1) | TAKEN_LAST_TURN
             } else {
@@ -385,6 +431,32 @@ impl<'a> Params<'a> {
     fn get(&self, key: &'a str) -> Option<&'a toml::Value> {
         self.read.borrow_mut().push(key);
         self.table.get(key)
+    }
+
+    /// Two small numbers (`[1, 2]`), `default` when left out.
+    pub(crate) fn pair(
+        &self,
+        key: &'a str,
+        default: (u8, u8),
+    ) -> Result<(u8, u8), (String, String)> {
+        let bad = || {
+            (
+                key.to_string(),
+                "must be two numbers from 0 to 7, such as [1, 2]".to_string(),
+            )
+        };
+        match self.get(key) {
+            None => Ok(default),
+            Some(toml::Value::Array(a)) => match a[..] {
+                [toml::Value::Integer(x), toml::Value::Integer(y)]
+                    if (0..8).contains(&x) && (0..8).contains(&y) && x + y > 0 =>
+                {
+                    Ok((x as u8, y as u8))
+                }
+                _ => Err(bad()),
+            },
+            Some(_) => Err(bad()),
+        }
     }
 
     /// A boolean, `false` when left out.

@@ -258,12 +258,15 @@ fn promotions(
             .filter(|k| !pieces[k.idx()].pawn && !pieces[k.idx()].royal)
             .collect(),
     };
-    if let Some(k) = choices
-        .iter()
-        .find(|k| pieces[k.idx()].pawn || pieces[k.idx()].royal)
-    {
+    // A royal kind of the nation's own that is not its king (Britain's
+    // minister) is a promotion choice: "any piece type except a king".
+    let king = |k: &Kind| {
+        let letter = pieces[k.idx()].letter;
+        pieces[k.idx()].royal && !n.kinds.iter().any(|nk| nk.letter == letter && !nk.king)
+    };
+    if let Some(k) = choices.iter().find(|k| pieces[k.idx()].pawn || king(k)) {
         return Err(err(format!(
-            "'{}': pawns promote to no pawn or royal piece",
+            "'{}': pawns promote to no pawn or king",
             pieces[k.idx()].letter
         )));
     }

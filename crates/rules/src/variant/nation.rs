@@ -25,6 +25,10 @@ const BUILTIN: &[(&str, &str)] = &[
     ),
     ("aztecs", include_str!("../../variants/nations/aztecs.toml")),
     (
+        "britain",
+        include_str!("../../variants/nations/britain.toml"),
+    ),
+    (
         "byzantine-empire",
         include_str!("../../variants/nations/byzantine-empire.toml"),
     ),
@@ -134,6 +138,9 @@ pub struct NationKind {
     pub betza: String,
     /// Royal piece.
     pub royal: bool,
+    /// The nation's own king: royal, and never a promotion choice (a royal
+    /// kind that is not a king, Britain's minister, may be one).
+    pub king: bool,
     /// A pawn: it promotes to the nation's promotion choices.
     pub pawn: bool,
     /// Ranks (from the owner's side, from 1) where its initial moves apply.
@@ -393,15 +400,6 @@ fn kind(k: &KindSpec) -> Result<NationKind, (&'static str, String)> {
     if (k.royal || k.king) && k.pawn {
         return Err(("royal", "a pawn cannot be royal".into()));
     }
-    if k.royal && !k.king {
-        // The rules make a royal piece other than the king a promotion
-        // choice (european-chess.txt), and the kernel promotes to no royal
-        // piece yet: refused rather than played by other rules.
-        return Err((
-            "royal",
-            "royal kinds besides a king (Britain's ministers) are not played yet: pawns would have to promote to them; a king of the nation's own is `king = true`".into(),
-        ));
-    }
     let plain = match &k.plain {
         Some(l) => Some(self::letter(l).ok_or_else(|| ("plain", not_a_letter(l)))?),
         None => None,
@@ -417,6 +415,7 @@ fn kind(k: &KindSpec) -> Result<NationKind, (&'static str, String)> {
         letter,
         betza: k.betza.clone(),
         royal: k.royal || k.king,
+        king: k.king,
         pawn: k.pawn,
         initial_ranks: k.initial_ranks.clone(),
         immune: k.immune,
