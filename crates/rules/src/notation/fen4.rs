@@ -256,7 +256,7 @@ fn extras_entries(block: &str, at: usize) -> Result<Vec<(usize, &str, &str)>, Fe
 }
 
 /// The text inside single quotes.
-fn unquote(entry: &str) -> Option<&str> {
+pub(crate) fn unquote(entry: &str) -> Option<&str> {
     entry.strip_prefix('\'')?.strip_suffix('\'')
 }
 

@@ -28,16 +28,13 @@ pub(crate) struct Compiled {
 
 impl Spec {
     pub(super) fn read(p: &Params) -> Result<Spec, (String, String)> {
-        let sources = p.letters("sources")?;
-        if sources.is_empty() {
-            return Err(("sources".into(), "at least one piece letter".into()));
-        }
+        let sources = p.some_letters("sources")?;
         Ok(Spec { sources })
     }
 
     pub(super) fn compile(&self, kind: impl Fn(char) -> Kind) -> Compiled {
         Compiled {
-            sources: self.sources.iter().fold(0, |m, &l| m | 1 << kind(l).0),
+            sources: super::kind_bits(&self.sources, kind),
         }
     }
 }

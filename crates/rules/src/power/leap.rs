@@ -30,10 +30,7 @@ pub(crate) struct Compiled {
 
 impl Spec {
     pub(super) fn read(p: &Params) -> Result<Spec, (String, String)> {
-        let kinds = p.letters("kinds")?;
-        if kinds.is_empty() {
-            return Err(("kinds".into(), "at least one piece letter".into()));
-        }
+        let kinds = p.some_letters("kinds")?;
         Ok(Spec {
             kinds,
             leap: p.pair("leap", (1, 2))?,
@@ -42,7 +39,7 @@ impl Spec {
 
     pub(super) fn compile(&self, kind: impl Fn(char) -> Kind) -> Compiled {
         Compiled {
-            kinds: self.kinds.iter().fold(0, |m, &l| m | 1 << kind(l).0),
+            kinds: super::kind_bits(&self.kinds, kind),
             leap: self.leap,
         }
     }

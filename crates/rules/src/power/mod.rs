@@ -155,6 +155,11 @@ impl PowerSpec {
     }
 }
 
+/// The kinds of `letters` as a bit set.
+fn kind_bits(letters: &[char], kind: impl Fn(char) -> Kind) -> u16 {
+    letters.iter().fold(0, |m, &l| m | 1 << kind(l).0)
+}
+
 /// Every power id a nation file may name.
 const KNOWN: [&str; 12] = [
     transform::ID,
@@ -256,12 +261,8 @@ impl<B: HasSliders> Position<B> {
                 Power::Place(p) => self.generate_place(sink, p, tag),
                 Power::Relocate(r) => self.generate_relocate(sink, r, tag),
                 Power::MoveTwo(t) => self.generate_move_two(sink, t, i as u8),
-                Power::Adjacent(_)
-                | Power::Capture(_)
-                | Power::Enter(_)
-                | Power::Attacked(_)
-                | Power::Revenge(_)
-                | Power::Leap(_) => {}
+                // The others act through hooks, not as moves.
+                _ => {}
             }
         }
     }
@@ -282,12 +283,7 @@ impl<B: HasSliders> Position<B> {
             Power::Place(p) => self.play_place(p, m),
             Power::Relocate(_) => return self.play_relocate(m),
             Power::MoveTwo(_) => self.play_move_two(m),
-            Power::Adjacent(_)
-            | Power::Capture(_)
-            | Power::Enter(_)
-            | Power::Attacked(_)
-            | Power::Revenge(_)
-            | Power::Leap(_) => {}
+            _ => {}
         }
         None
     }
@@ -305,25 +301,28 @@ impl<B: HasSliders> Position<B> {
             .second_move(m)
     }
 
-    /// Whether the seat to move's powers bar its move `m` this turn (a
-    /// leap made last turn).
-    pub(crate) fn leap_barred(&self, m: Move) -> bool {
-        let us = self.turn;
-        self.powers(us).iter().enumerate().any(|(i, p)| match p {
-            Power::Leap(l) => {
-                self.slot(us, i) & TAKEN_LAST_TURN != 0 && self.is_barred_leap(l, m, m.from())
-            }
-            _ => false,
-        })
-    }
-
-    /// Whether the seat to move rests from a leap this turn.
-    pub(crate) fn rests_from_leap(&self) -> bool {
+    /// The seat to move's `no-leap-twice` powers whose leap it made last turn.
+    fn resting_leaps(&self) -> impl Iterator<Item = &leap::Compiled> + '_ {
         let us = self.turn;
         self.powers(us)
             .iter()
             .enumerate()
-            .any(|(i, p)| matches!(p, Power::Leap(_)) && self.slot(us, i) & TAKEN_LAST_TURN != 0)
+            .filter_map(move |(i, p)| match p {
+                Power::Leap(l) if self.slot(us, i) & TAKEN_LAST_TURN != 0 => Some(l),
+                _ => None,
+            })
+    }
+
+    /// Whether the seat to move's powers bar its move `m` this turn (a
+    /// leap made last turn).
+    pub(crate) fn leap_barred(&self, m: Move) -> bool {
+        self.resting_leaps()
+            .any(|l| self.is_barred_leap(l, m, m.from()))
+    }
+
+    /// Whether the seat to move rests from a leap this turn.
+    pub(crate) fn rests_from_leap(&self) -> bool {
+        self.resting_leaps().next().is_some()
     }
 
     /// How many times `seat` used its power `i` (counted for powers of
@@ -490,6 +489,15 @@ impl<'a> Params<'a> {
             Some(_) => Err(bad()),
             None => Err((key.into(), "missing".into())),
         }
+    }
+
+    /// A list of at least one piece letter.
+    pub(crate) fn some_letters(&self, key: &'a str) -> Result<Vec<char>, (String, String)> {
+        let letters = self.letters(key)?;
+        if letters.is_empty() {
+            return Err((key.into(), "at least one piece letter".into()));
+        }
+        Ok(letters)
     }
 
     /// A list of piece letters.

@@ -61,7 +61,7 @@ impl Spec {
         Compiled {
             area: area(&self.area),
             capture_from_outside: self.capture_from_outside.as_ref().map(&area),
-            kinds: self.kinds.iter().fold(0, |m, &l| m | 1 << kind(l).0),
+            kinds: super::kind_bits(&self.kinds, kind),
             not_twice: self.not_twice,
             no_check: self.no_check,
         }

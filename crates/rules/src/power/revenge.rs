@@ -34,16 +34,13 @@ pub(crate) struct Compiled {
 
 impl Spec {
     pub(super) fn read(p: &Params) -> Result<Spec, (String, String)> {
-        let kinds = p.letters("kinds")?;
-        if kinds.is_empty() {
-            return Err(("kinds".into(), "at least one piece letter".into()));
-        }
+        let kinds = p.some_letters("kinds")?;
         Ok(Spec { kinds })
     }
 
     pub(super) fn compile(&self, kind: impl Fn(char) -> Kind) -> Compiled {
         Compiled {
-            kinds: self.kinds.iter().fold(0, |m, &l| m | 1 << kind(l).0),
+            kinds: super::kind_bits(&self.kinds, kind),
         }
     }
 }
@@ -147,9 +144,7 @@ impl<B: HasSliders> Position<B> {
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
         for (s, entry) in entries.iter().enumerate().take(self.rules.seats() as usize) {
-            let text = entry
-                .strip_prefix('\'')
-                .and_then(|e| e.strip_suffix('\''))
+            let text = crate::notation::fen4::unquote(entry)
                 .ok_or_else(|| bad(format!("{entry} in '{KEY}' is not quoted")))?;
             if text.is_empty() {
                 continue;

@@ -81,9 +81,7 @@ impl<B: HasSliders> Position<B> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
         let name = key.name();
         for (seat, entry) in entries.iter().enumerate().take(self.rules.seats() as usize) {
-            let digits = entry
-                .strip_prefix('\'')
-                .and_then(|e| e.strip_suffix('\''))
+            let digits = crate::notation::fen4::unquote(entry)
                 .ok_or_else(|| bad(format!("{entry} in '{name}' is not quoted")))?;
             let count = self.powers(Seat(seat as u8)).len();
             for d in digits.bytes() {
