@@ -234,6 +234,10 @@ pub struct Rules<B: HasSliders> {
     /// The seats whose power bars taking back a capturer (`no-revenge`),
     /// as a bit set: every move of a line-up watches their pieces.
     pub(crate) revenge_seats: u8,
+    /// The seats whose pieces are captured only by opponents who earned
+    /// it (`neutral`), as a bit set: every capture of a line-up is counted
+    /// for them.
+    pub(crate) neutral_seats: u8,
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
@@ -801,14 +805,12 @@ impl<B: HasSliders> Rules<B> {
             start_counts,
             promotion_limits,
             limited_seats,
-            revenge_seats: (0..MAX_SEATS)
-                .filter(|&s| {
-                    variant.powers.get(s).is_some_and(|p| {
-                        p.iter()
-                            .any(|p| matches!(p, crate::power::PowerSpec::Revenge(_)))
-                    })
-                })
-                .fold(0u8, |m, s| m | 1 << s),
+            revenge_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Revenge(_))
+            }),
+            neutral_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Neutral(_))
+            }),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,
             seat_state: !variant.seat_rules.is_empty(),
@@ -922,4 +924,11 @@ impl<B: HasSliders> Rules<B> {
             None => from.iter().fold(B::EMPTY, |acc, c| acc | km.capture[c]),
         }
     }
+}
+
+/// The seats of `variant` with a power that `is`, as a bit set.
+fn seats_with_power(variant: &Variant, is: impl Fn(&crate::power::PowerSpec) -> bool) -> u8 {
+    (0..MAX_SEATS)
+        .filter(|&s| variant.powers.get(s).is_some_and(|p| p.iter().any(&is)))
+        .fold(0u8, |m, s| m | 1 << s)
 }

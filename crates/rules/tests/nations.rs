@@ -613,6 +613,10 @@ fn unknown_powers_and_bad_parameters_are_refused() {
     assert_field(&e, "mine.toml", "powers[0].pairs", "changes nothing");
     let e = with("id = \"destroy-adjacent\"\nsources = []");
     assert_field(&e, "mine.toml", "powers[0].sources", "at least one");
+    let e = with("id = \"neutral\"\nlosses = 4");
+    assert_field(&e, "mine.toml", "powers[0].losses", "a number from 1 to 3");
+    let e = with("id = \"neutral\"\nlosses = \"three\"");
+    assert_field(&e, "mine.toml", "powers[0].losses", "a number from 1 to 3");
     // A letter the nation does not field is found when the line-up is built.
     let e = lineup_error(&format!(
         "{GOOD}\n[[powers]]\nid = \"place\"\nkind = \"q\"\n"

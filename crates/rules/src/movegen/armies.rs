@@ -24,7 +24,14 @@ impl<B: HasSliders> Position<B> {
         let capture_powers = self.has_powers() && self.has_capture_powers();
         let barred =
             self.has_powers() && (self.barred_cell(us).is_some() || self.rests_from_leap());
-        if opening || self.rules.variant.rules.declare_check || capture_powers || barred {
+        let guard = if self.rules.neutral_seats != 0 {
+            self.neutral_guard()
+        } else {
+            B::EMPTY
+        };
+        let guarded = !guard.is_empty();
+        if opening || self.rules.variant.rules.declare_check || capture_powers || barred || guarded
+        {
             let mut pseudo = MoveList::new();
             self.generate_commanded(&mut pseudo);
             self.generate_powers(&mut pseudo);
@@ -38,6 +45,7 @@ impl<B: HasSliders> Position<B> {
                 };
                 if self.declared_enough(m)
                     && !(barred && (self.barred_capture(m) || self.leap_barred(m)))
+                    && !(guarded && self.takes_guarded(m, guard))
                     && !(opening && self.board_after(m).checks_an_enemy(us))
                 {
                     sink.one(m);

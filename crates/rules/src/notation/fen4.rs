@@ -286,6 +286,7 @@ impl<B: HasSliders> Position<B> {
             keys.extend(self.powers_extra(key));
         }
         keys.extend(self.barred_extra());
+        keys.extend(self.neutral_extra());
         if self.declared.iter().any(|&d| d != 0) {
             let entries: Vec<String> = self
                 .declared
@@ -697,6 +698,9 @@ impl<B: HasSliders> Position<B> {
         }
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::BARRED_KEY, at)? {
             self.read_barred_extra(&entries, key_at)?;
+        }
+        if let Some((key_at, entries)) = extras_tuple(block, crate::power::NEUTRAL_KEY, at)? {
+            self.read_neutral_extra(&entries, key_at)?;
         }
         if let Some((key_at, entries)) = extras_tuple(block, "declared", at)? {
             if !self.rules.variant.rules.declare_check {

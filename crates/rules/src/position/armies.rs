@@ -192,6 +192,11 @@ impl<B: HasSliders> Position<B> {
         if self.rules.revenge_seats != 0 && m.payload() == 0 {
             self.watch_revenge(m, taken);
         }
+        if self.rules.neutral_seats != 0
+            && let Some(victim) = taken
+        {
+            self.count_neutral_loss(Some(us), self.commander_of(victim.seat));
+        }
         if let Some(victim) = taken
             && self.rules.variant.pieces[victim.kind.idx()].royal
             && self.royals(victim.seat).is_empty()

@@ -64,6 +64,7 @@ impl<B: HasSliders> Position<B> {
                 continue;
             };
             self.remove(victim, cell);
+            self.count_power_loss(victim);
             if a.convert
                 && let Some(kind) = self.converted_kind(victim.kind, cell)
             {

@@ -64,6 +64,7 @@ impl<B: HasSliders> Position<B> {
                 && let Some(victim) = self.piece_at(cell)
             {
                 self.remove(victim, cell);
+                self.count_power_loss(victim);
             }
         }
     }

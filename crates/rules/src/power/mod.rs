@@ -26,6 +26,7 @@ mod attacked;
 mod capture;
 mod enter;
 mod leap;
+mod neutral;
 mod place;
 mod relocate;
 mod revenge;
@@ -34,6 +35,7 @@ mod transform;
 mod two;
 
 pub use area::Area;
+pub(crate) use neutral::KEY as NEUTRAL_KEY;
 pub(crate) use revenge::KEY as BARRED_KEY;
 pub(crate) use state::StateKey;
 
@@ -73,6 +75,8 @@ pub enum PowerSpec {
     Revenge(revenge::Spec),
     /// A leap of some kinds is not made on two turns in a row.
     Leap(leap::Spec),
+    /// One's pieces are captured only by opponents who earned it.
+    Neutral(neutral::Spec),
 }
 
 impl PowerSpec {
@@ -99,6 +103,7 @@ impl PowerSpec {
             attacked::ID => PowerSpec::Attacked(attacked::Spec::read(&p)?),
             revenge::ID => PowerSpec::Revenge(revenge::Spec::read(&p)?),
             leap::ID => PowerSpec::Leap(leap::Spec::read(&p)?),
+            neutral::ID => PowerSpec::Neutral(neutral::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -128,6 +133,7 @@ impl PowerSpec {
             PowerSpec::Attacked(_) => attacked::ID,
             PowerSpec::Revenge(_) => revenge::ID,
             PowerSpec::Leap(_) => leap::ID,
+            PowerSpec::Neutral(_) => neutral::ID,
         }
     }
 
@@ -151,6 +157,7 @@ impl PowerSpec {
             PowerSpec::Attacked(a) => a.sources.iter().map(|&l| ("sources", l)).collect(),
             PowerSpec::Revenge(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Leap(l) => l.kinds.iter().map(|&k| ("kinds", k)).collect(),
+            PowerSpec::Neutral(_) => Vec::new(),
         }
     }
 }
@@ -161,7 +168,7 @@ fn kind_bits(letters: &[char], kind: impl Fn(char) -> Kind) -> u16 {
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 12] = [
+const KNOWN: [&str; 13] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -174,6 +181,7 @@ const KNOWN: [&str; 12] = [
     attacked::ID,
     revenge::ID,
     leap::ID,
+    neutral::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -190,6 +198,7 @@ pub(crate) enum Power<B> {
     Attacked(attacked::Compiled),
     Revenge(revenge::Compiled),
     Leap(leap::Compiled),
+    Neutral(neutral::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -221,6 +230,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Attacked(a) => Power::Attacked(a.compile(kind)),
             PowerSpec::Revenge(r) => Power::Revenge(r.compile(kind)),
             PowerSpec::Leap(l) => Power::Leap(l.compile(kind)),
+            PowerSpec::Neutral(n) => Power::Neutral(n.compile()),
         }
     }
 
@@ -454,6 +464,27 @@ impl<'a> Params<'a> {
                 }
                 _ => Err(bad()),
             },
+            Some(_) => Err(bad()),
+        }
+    }
+
+    /// A whole number in `range`, `default` when left out.
+    pub(crate) fn number(
+        &self,
+        key: &'a str,
+        default: u8,
+        range: std::ops::RangeInclusive<u8>,
+    ) -> Result<u8, (String, String)> {
+        let bad = || {
+            let why = format!("must be a number from {} to {}", range.start(), range.end());
+            (key.to_string(), why)
+        };
+        match self.get(key) {
+            None => Ok(default),
+            Some(toml::Value::Integer(n)) => u8::try_from(*n)
+                .ok()
+                .filter(|n| range.contains(n))
+                .ok_or_else(bad),
             Some(_) => Err(bad()),
         }
     }

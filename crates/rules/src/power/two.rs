@@ -135,6 +135,7 @@ impl<B: HasSliders> Position<B> {
         }
         let mut firsts = MoveList::new();
         self.generate_commanded(&mut firsts);
+        let guard = self.neutral_guard();
         // Two pieces of one kind that swap targets end alike: such turns
         // are told apart by the hash of their end.
         let mut ends = Ends::default();
@@ -142,7 +143,8 @@ impl<B: HasSliders> Position<B> {
             let Some(k1) = self.part_kind(m1, t.first | t.second) else {
                 continue;
             };
-            if !self.declared_enough(m1) || self.barred_capture(m1) {
+            if !self.declared_enough(m1) || self.barred_capture(m1) || self.takes_guarded(m1, guard)
+            {
                 continue;
             }
             let mut after = self.child();
@@ -150,7 +152,11 @@ impl<B: HasSliders> Position<B> {
             let mut seconds = MoveList::new();
             after.generate_commanded(&mut seconds);
             for &m2 in seconds.iter() {
-                if m2.from() == m1.to() || !after.declared_enough(m2) || after.barred_capture(m2) {
+                if m2.from() == m1.to()
+                    || !after.declared_enough(m2)
+                    || after.barred_capture(m2)
+                    || after.takes_guarded(m2, after.neutral_guard())
+                {
                     continue;
                 }
                 let Some(k2) = after.part_kind(m2, t.first | t.second) else {

@@ -66,6 +66,10 @@ const BUILTIN: &[(&str, &str)] = &[
     ),
     ("sparta", include_str!("../../variants/nations/sparta.toml")),
     (
+        "switzerland",
+        include_str!("../../variants/nations/switzerland.toml"),
+    ),
+    (
         "transylvania",
         include_str!("../../variants/nations/transylvania.toml"),
     ),
