@@ -550,15 +550,20 @@ class GamePage {
     for (const m of options) {
       const b = document.createElement("button");
       b.type = "button";
-      const kind = m.promotion ?? this.board.pieceAt(m.from)?.kind ?? "";
+      // A move that chooses a cell for a power (the piece Jerusalem
+      // shelters, the piece a Dutch piece trades with) shows that piece.
+      const chosen = m.chosen ? this.board.pieceAt(m.chosen) : null;
+      const kind = m.promotion ?? chosen?.kind ?? this.board.pieceAt(m.from)?.kind ?? "";
+      const promotes = m.promotion ? `promote to ${kindName(v, m.promotion)}` : "";
       // A nation's power landing where a plain move also lands is told apart by name.
-      const label = m.power ? `use the power ${m.power}` : m.promotion ? `promote to ${kindName(v, m.promotion)}` : "do not promote";
+      const power = m.chosen ? `${m.power} ${m.chosen}` : m.power ? `use the power ${m.power}` : "";
+      const label = [promotes, power].filter(Boolean).join(", ") || "do not promote";
       b.setAttribute("aria-label", label);
       b.dataset.promotion = m.promotion ?? "";
-      b.appendChild(pieceIcon(v, kind, seatClass(v, seat)));
+      b.appendChild(pieceIcon(v, kind, seatClass(v, m.promotion ? seat : chosen?.seat ?? seat)));
       if (m.power) {
         b.title = m.uci;
-        b.append(m.power);
+        b.append(m.chosen ?? m.power);
       }
       b.addEventListener("click", () => {
         dialog.close();

@@ -87,7 +87,7 @@ impl Move {
     /// What the move does.
     #[inline(always)]
     pub const fn kind(self) -> MoveKind {
-        let arg = Kind((self.0 >> 20) as u8);
+        let arg = Kind((self.0 >> 20) as u8 & 15);
         match (self.0 >> 16) & 15 {
             PROMOTION => MoveKind::Promotion(arg),
             DROP => MoveKind::Drop(arg),
@@ -112,6 +112,41 @@ impl Move {
     pub const fn power(from: u8, to: u8, index: u8, payload: u16) -> Move {
         let m = Move::new(from, to, MoveKind::Power(index));
         Move(m.0 | ((payload as u32) & 0xfff) << 20)
+    }
+    /// This move with a cell its mover's nation chooses for its power:
+    /// the piece Jerusalem protects after the move, the enemy piece the
+    /// Dutch piece trades places of owner with. Only moves that are not
+    /// power moves choose (a power move's payload holds its own cells);
+    /// the cell is below 255.
+    ///
+    /// ```
+    /// use tetrarch_rules::{Kind, Move, MoveKind};
+    /// let m = Move::new(12, 20, MoveKind::Promotion(Kind(15))).with_chosen(63);
+    /// assert_eq!((m.kind(), m.chosen()), (MoveKind::Promotion(Kind(15)), Some(63)));
+    /// assert_eq!(Move::new(12, 20, MoveKind::Normal).chosen(), None);
+    /// assert_ne!(m, Move::new(12, 20, MoveKind::Promotion(Kind(15))));
+    /// ```
+    #[inline]
+    pub const fn with_chosen(self, cell: u8) -> Move {
+        Move(self.0 & 0x00ff_ffff | ((cell as u32 + 1) & 0xff) << 24)
+    }
+    /// The cell chosen with the move ([`Move::with_chosen`]), if any.
+    #[inline]
+    pub const fn chosen(self) -> Option<u8> {
+        match (self.0 >> 24) as u8 {
+            0 => None,
+            _ if (self.0 >> 16) & 15 >= POWER => None,
+            c => Some(c - 1),
+        }
+    }
+    /// The move without its chosen cell.
+    #[inline]
+    pub const fn unchosen(self) -> Move {
+        if (self.0 >> 16) & 15 >= POWER {
+            self
+        } else {
+            Move(self.0 & 0x00ff_ffff)
+        }
     }
     /// A power move's payload ([`Move::power`]); 0 for other moves.
     #[inline]
@@ -152,7 +187,11 @@ impl Move {
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Move({}->{} {:?})", self.from(), self.to(), self.kind())
+        write!(f, "Move({}->{} {:?}", self.from(), self.to(), self.kind())?;
+        match self.chosen() {
+            Some(c) => write!(f, " choosing {c})"),
+            None => f.write_str(")"),
+        }
     }
 }
 

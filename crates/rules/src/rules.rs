@@ -238,6 +238,13 @@ pub struct Rules<B: HasSliders> {
     /// it (`neutral`), as a bit set: every capture of a line-up is counted
     /// for them.
     pub(crate) neutral_seats: u8,
+    /// The seats whose nation shelters a piece (`shelter`), as a bit set.
+    pub(crate) shelter_seats: u8,
+    /// The seats with either power: their pieces may be guarded from capture.
+    pub(crate) guard_seats: u8,
+    /// The seats whose power destroys idle pieces (`destroy-idle`): every
+    /// turn of a line-up watches which pieces stand still.
+    pub(crate) idle_seats: u8,
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
@@ -810,6 +817,16 @@ impl<B: HasSliders> Rules<B> {
             }),
             neutral_seats: seats_with_power(&variant, |p| {
                 matches!(p, crate::power::PowerSpec::Neutral(_))
+            }),
+            shelter_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Shelter)
+            }),
+            idle_seats: seats_with_power(&variant, |p| matches!(p, crate::power::PowerSpec::Idle)),
+            guard_seats: seats_with_power(&variant, |p| {
+                matches!(
+                    p,
+                    crate::power::PowerSpec::Neutral(_) | crate::power::PowerSpec::Shelter
+                )
             }),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,

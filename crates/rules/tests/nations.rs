@@ -613,6 +613,17 @@ fn unknown_powers_and_bad_parameters_are_refused() {
     assert_field(&e, "mine.toml", "powers[0].pairs", "changes nothing");
     let e = with("id = \"destroy-adjacent\"\nsources = []");
     assert_field(&e, "mine.toml", "powers[0].sources", "at least one");
+    let e = with("id = \"move-in-area\"\nmoves = [\"a1-d2=R\"]");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].moves",
+        "plain leaps in every direction",
+    );
+    let e = with("id = \"move-in-area\"\nmoves = [\"a1-d2\"]");
+    assert_field(&e, "mine.toml", "powers[0].moves", "an area and a Betza");
+    let e = with("id = \"shoot\"\narea = \"d4\"");
+    assert_field(&e, "mine.toml", "powers[0].area", "a rectangle");
     let e = with("id = \"neutral\"\nlosses = 4");
     assert_field(&e, "mine.toml", "powers[0].losses", "a number from 1 to 3");
     let e = with("id = \"neutral\"\nlosses = \"three\"");

@@ -395,7 +395,7 @@ fn malformed_entries_and_squares_off_the_board_are_refused() {
         (
             "1. h2-h3=",
             "Red",
-            "malformed move: '=' after h3; only a promotion such as =Q may follow",
+            "malformed move: '=' after h3; only a promotion such as =Q, or a chosen square such as @d1, may follow",
         ),
         ("1. h2-h17", "Red", "malformed move: 'h17' is not a square"),
         ("1. h2-", "Red", "malformed move: '' is not a square"),

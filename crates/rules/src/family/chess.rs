@@ -378,8 +378,10 @@ impl<B: HasSliders> Position<B> {
                     .get(self.turn().idx())
                     .and_then(|p| p.get(i as usize))
                     .map(|p| p.id().to_string()),
+                _ if m.chosen().is_some() => self.choosing_power_id().map(str::to_string),
                 _ => None,
             },
+            chosen: m.chosen().map(|c| self.cell_name(c)),
         }
     }
 

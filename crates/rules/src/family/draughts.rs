@@ -322,6 +322,7 @@ impl GamePosition for Position {
             drop: None,
             capture: m.is_capture(),
             power: None,
+            chosen: None,
         }
     }
 

@@ -170,4 +170,8 @@ pub struct MoveView {
     /// is no piece move; such a move acting on one cell has no `from`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub power: Option<String>,
+    /// The cell the move chooses for the power `power` names (the piece
+    /// Jerusalem shelters, the enemy piece a Dutch piece trades with).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chosen: Option<String>,
 }

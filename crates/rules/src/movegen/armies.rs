@@ -24,16 +24,17 @@ impl<B: HasSliders> Position<B> {
         let capture_powers = self.has_powers() && self.has_capture_powers();
         let barred =
             self.has_powers() && (self.barred_cell(us).is_some() || self.rests_from_leap());
-        let guard = if self.rules.neutral_seats != 0 {
-            self.neutral_guard()
-        } else {
-            B::EMPTY
-        };
-        let guarded = !guard.is_empty();
-        if opening || self.rules.variant.rules.declare_check || capture_powers || barred || guarded
-        {
+        let guards = self.capture_guards();
+        let guarded = !guards.is_empty();
+        let chooses = self.has_powers() && self.choosing_power().is_some();
+        let area_moves = self.has_powers() && self.has_area_moves();
+        let filtered = opening || self.rules.variant.rules.declare_check || capture_powers;
+        if filtered || barred || guarded || chooses || area_moves {
             let mut pseudo = MoveList::new();
             self.generate_commanded(&mut pseudo);
+            if area_moves {
+                self.generate_all_area_moves(&mut pseudo);
+            }
             self.generate_powers(&mut pseudo);
             for &m in pseudo.iter() {
                 let Some(m) = (if capture_powers {
@@ -43,12 +44,21 @@ impl<B: HasSliders> Position<B> {
                 }) else {
                     continue;
                 };
-                if self.declared_enough(m)
-                    && !(barred && (self.barred_capture(m) || self.leap_barred(m)))
-                    && !(guarded && self.takes_guarded(m, guard))
-                    && !(opening && self.board_after(m).checks_an_enemy(us))
+                if !self.declared_enough(m)
+                    || (barred && (self.barred_capture(m) || self.leap_barred(m)))
+                    || (guarded && guards.bar(m))
                 {
-                    sink.one(m);
+                    continue;
+                }
+                let mut offer = |m: Move| {
+                    if !(opening && self.board_after(m).checks_an_enemy(us)) {
+                        sink.one(m);
+                    }
+                };
+                if chooses {
+                    self.for_each_chosen(m, offer);
+                } else {
+                    offer(m);
                 }
             }
         } else {

@@ -24,7 +24,7 @@ impl<B: HasSliders> Position<B> {
             return;
         };
         let us = self.turn;
-        let rooks = self.castling & self.pieces(us, c.rook);
+        let rooks = self.marks & self.pieces(us, c.rook);
         if rooks.is_empty() {
             return;
         }

@@ -447,7 +447,7 @@ impl<B: HasSliders> Position<B> {
                     format!("'{ch}' but no rook to castle with"),
                 )
             })?;
-            if self.castling.has(rook) {
+            if self.marks.has(rook) {
                 return Err(syntax(
                     FenField::Castling,
                     here,
@@ -457,7 +457,7 @@ impl<B: HasSliders> Position<B> {
             // A right that could never be used (a king stepping past its
             // rook) is none; castling then tests nothing.
             if self.castle_fits(seat, rook) {
-                self.castling |= B::bit(rook);
+                self.marks |= B::bit(rook);
             }
         }
         Ok(())
@@ -577,7 +577,7 @@ impl<B: HasSliders> Position<B> {
         for s in 0..r.seats().min(2) {
             let seat = Seat(s);
             let back = r.back_rank[s as usize];
-            let rooks = self.castling & self.by_seat[s as usize];
+            let rooks = self.marks & self.by_seat[s as usize];
             let king = self.pieces(seat, c.king) & back;
             if rooks.is_empty() || king.is_empty() {
                 continue;

@@ -8,7 +8,7 @@ use super::fen4_start::named_start;
 use crate::attacks::HasSliders;
 use crate::piece::{MAX_KINDS, MAX_SEATS, Piece, Seat};
 use crate::position::{Position, SetupError};
-use crate::power::StateKey;
+use crate::power::{SquareKey, StateKey};
 use crate::rules::{NONE, Rules};
 use crate::square::Square;
 use crate::variant::Variant;
@@ -285,8 +285,11 @@ impl<B: HasSliders> Position<B> {
         for key in StateKey::ALL {
             keys.extend(self.powers_extra(key));
         }
-        keys.extend(self.barred_extra());
+        for key in SquareKey::ALL {
+            keys.extend(self.square_extra(key));
+        }
         keys.extend(self.neutral_extra());
+        keys.extend(self.idle_extra());
         if self.declared.iter().any(|&d| d != 0) {
             let entries: Vec<String> = self
                 .declared
@@ -430,7 +433,7 @@ impl<B: HasSliders> Position<B> {
                     .castling_rook_cell(Seat(s as u8), king_side)
                     .filter(|&rook| wants && pos.castle_fits(Seat(s as u8), rook))
                 {
-                    pos.castling |= B::bit(rook);
+                    pos.marks |= B::bit(rook);
                 }
             }
         }
@@ -696,11 +699,16 @@ impl<B: HasSliders> Position<B> {
                 self.read_powers_extra(key, &entries, key_at)?;
             }
         }
-        if let Some((key_at, entries)) = extras_tuple(block, crate::power::BARRED_KEY, at)? {
-            self.read_barred_extra(&entries, key_at)?;
+        for key in SquareKey::ALL {
+            if let Some((key_at, entries)) = extras_tuple(block, key.name(), at)? {
+                self.read_square_extra(key, &entries, key_at)?;
+            }
         }
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::NEUTRAL_KEY, at)? {
             self.read_neutral_extra(&entries, key_at)?;
+        }
+        if let Some((key_at, entries)) = extras_tuple(block, crate::power::IDLE_KEY, at)? {
+            self.read_idle_extra(&entries, key_at)?;
         }
         if let Some((key_at, entries)) = extras_tuple(block, "declared", at)? {
             if !self.rules.variant.rules.declare_check {
@@ -776,7 +784,7 @@ impl<B: HasSliders> Position<B> {
         let bit = |b: bool| if b { "1".to_string() } else { "0".to_string() };
         let castles = |seat: Seat, king_side: bool| {
             self.castling_rook_cell(seat, king_side)
-                .is_some_and(|c| self.castling.has(c))
+                .is_some_and(|c| self.marks.has(c))
         };
         let mut s = String::new();
         s.push(seat_letter(v, self.turn).to_ascii_uppercase());

@@ -157,6 +157,9 @@ pub enum Pgn4Move {
         to: Square,
         /// Promotion letter as written, uppercase (`D` is a queen).
         promotion: Option<char>,
+        /// The cell the mover's nation chooses for its power, written
+        /// after an `@` (`Nb1-c3@d1`), as in UCI.
+        chosen: Option<Square>,
     },
     /// Castling: `O-O` with the rook nearer the king, `O-O-O` with the other.
     Castle(CastlingSide),
@@ -565,12 +568,19 @@ impl FromStr for Pgn4Move {
         };
         let (to, n) = square_prefix(rest)?;
         rest = &rest[n..];
+        let (rest, chosen) = match rest.split_once('@') {
+            Some((before, cell)) => match square_prefix(cell) {
+                Ok((c, n)) if n == cell.len() => (before, Some(c)),
+                _ => return Err(syntax(format!("'@{cell}' does not name a square"))),
+            },
+            None => (rest, None),
+        };
         let promotion = match rest.as_bytes() {
             [] => None,
             [b'=', c] if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase() as char),
             _ => {
                 return Err(syntax(format!(
-                    "'{rest}' after {to}; only a promotion such as =Q may follow"
+                    "'{rest}' after {to}; only a promotion such as =Q, or a chosen square such as @d1, may follow"
                 )));
             }
         };
@@ -581,6 +591,7 @@ impl FromStr for Pgn4Move {
             captured,
             to,
             promotion,
+            chosen,
         })
     }
 }
@@ -595,6 +606,7 @@ impl fmt::Display for Pgn4Move {
                 captured,
                 to,
                 promotion,
+                chosen,
             } => {
                 if let Some(p) = piece {
                     write!(f, "{p}")?;
@@ -611,6 +623,9 @@ impl fmt::Display for Pgn4Move {
                 write!(f, "{to}")?;
                 if let Some(p) = promotion {
                     write!(f, "={p}")?;
+                }
+                if let Some(c) = chosen {
+                    write!(f, "@{c}")?;
                 }
                 Ok(())
             }
@@ -843,14 +858,16 @@ impl Pgn4Move {
                 captured,
                 to,
                 promotion,
+                chosen,
             } => {
                 let v = pos.variant();
                 let (f, t) = (on_board(v, from)?, on_board(v, to)?);
+                let chosen = chosen.map(|c| on_board(v, c)).transpose()?;
                 mover_on(pos, piece, from, f)?;
                 let fits: Vec<Move> = legal
                     .iter()
                     .copied()
-                    .filter(|&m| m.from() == f && landing(pos, m) == t)
+                    .filter(|&m| m.from() == f && landing(pos, m) == t && m.chosen() == chosen)
                     .collect();
                 if fits.is_empty() {
                     return Err(illegal());
@@ -871,11 +888,15 @@ impl Pgn4Move {
             captured,
             to,
             promotion,
+            chosen,
             ..
         } = *self
         {
             on_board(v, from)?;
             on_board(v, to)?;
+            if let Some(c) = chosen {
+                on_board(v, c)?;
+            }
             for l in [piece, captured, promotion].into_iter().flatten() {
                 kind_of(v, l)?;
             }
@@ -913,6 +934,7 @@ impl Pgn4Move {
             captured: captured.and_then(|p| letter(v, p.kind)),
             to: sq(to),
             promotion: promotion.map(|k| v.piece(k).letter.to_ascii_uppercase()),
+            chosen: m.chosen().map(sq),
         };
         match m.kind() {
             MoveKind::Pass | MoveKind::Drop(_) | MoveKind::Action(_) | MoveKind::Power(_) => {
@@ -943,6 +965,7 @@ impl Pgn4Move {
                 captured: None,
                 to: sq(m.to()),
                 promotion: None,
+                chosen: m.chosen().map(sq),
             },
             MoveKind::Swap => normal(m.to(), None, None),
             MoveKind::Normal => normal(m.to(), pos.piece_at(m.to()), None),

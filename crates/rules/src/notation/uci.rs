@@ -1,6 +1,8 @@
 //! UCI move strings: `e2e4`, `e7e8q`, drops `P@e4`, and castling written
 //! as the king's two-square move (`e1g1`) or, in chess960, king takes rook
-//! (`e1h1`). Both castling forms are read in every variant.
+//! (`e1h1`). Both castling forms are read in every variant. A move whose
+//! mover's nation chooses a cell for its power names it after an `@`:
+//! `d2d4@c1` (Jerusalem protects the piece on c1).
 
 use crate::attacks::HasSliders;
 use crate::moves::{Move, MoveKind};
@@ -17,6 +19,9 @@ use std::str::FromStr;
 /// assert_eq!(m.to_string(), "e7e8q");
 /// assert!("e7e".parse::<UciMove>().is_err());
 /// assert_eq!("P@e4".parse::<UciMove>().unwrap().to_string(), "P@e4");
+/// assert_eq!("d2d4@c1".parse::<UciMove>().unwrap().to_string(), "d2d4@c1");
+/// assert_eq!("b7b8q@a1".parse::<UciMove>().unwrap().to_string(), "b7b8q@a1");
+/// assert!("d2d4@c9x".parse::<UciMove>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UciMove {
@@ -28,6 +33,8 @@ pub enum UciMove {
         to: Square,
         /// Promotion letter, lowercase, or `+` for a shogi-style promotion.
         promotion: Option<char>,
+        /// The cell the mover's nation chooses for its power, if any.
+        chosen: Option<Square>,
     },
     /// A piece from the hand.
     Drop {
@@ -117,6 +124,23 @@ impl FromStr for UciMove {
             return Ok(UciMove::Action(name));
         }
         if let Some((p, sq)) = s.split_once('@') {
+            if p.len() > 1
+                && ActionName::new(p).is_none()
+                && let Ok(UciMove::Normal {
+                    from,
+                    to,
+                    promotion,
+                    chosen: None,
+                }) = p.parse::<UciMove>()
+            {
+                let chosen = Some(sq.parse().map_err(|_| bad())?);
+                return Ok(UciMove::Normal {
+                    from,
+                    to,
+                    promotion,
+                    chosen,
+                });
+            }
             if let Some(name) = ActionName::new(p) {
                 return power_cells(name, sq).ok_or_else(bad);
             }
@@ -147,6 +171,7 @@ impl FromStr for UciMove {
             from,
             to,
             promotion,
+            chosen: None,
         })
     }
 }
@@ -181,10 +206,14 @@ impl fmt::Display for UciMove {
                 from,
                 to,
                 promotion,
+                chosen,
             } => {
                 write!(f, "{from}{to}")?;
                 if let Some(p) = promotion {
                     write!(f, "{p}")?;
+                }
+                if let Some(c) = chosen {
+                    write!(f, "@{c}")?;
                 }
                 Ok(())
             }
@@ -232,6 +261,7 @@ impl UciMove {
                     from: geo.square(m.from()),
                     to: geo.square(m.to()),
                     promotion: None,
+                    chosen: None,
                 };
                 written == *self
                     || (m.kind() == MoveKind::Castle
@@ -246,11 +276,13 @@ impl UciMove {
         let v = pos.variant();
         let geo = &v.geometry;
         let sq = |c: u8| geo.square(c);
+        let chosen = m.chosen().map(sq);
         match m.kind() {
             MoveKind::Normal | MoveKind::EnPassant | MoveKind::Swap => UciMove::Normal {
                 from: sq(m.from()),
                 to: sq(m.to()),
                 promotion: None,
+                chosen,
             },
             MoveKind::Promotion(k) => UciMove::Normal {
                 from: sq(m.from()),
@@ -261,6 +293,7 @@ impl UciMove {
                 } else {
                     v.piece(k).letter
                 }),
+                chosen,
             },
             MoveKind::Drop(k) => UciMove::Drop {
                 piece: v.piece(k).letter.to_ascii_uppercase(),
@@ -271,6 +304,7 @@ impl UciMove {
                 from: sq(m.from()),
                 to: sq(m.to()),
                 promotion: None,
+                chosen,
             },
             MoveKind::Pass => UciMove::Null,
             MoveKind::Action(a) => UciMove::Action(
@@ -305,6 +339,7 @@ impl UciMove {
             from: geo.square(m.from()),
             to: geo.square(kd),
             promotion: None,
+            chosen: None,
         }
     }
 }

@@ -135,11 +135,19 @@ impl<B: HasSliders> Position<B> {
     #[inline(never)]
     pub(crate) fn play_transfer(&mut self, m: Move) {
         let us = self.turn;
+        let watch_idle = self.rules.idle_seats != 0;
+        let before = watch_idle.then(|| self.snapshot());
         self.play_part(m);
         if self.has_powers() {
             self.note_powers_used(us, m);
             self.end_revenge_turn(us);
+            self.end_shelter_turn(us, m);
         }
+        if let Some(before) = before {
+            self.clear_idle_since(&before);
+            self.end_idle_turn(us);
+        }
+        let before = watch_idle.then(|| self.snapshot());
         self.count_turn(us);
         if self.rules.variant.rules.declare_check {
             let checked = self.checked_by(us);
@@ -150,6 +158,9 @@ impl<B: HasSliders> Position<B> {
         self.remove_lone_players();
         if self.has_powers() && !self.teams_decided() {
             self.start_turn_powers();
+        }
+        if let Some(before) = before {
+            self.clear_idle_since(&before);
         }
         if self.turn.0 <= us.0 {
             self.fullmoves = self.fullmoves.saturating_add(1);
@@ -186,6 +197,9 @@ impl<B: HasSliders> Position<B> {
         };
         if self.has_powers() && self.has_landing_powers() {
             self.landing_powers(m);
+        }
+        if m.chosen().is_some() {
+            self.play_chosen(m);
         }
         // A move of two parts was watched part by part (its payload holds
         // the second).

@@ -92,7 +92,7 @@ impl<B: HasSliders> Position<B> {
                 let (king, rook) = (from, to);
                 let (kd, rd) = self.castle_targets(king, rook);
                 // Clear rights while the rook still stands on its cell.
-                self.clear_castling(self.castling & self.by_seat[us.idx()] & r.back_rank[us.idx()]);
+                self.clear_castling(self.marks & self.by_seat[us.idx()] & r.back_rank[us.idx()]);
                 let king_piece = Piece {
                     seat: us,
                     kind: c.king,
@@ -225,7 +225,7 @@ impl<B: HasSliders> Position<B> {
         let r = &*self.rules;
         if let Some(c) = &r.variant.rules.castling {
             if kind == c.king {
-                self.clear_castling(self.castling & self.by_seat[us.idx()] & r.back_rank[us.idx()]);
+                self.clear_castling(self.marks & self.by_seat[us.idx()] & r.back_rank[us.idx()]);
             } else {
                 self.clear_castling(B::bit(from));
             }
@@ -233,12 +233,12 @@ impl<B: HasSliders> Position<B> {
     }
 
     pub(crate) fn clear_castling(&mut self, cells: B) {
-        let gone = self.castling & cells;
+        let gone = self.marks & cells;
         if !gone.is_empty() {
             for c in gone.iter() {
                 self.hash ^= zobrist::castle(c);
             }
-            self.castling ^= gone;
+            self.marks ^= gone;
         }
     }
 

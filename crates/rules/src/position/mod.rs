@@ -41,8 +41,12 @@ pub struct Position<B: HasSliders> {
     /// variants have two seats).
     pub(crate) hands: [[u8; MAX_HAND_KINDS]; HAND_SEATS],
     pub(crate) turn: Seat,
-    /// Cells of the rooks that keep a castling right.
-    pub(crate) castling: B,
+    /// Cells of marked pieces, hashed alike: where the variant castles,
+    /// the rooks that keep a castling right; in a line-up of nations
+    /// (which never castles), the idle pieces a power destroys
+    /// (`power/winter.rs`). One field for both keeps the 8 x 8 position
+    /// within the size it copies inline (see the test below).
+    pub(crate) marks: B,
     /// Cell a pawn just skipped with an initial multi-step, or `NONE`;
     /// kept only while the side to move can legally take there.
     pub(crate) ep: u8,
@@ -109,7 +113,7 @@ impl<B: HasSliders> PartialEq for Position<B> {
             && self.by_seat == o.by_seat
             && self.hands == o.hands
             && self.turn == o.turn
-            && self.castling == o.castling
+            && self.marks == o.marks
             && self.ep == o.ep
             && self.eps == o.eps
             && self.slots == o.slots
@@ -212,7 +216,7 @@ impl<B: HasSliders> Position<B> {
             by_seat: [B::EMPTY; MAX_SEATS],
             hands: [[0; MAX_HAND_KINDS]; HAND_SEATS],
             turn: Seat(0),
-            castling: B::EMPTY,
+            marks: B::EMPTY,
             ep: NONE,
             ep_victim: NONE,
             eps: [NONE; MAX_SEATS],
@@ -318,7 +322,10 @@ impl<B: HasSliders> Position<B> {
     }
     /// Cells of rooks that keep castling rights.
     pub fn castling_rooks(&self) -> B {
-        self.castling
+        match self.rules.variant.rules.castling {
+            Some(_) => self.marks,
+            None => B::EMPTY,
+        }
     }
     /// The cell a pawn just skipped, if it may be taken en passant.
     pub fn ep_cell(&self) -> Option<u8> {
@@ -616,7 +623,7 @@ impl<B: HasSliders> Position<B> {
                 }
             }
         }
-        for c in self.castling.iter() {
+        for c in self.marks.iter() {
             h ^= zobrist::castle(c);
         }
         if self.ep != NONE {

@@ -379,7 +379,7 @@ impl<B: HasSliders> Position<B> {
                             self.remove_seat(victim.seat);
                         } else {
                             // A frozen army never castles.
-                            self.clear_castling(self.castling & self.by_seat[victim.seat.idx()]);
+                            self.clear_castling(self.marks & self.by_seat[victim.seat.idx()]);
                         }
                     }
                 }
@@ -401,7 +401,7 @@ impl<B: HasSliders> Position<B> {
             MoveKind::Castle => {
                 let c = r.variant.rules.castling.as_ref().expect("variant castles");
                 let (kd, rd) = self.castle_targets(from, to);
-                self.clear_castling(self.castling & self.by_seat[us.idx()] & r.back_rank[us.idx()]);
+                self.clear_castling(self.marks & self.by_seat[us.idx()] & r.back_rank[us.idx()]);
                 let rook = Piece {
                     seat: us,
                     kind: c.rook,

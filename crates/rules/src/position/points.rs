@@ -357,7 +357,7 @@ impl<B: HasSliders> Position<B> {
         if pts.dead_king_walking {
             self.walkers |= 1 << seat.0;
             self.hash ^= zobrist::walker(seat.idx());
-            self.clear_castling(self.castling & self.by_seat[seat.idx()]);
+            self.clear_castling(self.marks & self.by_seat[seat.idx()]);
             self.take_walking_kings(pts);
         } else {
             self.remove_seat(seat);
@@ -408,7 +408,7 @@ impl<B: HasSliders> Position<B> {
         }
         self.greyed |= bit;
         self.hash ^= zobrist::greyed(seat.idx());
-        self.clear_castling(self.castling & self.by_seat[seat.idx()]);
+        self.clear_castling(self.marks & self.by_seat[seat.idx()]);
         let e = self.eps[seat.idx()];
         if e != NONE {
             self.hash ^= zobrist::en_passant(e);

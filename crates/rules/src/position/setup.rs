@@ -144,7 +144,7 @@ impl<B: HasSliders> Position<B> {
             let start = from_start
                 .then(|| Position::<B>::from_fen_unchecked(v, &v.start_fen).ok())
                 .flatten();
-            for rook in self.castling.iter() {
+            for rook in self.marks.iter() {
                 let owner = self.piece_at(rook).map(|p| p.seat);
                 let ok = owner.is_some_and(|seat| {
                     let back = r.back_rank[seat.idx()];

@@ -11,7 +11,7 @@
 
 use super::Params;
 use crate::attacks::HasSliders;
-use crate::piece::{Kind, Piece};
+use crate::piece::{Kind, Piece, Seat};
 use crate::position::Position;
 
 pub(super) const DESTROY: &str = "destroy-adjacent";
@@ -66,20 +66,19 @@ impl<B: HasSliders> Position<B> {
             self.remove(victim, cell);
             self.count_power_loss(victim);
             if a.convert
-                && let Some(kind) = self.converted_kind(victim.kind, cell)
+                && let Some(kind) = self.converted_kind(us, victim.kind, cell)
             {
                 self.put(Piece { seat: us, kind }, cell);
             }
         }
     }
 
-    /// What a piece of `kind` on `cell` becomes when the seat to move takes
-    /// it over: itself, but a pawn standing where the seat's pawns promote
-    /// promotes at once to the seat's first choice (a pawn cannot stand
-    /// there); `None` if it has none.
-    fn converted_kind(&self, kind: Kind, cell: u8) -> Option<Kind> {
+    /// What a piece of `kind` on `cell` becomes when it joins army `us`:
+    /// itself, but a pawn standing where the army's pawns promote promotes
+    /// at once to the army's first choice (a pawn cannot stand there);
+    /// `None` if it has none.
+    pub(super) fn converted_kind(&self, us: Seat, kind: Kind, cell: u8) -> Option<Kind> {
         let r = &*self.rules;
-        let us = self.turn;
         if r.pawn_kinds & (1 << kind.0) == 0 || !r.promotion_zone[us.idx()].has(cell) {
             return Some(kind);
         }
@@ -87,7 +86,7 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// The cells orthogonally next to the cells of `b`.
-    fn neighbours(&self, b: B) -> B {
+    pub(super) fn neighbours(&self, b: B) -> B {
         let geo = &self.variant().geometry;
         let mut n = B::EMPTY;
         for cell in b.iter() {

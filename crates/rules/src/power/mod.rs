@@ -22,22 +22,30 @@
 
 mod adjacent;
 mod area;
+mod area_moves;
 mod attacked;
 mod capture;
 mod enter;
+mod guard;
 mod leap;
 mod neutral;
 mod place;
 mod relocate;
 mod revenge;
+mod shelter;
+mod shoot;
+mod square_state;
 mod state;
+mod trade;
 mod transform;
 mod two;
+mod winter;
 
 pub use area::Area;
 pub(crate) use neutral::KEY as NEUTRAL_KEY;
-pub(crate) use revenge::KEY as BARRED_KEY;
+pub(crate) use square_state::SquareKey;
 pub(crate) use state::StateKey;
+pub(crate) use winter::KEY as IDLE_KEY;
 
 use crate::attacks::HasSliders;
 use crate::movegen::Sink;
@@ -77,6 +85,17 @@ pub enum PowerSpec {
     Leap(leap::Spec),
     /// One's pieces are captured only by opponents who earned it.
     Neutral(neutral::Spec),
+    /// After each turn, a piece that did not move is captured only by
+    /// royal pieces until the seat's next turn.
+    Shelter,
+    /// A piece moving next to an enemy piece swaps owners with it.
+    Trade(trade::Spec),
+    /// At the end of one's turn, other pieces left idle and alone go.
+    Idle,
+    /// Pieces gain leaps by where they stand.
+    AreaMoves(area_moves::Spec),
+    /// Instead of moving, a piece in an area captures a neighbour in place.
+    Shoot(shoot::Spec),
 }
 
 impl PowerSpec {
@@ -104,6 +123,11 @@ impl PowerSpec {
             revenge::ID => PowerSpec::Revenge(revenge::Spec::read(&p)?),
             leap::ID => PowerSpec::Leap(leap::Spec::read(&p)?),
             neutral::ID => PowerSpec::Neutral(neutral::Spec::read(&p)?),
+            shelter::ID => PowerSpec::Shelter,
+            trade::ID => PowerSpec::Trade(trade::Spec::read(&p)?),
+            winter::ID => PowerSpec::Idle,
+            area_moves::ID => PowerSpec::AreaMoves(area_moves::Spec::read(&p)?),
+            shoot::ID => PowerSpec::Shoot(shoot::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -134,6 +158,11 @@ impl PowerSpec {
             PowerSpec::Revenge(_) => revenge::ID,
             PowerSpec::Leap(_) => leap::ID,
             PowerSpec::Neutral(_) => neutral::ID,
+            PowerSpec::Shelter => shelter::ID,
+            PowerSpec::Trade(_) => trade::ID,
+            PowerSpec::Idle => winter::ID,
+            PowerSpec::AreaMoves(_) => area_moves::ID,
+            PowerSpec::Shoot(_) => shoot::ID,
         }
     }
 
@@ -141,6 +170,11 @@ impl PowerSpec {
     /// one (`move-two`), from and to.
     pub fn second_move(&self, m: crate::moves::Move) -> Option<(u8, u8)> {
         matches!(self, PowerSpec::MoveTwo(_)).then(|| two::second_part(m))
+    }
+
+    /// Whether the power reads the cell a move chooses ([`Move::with_chosen`]).
+    pub fn chooses_a_cell(&self) -> bool {
+        matches!(self, PowerSpec::Shelter | PowerSpec::Trade(_))
     }
 
     /// The piece letters the power names, each with its parameter: a
@@ -157,7 +191,11 @@ impl PowerSpec {
             PowerSpec::Attacked(a) => a.sources.iter().map(|&l| ("sources", l)).collect(),
             PowerSpec::Revenge(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Leap(l) => l.kinds.iter().map(|&k| ("kinds", k)).collect(),
-            PowerSpec::Neutral(_) => Vec::new(),
+            PowerSpec::Neutral(_) | PowerSpec::Shelter | PowerSpec::Trade(_) | PowerSpec::Idle => {
+                Vec::new()
+            }
+            PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
+            PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
         }
     }
 }
@@ -168,7 +206,7 @@ fn kind_bits(letters: &[char], kind: impl Fn(char) -> Kind) -> u16 {
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 13] = [
+const KNOWN: [&str; 18] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -182,6 +220,11 @@ const KNOWN: [&str; 13] = [
     revenge::ID,
     leap::ID,
     neutral::ID,
+    shelter::ID,
+    trade::ID,
+    winter::ID,
+    area_moves::ID,
+    shoot::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -199,6 +242,11 @@ pub(crate) enum Power<B> {
     Revenge(revenge::Compiled),
     Leap(leap::Compiled),
     Neutral(neutral::Compiled),
+    Shelter,
+    Trade(trade::Compiled),
+    Idle,
+    AreaMoves(area_moves::Compiled<B>),
+    Shoot(shoot::Compiled<B>),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -231,6 +279,11 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Revenge(r) => Power::Revenge(r.compile(kind)),
             PowerSpec::Leap(l) => Power::Leap(l.compile(kind)),
             PowerSpec::Neutral(n) => Power::Neutral(n.compile()),
+            PowerSpec::Shelter => Power::Shelter,
+            PowerSpec::Trade(t) => Power::Trade(t.compile()),
+            PowerSpec::Idle => Power::Idle,
+            PowerSpec::AreaMoves(a) => Power::AreaMoves(a.compile(kind, forward, size)),
+            PowerSpec::Shoot(s) => Power::Shoot(s.compile(kind, forward, size)),
         }
     }
 
@@ -271,6 +324,7 @@ impl<B: HasSliders> Position<B> {
                 Power::Place(p) => self.generate_place(sink, p, tag),
                 Power::Relocate(r) => self.generate_relocate(sink, r, tag),
                 Power::MoveTwo(t) => self.generate_move_two(sink, t, i as u8),
+                Power::Shoot(s) => self.generate_shots(sink, s, tag),
                 // The others act through hooks, not as moves.
                 _ => {}
             }
@@ -293,9 +347,68 @@ impl<B: HasSliders> Position<B> {
             Power::Place(p) => self.play_place(p, m),
             Power::Relocate(_) => return self.play_relocate(m),
             Power::MoveTwo(_) => self.play_move_two(m),
+            Power::Shoot(_) => return self.play_shot(m),
             _ => {}
         }
         None
+    }
+
+    /// Whether the seat to move's pieces gain moves by where they stand.
+    pub(crate) fn has_area_moves(&self) -> bool {
+        self.powers(self.turn)
+            .iter()
+            .any(|p| matches!(p, Power::AreaMoves(_)))
+    }
+
+    /// The moves the seat to move's pieces gain by where they stand, beside
+    /// those in `list`.
+    pub(crate) fn generate_all_area_moves(&self, list: &mut crate::moves::MoveList) {
+        for power in self.powers(self.turn) {
+            if let Power::AreaMoves(a) = power {
+                self.generate_area_moves(list, a);
+            }
+        }
+    }
+
+    /// The seat to move's power that reads the cell its moves choose.
+    pub(crate) fn choosing_power(&self) -> Option<&Power<B>> {
+        self.powers(self.turn)
+            .iter()
+            .find(|p| matches!(p, Power::Shelter | Power::Trade(_)))
+    }
+
+    /// The id of the seat to move's power that reads a chosen cell.
+    pub(crate) fn choosing_power_id(&self) -> Option<&'static str> {
+        self.variant().powers[self.turn.idx()]
+            .iter()
+            .find(|p| p.chooses_a_cell())
+            .map(PowerSpec::id)
+    }
+
+    /// Each form of the seat to move's move `m` its choosing power allows:
+    /// one per cell it may choose, or `m` as it is where there is none.
+    pub(crate) fn for_each_chosen(&self, m: Move, mut emit: impl FnMut(Move)) {
+        let cells = match self.choosing_power() {
+            Some(Power::Shelter) => self.shelter_choices(m),
+            Some(Power::Trade(t)) => self.trade_choices(t, m),
+            _ => B::EMPTY,
+        };
+        if cells.is_empty() {
+            emit(m);
+        }
+        for c in cells.iter() {
+            emit(m.with_chosen(c));
+        }
+    }
+
+    /// The power effect of the cell the seat to move's piece move `m`
+    /// chose, as part of the move (an owner swap).
+    pub(crate) fn play_chosen(&mut self, m: Move) {
+        if let Some(c) = m.chosen()
+            && matches!(self.choosing_power(), Some(Power::Trade(_)))
+        {
+            self.play_trade(m, c);
+        }
     }
 
     /// The second piece move of the seat to move's power move `m`, if its

@@ -15,7 +15,6 @@
 
 use super::{Params, Power};
 use crate::attacks::HasSliders;
-use crate::moves::{Move, MoveKind};
 use crate::notation::fen::{FenError, FenField, syntax};
 use crate::piece::Seat;
 use crate::position::Position;
@@ -78,7 +77,7 @@ impl<B: HasSliders> Position<B> {
     /// The pieces the seat to move may not capture this turn: those of
     /// every neutral player it has not yet earned the right to capture,
     /// unless it is in check.
-    pub(crate) fn neutral_guard(&self) -> B {
+    pub(super) fn neutral_guard(&self) -> B {
         let us = self.turn;
         let team = self.team_seats(us);
         let mut guard = B::EMPTY;
@@ -99,12 +98,6 @@ impl<B: HasSliders> Position<B> {
             return B::EMPTY;
         }
         guard
-    }
-
-    /// Whether `m` captures a piece of `guard` ([`Position::neutral_guard`]).
-    #[inline]
-    pub(crate) fn takes_guarded(&self, m: Move, guard: B) -> bool {
-        m.kind() != MoveKind::Pass && guard.has(m.to())
     }
 
     /// A piece of `loser` left the board, captured by `capturer` or, with

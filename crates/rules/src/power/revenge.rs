@@ -2,23 +2,18 @@
 //! its pieces of those kinds may not capture the capturing piece on the
 //! seat's next turn (the Holy Roman Empire's rooks; later turns are
 //! fine). The capturer is followed as it moves in the meantime; if it is
-//! captured, the bar ends. Kept in the power's slot (the cell, plus one)
-//! and in FEN4 as `'barred':('','d5','','')`, per seat the capturer's
-//! square.
+//! captured, the bar ends. Kept as a square per seat (`square_state.rs`,
+//! FEN4 `'barred'`).
 //!
 //! Parameters: `kinds`, a list of letters.
 
 use super::{Params, Power};
 use crate::attacks::HasSliders;
 use crate::moves::{Move, MoveKind};
-use crate::notation::fen::{FenError, FenField, syntax};
 use crate::piece::{Kind, Piece, Seat};
 use crate::position::Position;
 
 pub(super) const ID: &str = "no-revenge";
-
-/// The FEN4 key of the state.
-pub(crate) const KEY: &str = "barred";
 
 /// What a nation file says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,8 +54,7 @@ impl<B: HasSliders> Position<B> {
 
     /// The cell of the piece `seat`'s pieces may not capture this turn.
     pub(crate) fn barred_cell(&self, seat: Seat) -> Option<u8> {
-        let (i, _) = self.revenge_power(seat)?;
-        self.slot(seat, i).checked_sub(1)
+        self.square_state(seat, super::SquareKey::Barred)
     }
 
     /// Whether the piece move `m` of the seat to move is a capture the
@@ -118,48 +112,5 @@ impl<B: HasSliders> Position<B> {
         {
             self.set_slot(us, i, 0);
         }
-    }
-
-    /// The `'barred'` entry, when a seat's pieces are barred from one.
-    pub(crate) fn barred_extra(&self) -> Option<String> {
-        let geo = &self.variant().geometry;
-        let entries: Vec<String> = (0..self.rules.seats())
-            .map(|s| {
-                self.barred_cell(Seat(s))
-                    .map_or(String::new(), |c| geo.square(c).to_string())
-            })
-            .collect();
-        if entries.iter().all(String::is_empty) {
-            return None;
-        }
-        let quoted: Vec<String> = entries.iter().map(|e| format!("'{e}'")).collect();
-        Some(format!("'{KEY}':({})", quoted.join(",")))
-    }
-
-    /// Read the `'barred'` entries (a quoted square or nothing per seat).
-    pub(crate) fn read_barred_extra(
-        &mut self,
-        entries: &[&str],
-        key_at: usize,
-    ) -> Result<(), FenError> {
-        let bad = |why: String| syntax(FenField::Extras, key_at, why);
-        for (s, entry) in entries.iter().enumerate().take(self.rules.seats() as usize) {
-            let text = crate::notation::fen4::unquote(entry)
-                .ok_or_else(|| bad(format!("{entry} in '{KEY}' is not quoted")))?;
-            if text.is_empty() {
-                continue;
-            }
-            let seat = Seat(s as u8);
-            let cell = text
-                .parse()
-                .ok()
-                .and_then(|sq| self.variant().geometry.cell(sq))
-                .ok_or_else(|| bad(format!("'{text}' in '{KEY}' is not a square")))?;
-            let (i, _) = self
-                .revenge_power(seat)
-                .ok_or_else(|| bad(format!("seat {} has no power that bars a capture", s + 1)))?;
-            self.set_slot(seat, i, cell + 1);
-        }
-        Ok(())
     }
 }

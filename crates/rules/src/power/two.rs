@@ -135,7 +135,7 @@ impl<B: HasSliders> Position<B> {
         }
         let mut firsts = MoveList::new();
         self.generate_commanded(&mut firsts);
-        let guard = self.neutral_guard();
+        let guards = self.capture_guards();
         // Two pieces of one kind that swap targets end alike: such turns
         // are told apart by the hash of their end.
         let mut ends = Ends::default();
@@ -143,8 +143,7 @@ impl<B: HasSliders> Position<B> {
             let Some(k1) = self.part_kind(m1, t.first | t.second) else {
                 continue;
             };
-            if !self.declared_enough(m1) || self.barred_capture(m1) || self.takes_guarded(m1, guard)
-            {
+            if !self.declared_enough(m1) || self.barred_capture(m1) || guards.bar(m1) {
                 continue;
             }
             let mut after = self.child();
@@ -155,7 +154,7 @@ impl<B: HasSliders> Position<B> {
                 if m2.from() == m1.to()
                     || !after.declared_enough(m2)
                     || after.barred_capture(m2)
-                    || after.takes_guarded(m2, after.neutral_guard())
+                    || after.capture_guards().bar(m2)
                 {
                     continue;
                 }

@@ -116,6 +116,10 @@ fn fits(v: &Variant, nations: &[Nation]) -> Result<(), String> {
     if v.seats.len() != 4 || w != h {
         return Err("nations sit in the corners of a square four-seat board".into());
     }
+    // Powers keep marks on pieces where other variants keep castling rights.
+    if v.rules.castling.is_some() {
+        return Err("nations play without castling; this base variant castles".into());
+    }
     Ok(())
 }
 

@@ -18,6 +18,10 @@ const BUILTIN: &[(&str, &str)] = &[
         "default",
         include_str!("../../variants/nations/default.toml"),
     ),
+    (
+        "ancient-greece",
+        include_str!("../../variants/nations/ancient-greece.toml"),
+    ),
     ("athens", include_str!("../../variants/nations/athens.toml")),
     (
         "austria",
@@ -45,6 +49,10 @@ const BUILTIN: &[(&str, &str)] = &[
     ("hurons", include_str!("../../variants/nations/hurons.toml")),
     ("incas", include_str!("../../variants/nations/incas.toml")),
     (
+        "jerusalem",
+        include_str!("../../variants/nations/jerusalem.toml"),
+    ),
+    (
         "macedonia",
         include_str!("../../variants/nations/macedonia.toml"),
     ),
@@ -61,9 +69,14 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/mongol-empire.toml"),
     ),
     (
+        "netherlands",
+        include_str!("../../variants/nations/netherlands.toml"),
+    ),
+    (
         "papal-states",
         include_str!("../../variants/nations/papal-states.toml"),
     ),
+    ("russia", include_str!("../../variants/nations/russia.toml")),
     ("sparta", include_str!("../../variants/nations/sparta.toml")),
     (
         "switzerland",
@@ -328,13 +341,30 @@ fn powers(powers: &[toml::Table], origin: &str) -> Result<Vec<PowerSpec>, Varian
             format!("{} powers; at most {MAX_POWERS}", powers.len()),
         ));
     }
-    powers
+    let specs = powers
         .iter()
         .enumerate()
         .map(|(i, t)| {
             PowerSpec::read(t).map_err(|(f, r)| field_error(origin, &format!("powers[{i}].{f}"), r))
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    // A move holds one chosen cell: only one power may read it.
+    let choosing: Vec<&str> = specs
+        .iter()
+        .filter(|p| p.chooses_a_cell())
+        .map(|p| p.id())
+        .collect();
+    if choosing.len() > 1 {
+        return Err(field_error(
+            origin,
+            "powers",
+            format!(
+                "{} each choose a cell with the move; a nation may have one such power",
+                choosing.join(" and ")
+            ),
+        ));
+    }
+    Ok(specs)
 }
 
 /// `a1-XY`: a rectangle anchored at the a1 corner, at most 8 x 8.

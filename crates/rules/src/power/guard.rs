@@ -1,0 +1,58 @@
+//! Pieces other nations' powers guard from capture on the seat to move's
+//! turn: Switzerland's (`neutral`), from every piece, and Jerusalem's
+//! sheltered piece (`shelter`), from all but royal pieces. A capture by a
+//! power's move (a relocation) or by a part of a double move is barred
+//! alike; destroying is no capture and is not barred.
+
+use crate::attacks::HasSliders;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+
+/// The guarded pieces of one turn.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Guards<B> {
+    /// Captured by no piece.
+    all: B,
+    /// Captured by royal pieces only.
+    from_non_royal: B,
+    /// The pieces that count as royal.
+    royal: B,
+}
+
+impl<B: HasSliders> Guards<B> {
+    /// Whether nothing is guarded.
+    pub(crate) fn is_empty(&self) -> bool {
+        (self.all | self.from_non_royal).is_empty()
+    }
+
+    /// Whether `m` captures a guarded piece.
+    #[inline]
+    pub(crate) fn bar(&self, m: Move) -> bool {
+        m.kind() != MoveKind::Pass
+            && (self.all.has(m.to())
+                || (self.from_non_royal.has(m.to()) && !self.royal.has(m.from())))
+    }
+}
+
+impl<B: HasSliders> Position<B> {
+    /// The pieces guarded from the seat to move's captures this turn.
+    pub(crate) fn capture_guards(&self) -> Guards<B> {
+        if self.rules.guard_seats == 0 {
+            return Guards {
+                all: B::EMPTY,
+                from_non_royal: B::EMPTY,
+                royal: B::EMPTY,
+            };
+        }
+        let from_non_royal = self.sheltered();
+        Guards {
+            all: self.neutral_guard(),
+            from_non_royal,
+            royal: if from_non_royal.is_empty() {
+                B::EMPTY
+            } else {
+                self.last_royals()
+            },
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! Russia's winter (issue 13, `destroy-idle`): a piece of another player
+//! that stays put and alone from the end of one Russian turn to the end of
+//! the next is destroyed. Each rule of `docs/nations.md` with a position
+//! where it decides something.
+
+mod european_fen;
+#[allow(dead_code)]
+mod lineup_play;
+
+use european_fen::{PLAYED, fen};
+use lineup_play::*;
+
+const RUSSIA: &str = "russia,default,default,default";
+
+/// Red (Russia) to move with K a1, R b1; `eighth` and `fifth` are those
+/// ranks (a blue knight alone on e5 by default).
+fn winter(ids: &str, extras: &str, eighth: &str, fifth: &str) -> Pos {
+    let rows = [eighth, "8", "8", fifth, "8", "8", "8", "rK,rR,4,gP,gK"];
+    pos(&lineup(ids), &fen('R', extras, rows))
+}
+
+fn plain(extras: &str) -> Pos {
+    winter(RUSSIA, extras, "bK,5,yP,yK", "4,bN,3")
+}
+
+#[test]
+fn a_piece_alone_and_still_from_one_russian_turn_to_the_next_is_destroyed() {
+    let p = play(&plain(PLAYED), "a1a2");
+    // Marked at the end of Russia's turn: the lone knight (the yellow and
+    // green pieces stand side by side, blue's king is royal).
+    assert!(
+        p.to_fen().contains("'idle':('','e5','','')"),
+        "{}",
+        p.to_fen()
+    );
+    let p = play_line(&p, "a8a7 h8h7 h1h2");
+    assert_eq!(piece(&p, "e5"), Some((1, 'n')));
+    let p = play(&p, "a2a1");
+    assert_eq!(piece(&p, "e5"), None, "{}", p.to_fen());
+    // Left alone by their kings' steps, the yellow and green pawns are
+    // marked now.
+    assert!(
+        p.to_fen().contains("'idle':('','','g8','g1')"),
+        "{}",
+        p.to_fen()
+    );
+}
+
+#[test]
+fn a_piece_that_moved_meanwhile_is_spared_and_marked_again() {
+    let p = play_line(&plain(PLAYED), "a1a2 e5c6 h8h7 h1h2 a2a1");
+    assert_eq!(piece(&p, "c6"), Some((1, 'n')));
+    assert!(p.to_fen().contains("'c6'"), "{}", p.to_fen());
+}
+
+#[test]
+fn a_piece_with_a_neighbour_is_spared() {
+    // A yellow rook comes to e6, next to the knight.
+    let p = winter(RUSSIA, PLAYED, "bK,3,yR,2,yK", "4,bN,3");
+    let p = play_line(&p, "a1a2 a8a7 e8e6 h1h2 a2a1");
+    assert_eq!(piece(&p, "e5"), Some((1, 'n')));
+    assert!(!p.to_fen().contains("'e5'"), "{}", p.to_fen());
+}
+
+#[test]
+fn royal_russian_and_power_proof_pieces_are_spared() {
+    // Blue is Sparta: its warrior is proof against powers; its king alone
+    // on a8 is royal; Russia's rook alone on d5 is its own.
+    let p = winter(
+        "russia,sparta,default,default",
+        PLAYED,
+        "bK,5,yP,yK",
+        "3,rR,bG,3",
+    );
+    let p = play_line(&p, "a1a2 a8a7 h8h7 h1h2 a2a1 a7a8 h7h8 h2h1 a1a2");
+    assert_eq!(piece(&p, "e5"), Some((1, 'g')));
+    assert_eq!(piece(&p, "d5"), Some((0, 'r')));
+    assert_eq!(piece(&p, "a8"), Some((1, 'k')));
+    // The rook stood next to the warrior: alone, a plain knight goes.
+    let p = winter(RUSSIA, PLAYED, "bK,5,yP,yK", "3,rR,2,bN,1");
+    let p = play_line(&p, "a1a2 a8a7 h8h7 h1h2 a2a1");
+    assert_eq!(piece(&p, "g5"), None);
+}
+
+#[test]
+fn the_idle_pieces_are_position_text_and_bad_ones_are_refused() {
+    let p = plain(&format!("{PLAYED},'idle':('','e5','','')"));
+    assert_eq!(pos(p.variant(), &p.to_fen()), p);
+    assert_ne!(p, plain(PLAYED));
+    // The knight read as idle goes at the end of Russia's turn.
+    assert_eq!(piece(&play(&p, "a1a2"), "e5"), None);
+    let v = p.variant().clone();
+    for (entry, why) in [
+        ("('','e4','','')", "no piece of seat 2 on e4"),
+        ("('e5','','','')", "no piece of seat 1 on e5"),
+        ("('','e5x','','')", "not a list of squares"),
+    ] {
+        let text = p.to_fen().replace("('','e5','','')", entry);
+        let e = Pos::from_fen(&v, &text).unwrap_err().to_string();
+        assert!(e.contains(why), "{entry}: {e}");
+    }
+    let base = lineup("default,default,default,default");
+    let text = p.to_fen();
+    let e = Pos::from_fen(&base, &text).unwrap_err().to_string();
+    assert!(e.contains("destroys idle pieces"), "{e}");
+}
