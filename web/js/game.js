@@ -557,7 +557,8 @@ class GamePage {
       const promotes = m.promotion ? `promote to ${kindName(v, m.promotion)}` : "";
       // A nation's power landing where a plain move also lands is told apart by name.
       const power = m.chosen ? `${m.power} ${m.chosen}` : m.power ? `use the power ${m.power}` : "";
-      const label = [promotes, power].filter(Boolean).join(", ") || "do not promote";
+      const plain = options.some((o) => o.power) ? "move without the power" : "do not promote";
+      const label = [promotes, power].filter(Boolean).join(", ") || plain;
       b.setAttribute("aria-label", label);
       b.dataset.promotion = m.promotion ?? "";
       b.appendChild(pieceIcon(v, kind, seatClass(v, m.promotion ? seat : chosen?.seat ?? seat)));

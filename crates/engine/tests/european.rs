@@ -64,3 +64,26 @@ fn bots_play_legal_games_of_both_variants() {
         }
     }
 }
+
+#[test]
+fn royal_pieces_beyond_a_players_last_count_as_pieces() {
+    // Britain (red) with four ministers, then with one: only the last is
+    // royal, so the other three are worth about three knights and kings.
+    let v = Variant::builtin("european-ffa")
+        .unwrap()
+        .with_lineup("britain,default,default,default", &[])
+        .unwrap();
+    let eval = Eval::new(&v);
+    let four = pos(
+        &v,
+        "'turns':(2,2,2,2)",
+        "bK,7/8/8/8/8/8/8/rO,rO,rO,rO,2,yK,1",
+    );
+    let one = pos(&v, "'turns':(2,2,2,2)", "bK,7/8/8/8/8/8/8/rO,5,yK,1");
+    let (a, b) = (eval.seat_terms(&four)[0], eval.seat_terms(&one)[0]);
+    assert!(a - b > 1500, "three spare ministers: {b} -> {a}");
+    // A single royal piece counts nothing, as a king.
+    let two = pos(&v, "'turns':(2,2,2,2)", "bK,7/8/8/8/8/8/8/rO,rO,4,yK,1");
+    assert!(eval.seat_terms(&two)[0] - b > 500);
+    assert!(eval.seat_terms(&two)[0] - b < a - b);
+}

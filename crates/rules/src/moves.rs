@@ -63,7 +63,8 @@ impl Move {
     pub const fn new(from: u8, to: u8, kind: MoveKind) -> Move {
         let (tag, arg) = match kind {
             MoveKind::Normal => (NORMAL, 0),
-            MoveKind::Promotion(k) => (PROMOTION, k.0 as u32),
+            // The kind in the top four bits, under it room for a choice.
+            MoveKind::Promotion(k) => (PROMOTION, (k.0 as u32) << 8),
             MoveKind::Drop(k) => (DROP, k.0 as u32),
             MoveKind::Castle => (CASTLE, 0),
             MoveKind::EnPassant => (EN_PASSANT, 0),
@@ -87,9 +88,9 @@ impl Move {
     /// What the move does.
     #[inline(always)]
     pub const fn kind(self) -> MoveKind {
-        let arg = Kind((self.0 >> 20) as u8 & 15);
+        let arg = Kind((self.0 >> 20) as u8);
         match (self.0 >> 16) & 15 {
-            PROMOTION => MoveKind::Promotion(arg),
+            PROMOTION => MoveKind::Promotion(Kind((self.0 >> 28) as u8)),
             DROP => MoveKind::Drop(arg),
             CASTLE => MoveKind::Castle,
             EN_PASSANT => MoveKind::EnPassant,
@@ -115,8 +116,8 @@ impl Move {
     }
     /// This move with a cell its mover's nation chooses for its power:
     /// the piece Jerusalem protects after the move, the enemy piece the
-    /// Dutch piece trades places of owner with. Only moves that are not
-    /// power moves choose (a power move's payload holds its own cells);
+    /// Dutch piece trades places of owner with. Only plain moves and
+    /// promotions choose (a power move's payload holds its own cells);
     /// the cell is below 255.
     ///
     /// ```
@@ -128,25 +129,37 @@ impl Move {
     /// ```
     #[inline]
     pub const fn with_chosen(self, cell: u8) -> Move {
-        Move(self.0 & 0x00ff_ffff | ((cell as u32 + 1) & 0xff) << 24)
+        self.with_choice(cell.wrapping_add(1))
     }
     /// The cell chosen with the move ([`Move::with_chosen`]), if any.
     #[inline]
     pub const fn chosen(self) -> Option<u8> {
-        match (self.0 >> 24) as u8 {
-            0 => None,
-            _ if (self.0 >> 16) & 15 >= POWER => None,
-            c => Some(c - 1),
+        self.choice().checked_sub(1)
+    }
+    /// This move with `choice`, a byte its mover's power reads (a cell
+    /// plus one, [`Move::with_chosen`]; Gaul's pushes, one bit per
+    /// direction); 0 is no choice. Only plain moves and promotions carry
+    /// one (bits 20 to 27; a promotion's kind sits above them): other
+    /// moves are returned as they are.
+    #[inline]
+    pub const fn with_choice(self, choice: u8) -> Move {
+        match (self.0 >> 16) & 15 {
+            NORMAL | PROMOTION => Move(self.0 & !(0xff << 20) | (choice as u32) << 20),
+            _ => self,
+        }
+    }
+    /// The byte chosen with the move ([`Move::with_choice`]); 0 for none.
+    #[inline]
+    pub const fn choice(self) -> u8 {
+        match (self.0 >> 16) & 15 {
+            NORMAL | PROMOTION => (self.0 >> 20) as u8,
+            _ => 0,
         }
     }
     /// The move without its chosen cell.
     #[inline]
     pub const fn unchosen(self) -> Move {
-        if (self.0 >> 16) & 15 >= POWER {
-            self
-        } else {
-            Move(self.0 & 0x00ff_ffff)
-        }
+        self.with_choice(0)
     }
     /// A power move's payload ([`Move::power`]); 0 for other moves.
     #[inline]
@@ -188,9 +201,9 @@ impl Move {
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Move({}->{} {:?}", self.from(), self.to(), self.kind())?;
-        match self.chosen() {
-            Some(c) => write!(f, " choosing {c})"),
-            None => f.write_str(")"),
+        match self.choice() {
+            0 => f.write_str(")"),
+            c => write!(f, " choosing {c})"),
         }
     }
 }

@@ -195,3 +195,92 @@ fn a_nation_has_at_most_one_power_that_chooses_a_cell() {
     );
     assert!(e.to_string().contains("powers"), "{e}");
 }
+
+// ------------------------------------------------------------------ Gaul
+
+const GAUL: &str = "gaul,default,default,default";
+
+/// Red (Gaul) to move with a rook on d4; `ranks` are ranks 8 to 5.
+fn gaul(ranks: [&str; 4]) -> Pos {
+    let rows = [
+        ranks[0],
+        ranks[1],
+        ranks[2],
+        ranks[3],
+        "3,rR,4",
+        "8",
+        "8",
+        "rK,5,gP,gK",
+    ];
+    pos(&lineup(GAUL), &fen('R', PLAYED, rows))
+}
+
+#[test]
+fn gaul_may_push_any_number_of_pieces_of_the_moved_kind_in_line_with_it() {
+    // After d4-d5, a blue rook on d7 (up the file) and a yellow rook on e5
+    // (along the rank) stand in line with nothing between.
+    let p = gaul(["bK,5,yP,yK", "3,bR,4", "8", "4,yR,3"]);
+    assert_eq!(
+        with_prefix(&p, "d4d5"),
+        sorted(&["d4d5", "d4d5@d7", "d4d5@e5", "d4d5@e5d7"])
+    );
+    // Two squares away: the yellow rook goes to g5.
+    let after = play(&p, "d4d5@e5");
+    assert_eq!(piece(&after, "e5"), None);
+    assert_eq!(piece(&after, "g5"), Some((2, 'r')));
+    assert_eq!(piece(&after, "d7"), Some((1, 'r')));
+    // Not stopped by the edge: the blue rook leaves the board.
+    let after = play(&p, "d4d5@e5d7");
+    assert_eq!(piece(&after, "d7"), None);
+    assert_eq!(piece(&after, "d8"), None);
+    assert_eq!(piece(&after, "g5"), Some((2, 'r')));
+    // Without a push, nothing moves but the rook.
+    let after = play(&p, "d4d5");
+    assert_eq!(piece(&after, "e5"), Some((2, 'r')));
+    // A record names the pushed pieces.
+    let m = "d4d5@e5d7"
+        .parse::<tetrarch_rules::notation::uci::UciMove>()
+        .unwrap();
+    let m = m.to_move(&p).unwrap();
+    let written = Pgn4Move::from_move(&p, m).to_string();
+    assert_eq!(written, "Rd4-d5@e5d7");
+    assert_eq!(written.parse::<Pgn4Move>().unwrap().to_move(&p).unwrap(), m);
+}
+
+#[test]
+fn only_the_first_piece_of_the_moved_kind_of_another_player_is_pushed() {
+    // A knight, a red rook, a rook behind a pawn: nothing to push.
+    let p = gaul(["bK,5,yP,yK", "3,bR,4", "3,bP,4", "2,bN,1,rR,3"]);
+    assert_eq!(with_prefix(&p, "d4d5"), sorted(&["d4d5"]));
+}
+
+#[test]
+fn a_pushed_piece_stops_early_at_a_piece() {
+    let p = gaul(["bK,5,yP,yK", "8", "8", "4,yR,1,bP,1"]);
+    let after = play(&p, "d4d5@e5");
+    assert_eq!(piece(&after, "f5"), Some((2, 'r')));
+    assert_eq!(piece(&after, "g5"), Some((1, 'p')));
+}
+
+#[test]
+fn a_last_king_pushed_off_the_board_is_taken() {
+    // The Gaulish king steps to a7 under the blue king on a8.
+    let rows = [
+        "bK,5,yP,yK",
+        "8",
+        "rK,7",
+        "8",
+        "3,bN,4",
+        "8",
+        "8",
+        "rR,5,gP,gK",
+    ];
+    let p = pos(&lineup(GAUL), &fen('R', PLAYED, rows));
+    let after = play(&p, "a6a7@a8");
+    assert_eq!(piece(&after, "a8"), None);
+    assert_eq!(
+        after.commander_of(tetrarch_rules::Seat(1)),
+        tetrarch_rules::Seat(0)
+    );
+    assert_eq!(piece(&after, "d4"), Some((1, 'n')));
+}

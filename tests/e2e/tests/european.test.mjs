@@ -83,3 +83,29 @@ test("European Chess 2v2: partners chosen in the lobby are the game's", { timeou
   assert.deepEqual(state.options, ["declare_check"]);
   assertNoErrors(page);
 });
+
+test("European Chess: Jerusalem picks the piece it shelters in the board's chooser", { timeout: 120000 }, async (t) => {
+  const browser = await launch();
+  t.after(() => browser.close());
+  const page = await newPage(browser);
+  await page.goto(`${BASE}/`);
+  await page.selectOption("#variant", "european-ffa");
+  await page.selectOption('select.nation[data-seat="0"]', "jerusalem");
+  const bot = { kind: "bot", level: 1 };
+  const game = await createGame(page, { variant: "european-ffa", seats: ["me", bot, bot, bot], keepForm: true });
+  await openGame(page, game.url);
+  await page.waitForFunction(() => window.__tetrarch.isMyTurn(), null, { timeout: 60000 });
+  const m = await model(page);
+  // d2-d3 is offered once per piece that did not move and is not the king.
+  const forms = m.legal.filter((mv) => mv.from === "d2" && mv.to === "d3").map((mv) => mv.uci).sort();
+  assert.deepEqual(forms, ["d2d3@a2", "d2d3@b1", "d2d3@b2", "d2d3@c1", "d2d3@c2", "d2d3@d1"]);
+  assert.ok(m.legal.filter((mv) => mv.from === "d2").every((mv) => mv.power === "shelter" && mv.chosen));
+  await clickMove(page, "d2", "d3");
+  const choice = page.locator('#promotion button[aria-label="shelter c1"]');
+  await choice.waitFor();
+  assert.equal(await page.locator("#promotion .promotion-choices button").count(), 6);
+  await choice.click();
+  await page.waitForFunction((n) => window.__tetrarch.model.moves.length > n, m.ply);
+  assert.equal((await model(page)).moves[m.ply], "d2d3@c1");
+  assertNoErrors(page);
+});

@@ -11,7 +11,7 @@ use crate::moves::{Move, MoveKind, MoveList};
 use crate::notation::fen::FenError;
 use crate::notation::pgn4::{self, Pgn4Entry};
 use crate::notation::san::SanPlus;
-use crate::notation::uci::UciMove;
+use crate::notation::uci::{Chosen, UciMove};
 use crate::outcome::{DrawReason, Outcome};
 use crate::piece::{HAND_SEATS, Seat};
 use crate::position::{Child, Position};
@@ -378,10 +378,13 @@ impl<B: HasSliders> Position<B> {
                     .get(self.turn().idx())
                     .and_then(|p| p.get(i as usize))
                     .map(|p| p.id().to_string()),
-                _ if m.chosen().is_some() => self.choosing_power_id().map(str::to_string),
+                _ if m.choice() != 0 => self.choosing_power_id().map(str::to_string),
                 _ => None,
             },
-            chosen: m.chosen().map(|c| self.cell_name(c)),
+            chosen: (m.choice() != 0).then(|| {
+                let geo = &self.variant().geometry;
+                Chosen::of(self.chosen_cells(m).into_iter().map(|c| geo.square(c))).to_string()
+            }),
         }
     }
 

@@ -70,7 +70,7 @@ use crate::moves::{Move, MoveKind};
 use crate::notation::fen::FenError;
 use crate::notation::fen4_start::start_name;
 use crate::notation::san::CastlingSide;
-use crate::notation::uci::UciMove;
+use crate::notation::uci::{Chosen, UciMove};
 use crate::outcome::{DrawReason, Outcome};
 use crate::piece::{Kind, Piece, Seat};
 use crate::position::Position;
@@ -157,9 +157,9 @@ pub enum Pgn4Move {
         to: Square,
         /// Promotion letter as written, uppercase (`D` is a queen).
         promotion: Option<char>,
-        /// The cell the mover's nation chooses for its power, written
+        /// The squares the mover's nation chooses for its power, written
         /// after an `@` (`Nb1-c3@d1`), as in UCI.
-        chosen: Option<Square>,
+        chosen: Chosen,
     },
     /// Castling: `O-O` with the rook nearer the king, `O-O-O` with the other.
     Castle(CastlingSide),
@@ -569,11 +569,8 @@ impl FromStr for Pgn4Move {
         let (to, n) = square_prefix(rest)?;
         rest = &rest[n..];
         let (rest, chosen) = match rest.split_once('@') {
-            Some((before, cell)) => match square_prefix(cell) {
-                Ok((c, n)) if n == cell.len() => (before, Some(c)),
-                _ => return Err(syntax(format!("'@{cell}' does not name a square"))),
-            },
-            None => (rest, None),
+            Some((before, cells)) => (before, cells.parse::<Chosen>().map_err(syntax)?),
+            None => (rest, Chosen::NONE),
         };
         let promotion = match rest.as_bytes() {
             [] => None,
@@ -624,8 +621,8 @@ impl fmt::Display for Pgn4Move {
                 if let Some(p) = promotion {
                     write!(f, "={p}")?;
                 }
-                if let Some(c) = chosen {
-                    write!(f, "@{c}")?;
+                if !chosen.is_empty() {
+                    write!(f, "@{chosen}")?;
                 }
                 Ok(())
             }
@@ -862,12 +859,22 @@ impl Pgn4Move {
             } => {
                 let v = pos.variant();
                 let (f, t) = (on_board(v, from)?, on_board(v, to)?);
-                let chosen = chosen.map(|c| on_board(v, c)).transpose()?;
+                for c in chosen.squares() {
+                    on_board(v, c)?;
+                }
                 mover_on(pos, piece, from, f)?;
                 let fits: Vec<Move> = legal
                     .iter()
                     .copied()
-                    .filter(|&m| m.from() == f && landing(pos, m) == t && m.chosen() == chosen)
+                    .filter(|&m| {
+                        m.from() == f
+                            && landing(pos, m) == t
+                            && Chosen::of(
+                                pos.chosen_cells(m)
+                                    .into_iter()
+                                    .map(|c| v.geometry.square(c)),
+                            ) == chosen
+                    })
                     .collect();
                 if fits.is_empty() {
                     return Err(illegal());
@@ -894,7 +901,7 @@ impl Pgn4Move {
         {
             on_board(v, from)?;
             on_board(v, to)?;
-            if let Some(c) = chosen {
+            for c in chosen.squares() {
                 on_board(v, c)?;
             }
             for l in [piece, captured, promotion].into_iter().flatten() {
@@ -934,7 +941,7 @@ impl Pgn4Move {
             captured: captured.and_then(|p| letter(v, p.kind)),
             to: sq(to),
             promotion: promotion.map(|k| v.piece(k).letter.to_ascii_uppercase()),
-            chosen: m.chosen().map(sq),
+            chosen: Chosen::of(pos.chosen_cells(m).into_iter().map(sq)),
         };
         match m.kind() {
             MoveKind::Pass | MoveKind::Drop(_) | MoveKind::Action(_) | MoveKind::Power(_) => {
@@ -965,7 +972,7 @@ impl Pgn4Move {
                 captured: None,
                 to: sq(m.to()),
                 promotion: None,
-                chosen: m.chosen().map(sq),
+                chosen: Chosen::of(pos.chosen_cells(m).into_iter().map(sq)),
             },
             MoveKind::Swap => normal(m.to(), None, None),
             MoveKind::Normal => normal(m.to(), pos.piece_at(m.to()), None),

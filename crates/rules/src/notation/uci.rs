@@ -33,8 +33,9 @@ pub enum UciMove {
         to: Square,
         /// Promotion letter, lowercase, or `+` for a shogi-style promotion.
         promotion: Option<char>,
-        /// The cell the mover's nation chooses for its power, if any.
-        chosen: Option<Square>,
+        /// The squares the mover's nation chooses for its power (none for
+        /// most moves).
+        chosen: Chosen,
     },
     /// A piece from the hand.
     Drop {
@@ -59,6 +60,73 @@ pub enum UciMove {
         /// A second piece's move in the same turn, from and to.
         then: Option<(Square, Square)>,
     },
+}
+
+/// The squares a move chooses for its mover's nation's power (the piece
+/// Jerusalem shelters, the piece a Dutch piece trades with, the pieces
+/// Gaul pushes), at most four, in board order: written after an `@`,
+/// `d4d5@e5d7`.
+///
+/// ```
+/// use tetrarch_rules::notation::uci::Chosen;
+/// let c: Chosen = "d7e5".parse().unwrap();
+/// assert_eq!(c.to_string(), "e5d7");
+/// assert!("".parse::<Chosen>().is_err());
+/// assert!("a1b1c1d1e1".parse::<Chosen>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Chosen {
+    squares: [Option<Square>; 4],
+}
+
+impl Chosen {
+    /// No square chosen.
+    pub const NONE: Chosen = Chosen { squares: [None; 4] };
+
+    /// The squares of `squares` (the first four), in board order.
+    pub fn of(squares: impl IntoIterator<Item = Square>) -> Chosen {
+        let mut list: Vec<Square> = squares.into_iter().take(4).collect();
+        list.sort();
+        let mut c = Chosen::NONE;
+        for (slot, sq) in c.squares.iter_mut().zip(list) {
+            *slot = Some(sq);
+        }
+        c
+    }
+
+    /// Whether no square is chosen.
+    pub fn is_empty(&self) -> bool {
+        self.squares[0].is_none()
+    }
+
+    /// The squares, in board order.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.squares.iter().flatten().copied()
+    }
+}
+
+impl FromStr for Chosen {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Chosen, String> {
+        let bad = || format!("'{s}': one to four squares, such as e5d7");
+        let mut list = Vec::new();
+        let mut rest = s;
+        while !rest.is_empty() {
+            let (sq, n) = Square::parse_prefix(rest).ok_or_else(bad)?;
+            list.push(sq);
+            rest = &rest[n..];
+        }
+        if list.is_empty() || list.len() > 4 {
+            return Err(bad());
+        }
+        Ok(Chosen::of(list))
+    }
+}
+
+impl fmt::Display for Chosen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.squares().try_for_each(|sq| write!(f, "{sq}"))
+    }
 }
 
 /// The name of a variant's action, as a move is written: lower-case
@@ -130,10 +198,10 @@ impl FromStr for UciMove {
                     from,
                     to,
                     promotion,
-                    chosen: None,
+                    ..
                 }) = p.parse::<UciMove>()
             {
-                let chosen = Some(sq.parse().map_err(|_| bad())?);
+                let chosen = sq.parse().map_err(|_| bad())?;
                 return Ok(UciMove::Normal {
                     from,
                     to,
@@ -171,7 +239,7 @@ impl FromStr for UciMove {
             from,
             to,
             promotion,
-            chosen: None,
+            chosen: Chosen::NONE,
         })
     }
 }
@@ -212,8 +280,8 @@ impl fmt::Display for UciMove {
                 if let Some(p) = promotion {
                     write!(f, "{p}")?;
                 }
-                if let Some(c) = chosen {
-                    write!(f, "@{c}")?;
+                if !chosen.is_empty() {
+                    write!(f, "@{chosen}")?;
                 }
                 Ok(())
             }
@@ -261,7 +329,7 @@ impl UciMove {
                     from: geo.square(m.from()),
                     to: geo.square(m.to()),
                     promotion: None,
-                    chosen: None,
+                    chosen: Chosen::NONE,
                 };
                 written == *self
                     || (m.kind() == MoveKind::Castle
@@ -276,7 +344,7 @@ impl UciMove {
         let v = pos.variant();
         let geo = &v.geometry;
         let sq = |c: u8| geo.square(c);
-        let chosen = m.chosen().map(sq);
+        let chosen = Chosen::of(pos.chosen_cells(m).into_iter().map(sq));
         match m.kind() {
             MoveKind::Normal | MoveKind::EnPassant | MoveKind::Swap => UciMove::Normal {
                 from: sq(m.from()),
@@ -339,7 +407,7 @@ impl UciMove {
             from: geo.square(m.from()),
             to: geo.square(kd),
             promotion: None,
-            chosen: None,
+            chosen: Chosen::NONE,
         }
     }
 }

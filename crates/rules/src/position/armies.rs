@@ -198,7 +198,7 @@ impl<B: HasSliders> Position<B> {
         if self.has_powers() && self.has_landing_powers() {
             self.landing_powers(m);
         }
-        if m.chosen().is_some() {
+        if m.choice() != 0 {
             self.play_chosen(m);
         }
         // A move of two parts was watched part by part (its payload holds
@@ -221,7 +221,7 @@ impl<B: HasSliders> Position<B> {
 
     /// `loser`'s last royal piece was taken by `winner`: every army `loser`
     /// commands (its own and those it took) is `winner`'s now.
-    fn take_over(&mut self, loser: Seat, winner: Seat) {
+    pub(crate) fn take_over(&mut self, loser: Seat, winner: Seat) {
         for army in 0..self.rules.seats() as usize {
             if self.commander[army] == loser.0 {
                 self.hash ^=

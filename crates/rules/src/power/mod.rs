@@ -30,6 +30,7 @@ mod guard;
 mod leap;
 mod neutral;
 mod place;
+mod push;
 mod relocate;
 mod revenge;
 mod shelter;
@@ -96,6 +97,8 @@ pub enum PowerSpec {
     AreaMoves(area_moves::Spec),
     /// Instead of moving, a piece in an area captures a neighbour in place.
     Shoot(shoot::Spec),
+    /// After the move, push pieces of the mover's kind in line with it.
+    Push(push::Spec),
 }
 
 impl PowerSpec {
@@ -128,6 +131,7 @@ impl PowerSpec {
             winter::ID => PowerSpec::Idle,
             area_moves::ID => PowerSpec::AreaMoves(area_moves::Spec::read(&p)?),
             shoot::ID => PowerSpec::Shoot(shoot::Spec::read(&p)?),
+            push::ID => PowerSpec::Push(push::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -163,6 +167,7 @@ impl PowerSpec {
             PowerSpec::Idle => winter::ID,
             PowerSpec::AreaMoves(_) => area_moves::ID,
             PowerSpec::Shoot(_) => shoot::ID,
+            PowerSpec::Push(_) => push::ID,
         }
     }
 
@@ -172,9 +177,12 @@ impl PowerSpec {
         matches!(self, PowerSpec::MoveTwo(_)).then(|| two::second_part(m))
     }
 
-    /// Whether the power reads the cell a move chooses ([`Move::with_chosen`]).
+    /// Whether the power reads what a move chooses ([`Move::with_choice`]).
     pub fn chooses_a_cell(&self) -> bool {
-        matches!(self, PowerSpec::Shelter | PowerSpec::Trade(_))
+        matches!(
+            self,
+            PowerSpec::Shelter | PowerSpec::Trade(_) | PowerSpec::Push(_)
+        )
     }
 
     /// The piece letters the power names, each with its parameter: a
@@ -191,9 +199,11 @@ impl PowerSpec {
             PowerSpec::Attacked(a) => a.sources.iter().map(|&l| ("sources", l)).collect(),
             PowerSpec::Revenge(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Leap(l) => l.kinds.iter().map(|&k| ("kinds", k)).collect(),
-            PowerSpec::Neutral(_) | PowerSpec::Shelter | PowerSpec::Trade(_) | PowerSpec::Idle => {
-                Vec::new()
-            }
+            PowerSpec::Neutral(_)
+            | PowerSpec::Shelter
+            | PowerSpec::Trade(_)
+            | PowerSpec::Idle
+            | PowerSpec::Push(_) => Vec::new(),
             PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
         }
@@ -206,7 +216,7 @@ fn kind_bits(letters: &[char], kind: impl Fn(char) -> Kind) -> u16 {
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 18] = [
+const KNOWN: [&str; 19] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -225,6 +235,7 @@ const KNOWN: [&str; 18] = [
     winter::ID,
     area_moves::ID,
     shoot::ID,
+    push::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -247,6 +258,7 @@ pub(crate) enum Power<B> {
     Idle,
     AreaMoves(area_moves::Compiled<B>),
     Shoot(shoot::Compiled<B>),
+    Push(push::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -284,6 +296,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Idle => Power::Idle,
             PowerSpec::AreaMoves(a) => Power::AreaMoves(a.compile(kind, forward, size)),
             PowerSpec::Shoot(s) => Power::Shoot(s.compile(kind, forward, size)),
+            PowerSpec::Push(p) => Power::Push(p.compile()),
         }
     }
 
@@ -374,7 +387,7 @@ impl<B: HasSliders> Position<B> {
     pub(crate) fn choosing_power(&self) -> Option<&Power<B>> {
         self.powers(self.turn)
             .iter()
-            .find(|p| matches!(p, Power::Shelter | Power::Trade(_)))
+            .find(|p| matches!(p, Power::Shelter | Power::Trade(_) | Power::Push(_)))
     }
 
     /// The id of the seat to move's power that reads a chosen cell.
@@ -391,6 +404,14 @@ impl<B: HasSliders> Position<B> {
         let cells = match self.choosing_power() {
             Some(Power::Shelter) => self.shelter_choices(m),
             Some(Power::Trade(t)) => self.trade_choices(t, m),
+            Some(Power::Push(_)) => {
+                // Any number of pushes: every subset of the directions.
+                let all = self.push_choices(m);
+                for pushes in (0..=all).filter(|p| p & !all == 0) {
+                    emit(m.with_choice(pushes));
+                }
+                return;
+            }
             _ => B::EMPTY,
         };
         if cells.is_empty() {
@@ -401,13 +422,29 @@ impl<B: HasSliders> Position<B> {
         }
     }
 
+    /// The cells the seat to move's move `m` chooses, as its notation
+    /// names them.
+    pub(crate) fn chosen_cells(&self, m: Move) -> Vec<u8> {
+        if m.choice() == 0 {
+            return Vec::new();
+        }
+        match self.choosing_power() {
+            Some(Power::Push(_)) => self.pushed_cells(m),
+            _ => m.chosen().into_iter().collect(),
+        }
+    }
+
     /// The power effect of the cell the seat to move's piece move `m`
     /// chose, as part of the move (an owner swap).
     pub(crate) fn play_chosen(&mut self, m: Move) {
-        if let Some(c) = m.chosen()
-            && matches!(self.choosing_power(), Some(Power::Trade(_)))
-        {
-            self.play_trade(m, c);
+        match self.choosing_power() {
+            Some(Power::Trade(_)) => {
+                if let Some(c) = m.chosen() {
+                    self.play_trade(m, c);
+                }
+            }
+            Some(&Power::Push(p)) => self.play_push(&p, m),
+            _ => {}
         }
     }
 

@@ -88,7 +88,7 @@ impl<B: HasSliders> Position<B> {
 
     /// The `'idle'` entry, when any piece stands idle.
     pub(crate) fn idle_extra(&self) -> Option<String> {
-        if self.marks.is_empty() {
+        if self.rules.idle_seats == 0 || self.marks.is_empty() {
             return None;
         }
         let geo = &self.variant().geometry;

@@ -41,6 +41,7 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/conquistadors.toml"),
     ),
     ("egypt", include_str!("../../variants/nations/egypt.toml")),
+    ("gaul", include_str!("../../variants/nations/gaul.toml")),
     (
         "holy-roman-empire",
         include_str!("../../variants/nations/holy-roman-empire.toml"),

@@ -7,7 +7,10 @@
 //!   occupied with probability 0.3 (a ride continues past a cell with
 //!   probability 0.7, the blocking cell counts as a target), averaged over
 //!   the playable cells: `value = 51 * m^1.09`, which gives the chess knight
-//!   310, bishop 354, rook 497 and queen 904. Royal kinds count nothing.
+//!   310, bishop 354, rook 497 and queen 904. Royal kinds count nothing,
+//!   but where armies change hands only a player's last royal piece is
+//!   royal: the others (Britain's ministers) count as pieces of their
+//!   mobility, [`Eval::spare_royal_values`].
 //! - **Hands.** A piece in hand counts [`HAND_BONUS_PCT`] percent above its
 //!   board value (it can go anywhere).
 //! - **Piece-square terms**, from geometry: non-pawn pieces get
@@ -76,6 +79,10 @@ pub struct Eval {
     pub hand_values: [i32; 16],
     royal: u16,
     pawn: u16,
+    /// Where only a player's last royal piece is royal (armies change
+    /// hands): per royal kind, what each of its pieces beyond the last is
+    /// worth; `None` elsewhere.
+    spare_royals: Option<[i32; 16]>,
     /// `pst[seat][kind][cell]`: (middlegame, endgame) bonus.
     pst: Vec<[(i16, i16); 256]>,
     start_phase: i32,
@@ -140,6 +147,7 @@ impl Eval {
         let kinds = v.pieces.len();
         let cells: Vec<u8> = geo.playable_cells().collect();
         let mut values = [0i32; 16];
+        let mut spare = [0i32; 16];
         let mut hand_values = [0i32; 16];
         let (mut royal, mut pawn) = (0u16, 0u16);
         let mut mob = vec![[0f64; 256]; kinds];
@@ -155,6 +163,7 @@ impl Eval {
             avg[k] /= cells.len().max(1) as f64;
             if info.royal {
                 royal |= 1 << k;
+                spare[k] = (51.0 * avg[k].powf(1.09)).round() as i32;
             } else if info.pawn {
                 pawn |= 1 << k;
                 values[k] = PAWN;
@@ -197,6 +206,8 @@ impl Eval {
             hand_values,
             royal,
             pawn,
+            spare_royals: (v.rules.checkmate == tetrarch_rules::variant::MateRule::Transfers)
+                .then_some(spare),
             pst,
             start_phase: 1,
             drops: v.rules.drops,
@@ -422,7 +433,32 @@ impl Eval {
         } else if attackers == 1 {
             smg += units * units / 8;
         }
+        if let Some(spare) = &self.spare_royals {
+            let value = self.spare_royal_values(pos, seat, spare);
+            smg += value;
+            seg += value;
+        }
         (smg, seg)
+    }
+
+    /// What `seat`'s royal pieces beyond its last are worth as pieces:
+    /// all of them but the least valuable one.
+    fn spare_royal_values<B: HasSliders>(
+        &self,
+        pos: &Position<B>,
+        seat: Seat,
+        spare: &[i32; 16],
+    ) -> i32 {
+        let royals = pos.royals(seat);
+        if !royals.several() {
+            return 0;
+        }
+        let values = royals
+            .iter()
+            .filter_map(|c| pos.piece_at(c))
+            .map(|p| spare[p.kind.idx()]);
+        let (sum, least) = values.fold((0, i32::MAX), |(s, m), v| (s + v, m.min(v)));
+        sum - least
     }
 }
 
