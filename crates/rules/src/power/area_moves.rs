@@ -89,7 +89,7 @@ impl Spec {
                 .iter()
                 .map(|(a, l)| (a.cells::<B>(forward, size), l.clone()))
                 .collect(),
-            kinds: (!self.kinds.is_empty()).then(|| super::kind_bits(&self.kinds, kind)),
+            kinds: super::kinds_or_pieces(&self.kinds, kind),
         }
     }
 }
@@ -99,7 +99,7 @@ impl<B: HasSliders> Position<B> {
     /// beside the piece moves already in `list` (not offered twice).
     pub(super) fn generate_area_moves(&self, list: &mut MoveList, a: &Compiled<B>) {
         let us = self.turn;
-        let kinds = a.kinds.unwrap_or(!self.rules.pawn_kinds);
+        let kinds = self.kinds_or_pieces(a.kinds);
         let pieces = self.union_of(kinds) & self.commanded_pieces(us);
         let hostile = self.hostile_to(us);
         let geo = &self.variant().geometry;

@@ -215,6 +215,12 @@ fn kind_bits(letters: &[char], kind: impl Fn(char) -> Kind) -> u16 {
     letters.iter().fold(0, |m, &l| m | 1 << kind(l).0)
 }
 
+/// The kinds of `letters` as a bit set; `None`, for every kind but pawns,
+/// when a power's `kinds` is left out.
+fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16> {
+    (!letters.is_empty()).then(|| kind_bits(letters, kind))
+}
+
 /// Every power id a nation file may name.
 const KNOWN: [&str; 19] = [
     transform::ID,
@@ -317,6 +323,11 @@ impl<B: HasSliders> Power<B> {
 }
 
 impl<B: HasSliders> Position<B> {
+    /// The kinds a power names (`Some`), or every kind but pawns.
+    fn kinds_or_pieces(&self, kinds: Option<u16>) -> u16 {
+        kinds.unwrap_or(!self.rules.pawn_kinds)
+    }
+
     /// The powers of `seat`'s nation.
     #[inline]
     fn powers(&self, seat: Seat) -> &[Power<B>] {

@@ -48,7 +48,7 @@ impl Spec {
     ) -> Compiled<B> {
         Compiled {
             cells: self.area.cells::<B>(forward, size),
-            kinds: (!self.kinds.is_empty()).then(|| super::kind_bits(&self.kinds, kind)),
+            kinds: super::kinds_or_pieces(&self.kinds, kind),
         }
     }
 }
@@ -57,7 +57,7 @@ impl<B: HasSliders> Position<B> {
     /// The shots of the seat to move.
     pub(super) fn generate_shots<S: Sink<B>>(&self, sink: &mut S, s: &Compiled<B>, tag: MoveKind) {
         let us = self.turn;
-        let kinds = s.kinds.unwrap_or(!self.rules.pawn_kinds);
+        let kinds = self.kinds_or_pieces(s.kinds);
         let shooters = self.union_of(kinds) & self.commanded_pieces(us) & s.cells;
         let targets = self.hostile_to(us) & !self.power_proof();
         for from in shooters.iter() {
