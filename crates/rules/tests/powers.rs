@@ -1029,3 +1029,34 @@ fn a_huron_king_attacks_over_a_piece() {
     let p = huron_pos(RED_HURONS, 0, 'R', rows);
     assert!(!p.royal_attacked(Seat(1)));
 }
+
+/// Every built-in nation plays the same from every corner: its line-up
+/// with the default army in the other seats, started by its own seat, has
+/// the same perft wherever it sits (the board turned a quarter per seat).
+/// This checks what the powers do with corners, areas, pawn directions and
+/// seat order; the counts for the a1 corner are pinned as well.
+#[test]
+fn every_nation_counts_the_same_moves_from_every_corner() {
+    let mut counts = Vec::new();
+    for id in tetrarch_rules::variant::builtin_nation_ids().filter(|&id| id != "default") {
+        let mut per_corner = Vec::new();
+        for seat in 0..4 {
+            let ids: Vec<&str> = (0..4)
+                .map(|s| if s == seat { id } else { "default" })
+                .collect();
+            let v = lineup(&ids.join(","));
+            let text =
+                Pos::start(&v)
+                    .to_fen()
+                    .replacen('R', &['R', 'B', 'Y', 'G'][seat].to_string(), 1);
+            per_corner.push(tetrarch_rules::perft(&pos(&v, &text), 4));
+        }
+        assert!(
+            per_corner.iter().all(|&n| n == per_corner[0]),
+            "{id}: {per_corner:?}"
+        );
+        counts.push(format!("{id} {}", per_corner[0]));
+    }
+    let expected = include_str!("data/nations/perft4.txt");
+    assert_eq!(counts.join("\n"), expected.trim_end(), "pinned counts");
+}
