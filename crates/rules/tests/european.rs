@@ -583,6 +583,8 @@ fn reference(p: &Pos) -> Ref {
         turn: p.turn().0 as usize,
         team: [0, 1, 2, 3].map(|s| v.seats[s].team as usize),
         pawns: european_reference::default_pawns(),
+        powers: [european_reference::RefPower::None; 4],
+        army_pawns: ['p'; 4],
     }
 }
 

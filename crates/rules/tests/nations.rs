@@ -2,15 +2,17 @@
 //! nation's setup in all four corners, line-ups against the independent
 //! reference in `tests/european_reference` (perft and random games, with
 //! the position text and the record replayed), and every error a bad
-//! nation file or line-up gives. The powers themselves are tested in
-//! `tests/powers.rs`; the fixtures in `tests/data/nations` exercise the
+//! nation file or line-up gives. The reference plays two powers of its
+//! own writing, the Netherlands' trade and Gaul's pushes, so random
+//! line-ups with those nations are compared move for move too. The powers
+//! themselves are tested in `tests/powers*.rs`; the fixtures in `tests/data/nations` exercise the
 //! format with other setups, kinds of their own and other promotions (see
 //! docs/nations.md).
 
 #[allow(dead_code)]
 mod european_reference;
 
-use european_reference::{Piece as RefPiece, Ref};
+use european_reference::{Piece as RefPiece, Ref, RefPower};
 use std::path::Path;
 use tetrarch_rules::notation::uci::UciMove;
 use tetrarch_rules::variant::{Nation, builtin_nation_ids};
@@ -213,6 +215,16 @@ fn reference(p: &Pos) -> Ref {
         turn: p.turn().0 as usize,
         team: [0, 1, 2, 3].map(|s| v.seats[s].team as usize),
         pawns: ref_pawns(),
+        powers: [0, 1, 2, 3].map(|s| match v.nations[s].as_str() {
+            "netherlands" => RefPower::Trade,
+            "gaul" => RefPower::Push,
+            _ => RefPower::None,
+        }),
+        army_pawns: [0, 1, 2, 3].map(|s| match v.nations[s].as_str() {
+            "test-rooks" => 'o',
+            "test-amazon" => 'x',
+            _ => 'p',
+        }),
     }
 }
 
@@ -225,6 +237,8 @@ fn lineup_perft_agrees_with_the_reference() {
             "european-ffa",
             "test-amazon,test-amazon,test-amazon,test-amazon",
         ),
+        ("european-ffa", "netherlands,gaul,test-rooks,default"),
+        ("european-teams", "gaul,netherlands,gaul,netherlands"),
     ] {
         let start = Pos::start(&lineup(name, ids));
         let r = reference(&start);
@@ -273,7 +287,14 @@ fn pick(p: &Pos, rng: &mut Rng) -> Option<String> {
 /// of each compared with the reference at every ply; the position text
 /// round-trips and the record replays to the same position.
 fn random_lineups(games: usize, seed: u64) -> usize {
-    let ids = ["default", "test-rooks", "test-amazon", "test-wide"];
+    let ids = [
+        "default",
+        "test-rooks",
+        "test-amazon",
+        "test-wide",
+        "netherlands",
+        "gaul",
+    ];
     let mut rng = Rng(seed | 1);
     let mut positions = 0;
     for g in 0..games {

@@ -6,7 +6,9 @@
 //!
 //! For line-ups of nations (tests/nations.rs) it also takes any start
 //! position, pawn kinds of other letters (moving as the default pawn) with
-//! their own promotion choices, and the amazon `w` (queen and knight).
+//! their own promotion choices, the amazon `w` (queen and knight), and two
+//! powers, written again from the facts file's words: the Netherlands'
+//! trade and Gaul's fear ([`RefPower`]).
 
 /// A piece: the army it started in (0 red a1, 1 blue a8, 2 yellow h8,
 /// 3 green h1) and its letter (`p n b r k`, `w`, or a pawn letter of
@@ -16,6 +18,25 @@ pub struct Piece {
     pub army: usize,
     pub kind: char,
 }
+
+/// A seat's power, as the facts file words it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefPower {
+    None,
+    /// "When a Dutch piece moves orthogonally next to an enemy piece, the
+    /// two pieces swap owners. If several enemy pieces qualify, you choose
+    /// one. Kings are never swapped, and there is no swapping on your
+    /// first turn."
+    Trade,
+    /// "After your move you may push any number of other players' pieces
+    /// that stand on the same rank or file as the piece you moved, are the
+    /// same type as that piece, have nothing between them and it. Each is
+    /// pushed 2 squares directly away. It stops early at a piece, but not
+    /// at the edge: a piece pushed off the board is removed."
+    Push,
+}
+
+const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 /// A position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +52,11 @@ pub struct Ref {
     pub team: [usize; 4],
     /// The pawn letters and what each promotes to.
     pub pawns: Vec<(char, Vec<char>)>,
+    /// Per seat, its nation's power.
+    pub powers: [RefPower; 4],
+    /// Per army, the letter of the pawns it started with (whose choices
+    /// its pawns promote to).
+    pub army_pawns: [char; 4],
 }
 
 /// The default army's pawn: `p`, promoting to a rook, bishop or knight.
@@ -53,11 +79,16 @@ pub fn square(f: i32, r: i32) -> String {
 }
 
 impl Ref {
-    fn promotions(&self, kind: char) -> Option<&[char]> {
-        self.pawns
-            .iter()
-            .find(|(l, _)| *l == kind)
-            .map(|(_, c)| c.as_slice())
+    /// What the pawn `p` promotes to (`None` if it is no pawn): its army's
+    /// choices, where a pawn joined another army by a trade; else its
+    /// letter's.
+    fn promotions(&self, p: Piece) -> Option<&[char]> {
+        let (_, own) = self.pawns.iter().find(|(l, _)| *l == p.kind)?;
+        let army = self.army_pawns[p.army];
+        match self.pawns.iter().find(|(l, _)| *l == army) {
+            Some((_, choices)) if army != p.kind => Some(choices.as_slice()),
+            _ => Some(own.as_slice()),
+        }
     }
 
     fn at(&self, f: i32, r: i32) -> Option<Piece> {
@@ -148,7 +179,7 @@ impl Ref {
                 y += dr;
             }
         }
-        if self.promotions(p.kind).is_some() {
+        if self.promotions(p).is_some() {
             let (df, dr) = forward(p.army);
             // Diagonally forward: forward plus one step to either side.
             for side in [-1, 1] {
@@ -189,7 +220,7 @@ impl Ref {
             if self.commander[p.army] != us {
                 continue;
             }
-            let promotions = self.promotions(p.kind);
+            let promotions = self.promotions(p);
             let mut add = |x: i32, y: i32| {
                 let base = format!("{}{}", square(f, r), square(x, y));
                 if let Some(choices) = promotions.filter(|_| Ref::far_edge(p.army, x, y)) {
@@ -250,6 +281,7 @@ impl Ref {
         let mut moves: Vec<String> = self
             .pseudo()
             .into_iter()
+            .flat_map(|m| self.with_power(m))
             .filter(|m| self.turns[us] >= 2 || !self.board_after(m).checks_an_enemy(us))
             .collect();
         if moves.is_empty() {
@@ -260,12 +292,99 @@ impl Ref {
     }
 
     fn parse(m: &str) -> ((i32, i32), (i32, i32), Option<char>) {
-        let b = m.as_bytes();
+        let b = m.split('@').next().expect("a move").as_bytes();
         let sq = |i: usize| ((b[i] - b'a') as i32, (b[i + 1] - b'1') as i32);
         (sq(0), sq(2), b.get(4).map(|&c| c as char))
     }
 
-    /// The board after `m`, nothing else changed.
+    /// The squares after a move's `@`.
+    fn chosen(m: &str) -> Vec<(i32, i32)> {
+        let Some((_, cells)) = m.split_once('@') else {
+            return Vec::new();
+        };
+        let b = cells.as_bytes();
+        (0..b.len() / 2)
+            .map(|i| ((b[2 * i] - b'a') as i32, (b[2 * i + 1] - b'1') as i32))
+            .collect()
+    }
+
+    /// The forms of the piece move `m` the mover's power gives it.
+    fn with_power(&self, m: String) -> Vec<String> {
+        let us = self.turn;
+        if m == "0000" {
+            return vec![m];
+        }
+        let ((f, r), (x, y), _) = Ref::parse(&m);
+        let after = self.board_after(&m);
+        let mover = after.at(x, y).expect("the mover");
+        match self.powers[us] {
+            RefPower::None => vec![m],
+            RefPower::Trade => {
+                if self.turns[us] == 0 || self.at(f, r).is_some_and(|p| p.kind == 'k') {
+                    return vec![m];
+                }
+                let swaps: Vec<String> = ORTHOGONAL
+                    .iter()
+                    .map(|&(df, dr)| (x + df, y + dr))
+                    .filter(|&(a, b)| on_board(a, b))
+                    .filter(|&(a, b)| {
+                        after
+                            .at(a, b)
+                            .is_some_and(|q| q.kind != 'k' && !after.friendly(q, us))
+                    })
+                    .map(|(a, b)| format!("{m}@{}", square(a, b)))
+                    .collect();
+                if swaps.is_empty() { vec![m] } else { swaps }
+            }
+            RefPower::Push => {
+                let mut targets = Vec::new();
+                for (df, dr) in ORTHOGONAL {
+                    let (mut a, mut b) = (x + df, y + dr);
+                    while on_board(a, b) && after.at(a, b).is_none() {
+                        a += df;
+                        b += dr;
+                    }
+                    if on_board(a, b)
+                        && after
+                            .at(a, b)
+                            .is_some_and(|q| q.kind == mover.kind && after.commander[q.army] != us)
+                    {
+                        targets.push((a, b));
+                    }
+                }
+                // Written in board order: rank by rank, then file.
+                targets.sort_by_key(|&(a, b)| (b, a));
+                (0..1usize << targets.len())
+                    .map(|set| {
+                        let names: String = (0..targets.len())
+                            .filter(|i| set & (1 << i) != 0)
+                            .map(|i| square(targets[i].0, targets[i].1))
+                            .collect();
+                        if names.is_empty() {
+                            m.clone()
+                        } else {
+                            format!("{m}@{names}")
+                        }
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// A pawn of `p.army` standing on its far edge becomes its first choice.
+    fn settled(&self, p: Piece, f: i32, r: i32) -> Piece {
+        match self.promotions(p) {
+            Some(choices) if Ref::far_edge(p.army, f, r) => Piece {
+                army: p.army,
+                kind: choices[0],
+            },
+            _ => p,
+        }
+    }
+
+    /// The position after `m`, its power's effect included, but for the
+    /// turn: a player whose last royal piece goes, captured or pushed off,
+    /// is out at once, and all they command is the mover's.
     fn board_after(&self, m: &str) -> Ref {
         let mut next = self.clone();
         let ((f, r), (x, y), promo) = Ref::parse(m);
@@ -274,7 +393,64 @@ impl Ref {
             army: p.army,
             kind: promo.unwrap_or(p.kind),
         });
+        next.take_over_kingless(self);
+        for (a, b) in Ref::chosen(m) {
+            match self.powers[self.turn] {
+                RefPower::Trade => {
+                    let ours = next.at(x, y).expect("the mover");
+                    let theirs = next.at(a, b).expect("a piece to trade with");
+                    let ours_now = Piece {
+                        army: theirs.army,
+                        kind: ours.kind,
+                    };
+                    let theirs_now = Piece {
+                        army: ours.army,
+                        kind: theirs.kind,
+                    };
+                    next.board[x as usize][y as usize] = Some(next.settled(ours_now, x, y));
+                    next.board[a as usize][b as usize] = Some(next.settled(theirs_now, a, b));
+                }
+                RefPower::Push => next.push(a, b, ((a - x).signum(), (b - y).signum())),
+                RefPower::None => panic!("a choice without a power: {m}"),
+            }
+        }
+        next.take_over_kingless(self);
         next
+    }
+
+    /// Every army whose king `before` had and this position has not: its
+    /// player's armies are the mover's.
+    fn take_over_kingless(&mut self, before: &Ref) {
+        for army in 0..4 {
+            let king = |p: &Ref| p.pieces().any(|(_, _, q)| q.army == army && q.kind == 'k');
+            if king(before) && !king(self) && self.commander[army] != before.turn {
+                let loser = self.commander[army];
+                for a in 0..4 {
+                    if self.commander[a] == loser {
+                        self.commander[a] = before.turn;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Push the piece on (f, r) two squares by `(df, dr)`.
+    fn push(&mut self, f: i32, r: i32, (df, dr): (i32, i32)) {
+        let p = self.board[f as usize][r as usize]
+            .take()
+            .expect("a piece to push");
+        let (mut a, mut b) = (f, r);
+        for _ in 0..2 {
+            if !on_board(a + df, b + dr) {
+                return; // off the board: removed
+            }
+            if self.at(a + df, b + dr).is_some() {
+                break;
+            }
+            a += df;
+            b += dr;
+        }
+        self.board[a as usize][b as usize] = Some(self.settled(p, a, b));
     }
 
     /// Play a legal move.
@@ -283,21 +459,7 @@ impl Ref {
         let mut next = if m == "0000" {
             self.clone()
         } else {
-            let ((_, _), (x, y), _) = Ref::parse(m);
-            let victim = self.at(x, y);
-            let mut next = self.board_after(m);
-            if let Some(v) = victim
-                && v.kind == 'k'
-            {
-                // The last royal piece: its player is out, and all they command is ours.
-                let loser = self.commander[v.army];
-                for a in 0..4 {
-                    if next.commander[a] == loser {
-                        next.commander[a] = us;
-                    }
-                }
-            }
-            next
+            self.board_after(m)
         };
         next.turns[us] = (next.turns[us] + 1).min(2);
         next.pass_turn();
