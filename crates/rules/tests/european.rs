@@ -585,6 +585,7 @@ fn reference(p: &Pos) -> Ref {
         pawns: european_reference::default_pawns(),
         powers: [european_reference::RefPower::None; 4],
         army_pawns: ['p'; 4],
+        sheltered: [None; 4],
     }
 }
 

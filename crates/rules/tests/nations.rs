@@ -194,6 +194,23 @@ fn ref_pawns() -> Vec<(char, Vec<char>)> {
     p
 }
 
+/// The squares the seats sheltered, as the position text gives them.
+fn sheltered(p: &Pos) -> [Option<(i32, i32)>; 4] {
+    let text = p.to_fen();
+    let mut out = [None; 4];
+    if let Some(at) = text.find("'sheltered':(") {
+        let rest = &text[at + "'sheltered':(".len()..];
+        let inner = &rest[..rest.find(')').expect("a closed tuple")];
+        for (s, entry) in inner.split(',').enumerate() {
+            let b = entry.trim_matches('\'').as_bytes();
+            if b.len() == 2 {
+                out[s] = Some(((b[0] - b'a') as i32, (b[1] - b'1') as i32));
+            }
+        }
+    }
+    out
+}
+
 fn reference(p: &Pos) -> Ref {
     let v = p.variant();
     let mut board = [[None; 8]; 8];
@@ -218,6 +235,7 @@ fn reference(p: &Pos) -> Ref {
         powers: [0, 1, 2, 3].map(|s| match v.nations[s].as_str() {
             "netherlands" => RefPower::Trade,
             "gaul" => RefPower::Push,
+            "jerusalem" => RefPower::Shelter,
             _ => RefPower::None,
         }),
         army_pawns: [0, 1, 2, 3].map(|s| match v.nations[s].as_str() {
@@ -225,6 +243,7 @@ fn reference(p: &Pos) -> Ref {
             "test-amazon" => 'x',
             _ => 'p',
         }),
+        sheltered: sheltered(p),
     }
 }
 
@@ -239,6 +258,7 @@ fn lineup_perft_agrees_with_the_reference() {
         ),
         ("european-ffa", "netherlands,gaul,test-rooks,default"),
         ("european-teams", "gaul,netherlands,gaul,netherlands"),
+        ("european-ffa", "jerusalem,default,jerusalem,gaul"),
     ] {
         let start = Pos::start(&lineup(name, ids));
         let r = reference(&start);
@@ -294,6 +314,7 @@ fn random_lineups(games: usize, seed: u64) -> usize {
         "test-wide",
         "netherlands",
         "gaul",
+        "jerusalem",
     ];
     let mut rng = Rng(seed | 1);
     let mut positions = 0;

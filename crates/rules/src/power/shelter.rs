@@ -17,12 +17,16 @@ use crate::position::Position;
 pub(super) const ID: &str = "shelter";
 
 impl<B: HasSliders> Position<B> {
-    /// The pieces the seat to move may pick after its piece move `m`.
+    /// The pieces the seat to move may pick after its piece move `m`:
+    /// those it commands once the move is made (an army it took over with
+    /// the move included), but the one that moved.
     pub(super) fn shelter_choices(&self, m: Move) -> B {
         if matches!(m.kind(), MoveKind::Power(_) | MoveKind::Pass) {
             return B::EMPTY;
         }
-        self.commanded_pieces(self.turn) & !self.last_royals() & !B::bit(m.from())
+        let after = self.board_after(m);
+        let moved = B::bit(m.from()) | B::bit(m.to());
+        after.commanded_pieces(self.turn) & !after.last_royals() & !moved
     }
 
     /// The seat to move ends its turn with `m`: what it picked is

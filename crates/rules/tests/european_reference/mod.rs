@@ -34,6 +34,10 @@ pub enum RefPower {
     /// pushed 2 squares directly away. It stops early at a piece, but not
     /// at the edge: a piece pushed off the board is removed."
     Push,
+    /// "At the end of each of your turns, pick one non-royal piece of
+    /// yours that did not move this turn. Until the start of your next
+    /// turn only royal pieces can capture it."
+    Shelter,
 }
 
 const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
@@ -57,6 +61,8 @@ pub struct Ref {
     /// Per army, the letter of the pawns it started with (whose choices
     /// its pawns promote to).
     pub army_pawns: [char; 4],
+    /// Per seat, the square of the piece it sheltered on its last turn.
+    pub sheltered: [Option<(i32, i32)>; 4],
 }
 
 /// The default army's pawn: `p`, promoting to a rook, bishop or knight.
@@ -281,6 +287,7 @@ impl Ref {
         let mut moves: Vec<String> = self
             .pseudo()
             .into_iter()
+            .filter(|m| !self.sheltered_from(m))
             .flat_map(|m| self.with_power(m))
             .filter(|m| self.turns[us] >= 2 || !self.board_after(m).checks_an_enemy(us))
             .collect();
@@ -308,6 +315,27 @@ impl Ref {
             .collect()
     }
 
+    /// Whether `m` captures a piece another seat sheltered, with a piece
+    /// that is not a king.
+    fn sheltered_from(&self, m: &str) -> bool {
+        if m == "0000" {
+            return false;
+        }
+        let us = self.turn;
+        let ((f, r), (x, y), _) = Ref::parse(m);
+        let Some(victim) = self.at(x, y) else {
+            return false;
+        };
+        let by_king = self.at(f, r).is_some_and(|p| p.kind == 'k');
+        (0..4).any(|s| {
+            s != us
+                && self.team[s] != self.team[us]
+                && self.sheltered[s] == Some((x, y))
+                && self.commander[victim.army] == s
+                && !by_king
+        })
+    }
+
     /// The forms of the piece move `m` the mover's power gives it.
     fn with_power(&self, m: String) -> Vec<String> {
         let us = self.turn;
@@ -319,6 +347,16 @@ impl Ref {
         let mover = after.at(x, y).expect("the mover");
         match self.powers[us] {
             RefPower::None => vec![m],
+            RefPower::Shelter => {
+                let picks: Vec<String> = after
+                    .pieces()
+                    .filter(|&(a, b, q)| {
+                        after.commander[q.army] == us && q.kind != 'k' && (a, b) != (x, y)
+                    })
+                    .map(|(a, b, _)| format!("{m}@{}", square(a, b)))
+                    .collect();
+                if picks.is_empty() { vec![m] } else { picks }
+            }
             RefPower::Trade => {
                 if self.turns[us] == 0 || self.at(f, r).is_some_and(|p| p.kind == 'k') {
                     return vec![m];
@@ -411,6 +449,7 @@ impl Ref {
                     next.board[a as usize][b as usize] = Some(next.settled(theirs_now, a, b));
                 }
                 RefPower::Push => next.push(a, b, ((a - x).signum(), (b - y).signum())),
+                RefPower::Shelter => {}
                 RefPower::None => panic!("a choice without a power: {m}"),
             }
         }
@@ -461,6 +500,9 @@ impl Ref {
         } else {
             self.board_after(m)
         };
+        if self.powers[us] == RefPower::Shelter {
+            next.sheltered[us] = Ref::chosen(m).first().copied();
+        }
         next.turns[us] = (next.turns[us] + 1).min(2);
         next.pass_turn();
         next
