@@ -586,6 +586,7 @@ fn reference(p: &Pos) -> Ref {
         powers: [european_reference::RefPower::None; 4],
         army_pawns: ['p'; 4],
         sheltered: [None; 4],
+        neutral: [[0; 4]; 4],
     }
 }
 

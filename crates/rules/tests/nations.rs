@@ -211,6 +211,24 @@ fn sheltered(p: &Pos) -> [Option<(i32, i32)>; 4] {
     out
 }
 
+/// The neutral players' counts, as the position text gives them.
+fn neutral(p: &Pos) -> [[u8; 4]; 4] {
+    let text = p.to_fen();
+    let mut out = [[0; 4]; 4];
+    if let Some(at) = text.find("'neutral':(") {
+        let rest = &text[at + "'neutral':(".len()..];
+        let inner = &rest[..rest.find(')').expect("a closed tuple")];
+        for (s, entry) in inner.split(',').enumerate() {
+            let digits = entry.trim_matches('\'').as_bytes();
+            let others = (0..4).filter(|&o| o != s);
+            for (o, &d) in others.zip(digits) {
+                out[s][o] = d - b'0';
+            }
+        }
+    }
+    out
+}
+
 fn reference(p: &Pos) -> Ref {
     let v = p.variant();
     let mut board = [[None; 8]; 8];
@@ -236,6 +254,7 @@ fn reference(p: &Pos) -> Ref {
             "netherlands" => RefPower::Trade,
             "gaul" => RefPower::Push,
             "jerusalem" => RefPower::Shelter,
+            "switzerland" => RefPower::Neutral,
             _ => RefPower::None,
         }),
         army_pawns: [0, 1, 2, 3].map(|s| match v.nations[s].as_str() {
@@ -244,6 +263,7 @@ fn reference(p: &Pos) -> Ref {
             _ => 'p',
         }),
         sheltered: sheltered(p),
+        neutral: neutral(p),
     }
 }
 
@@ -259,6 +279,7 @@ fn lineup_perft_agrees_with_the_reference() {
         ("european-ffa", "netherlands,gaul,test-rooks,default"),
         ("european-teams", "gaul,netherlands,gaul,netherlands"),
         ("european-ffa", "jerusalem,default,jerusalem,gaul"),
+        ("european-teams", "switzerland,gaul,netherlands,switzerland"),
     ] {
         let start = Pos::start(&lineup(name, ids));
         let r = reference(&start);
@@ -315,6 +336,7 @@ fn random_lineups(games: usize, seed: u64) -> usize {
         "netherlands",
         "gaul",
         "jerusalem",
+        "switzerland",
     ];
     let mut rng = Rng(seed | 1);
     let mut positions = 0;

@@ -204,3 +204,31 @@ fn the_counts_are_position_text_and_bad_counts_are_refused() {
         assert!(e.contains(why), "{counts}: {e}");
     }
 }
+
+#[test]
+fn check_counts_an_army_for_the_player_who_commands_it() {
+    // 2v2, red and yellow against blue and green; red is out and green
+    // commands its knight on g6, which attacks the yellow king: yellow is
+    // in check and may take the Swiss knight on e5 with its rook.
+    let v = tetrarch_rules::Variant::builtin("european-teams")
+        .unwrap()
+        .with_lineup(SWISS, &[])
+        .unwrap();
+    let rows = |sixth: &'static str| {
+        [
+            "bK,3,yR,2,yK",
+            "8",
+            sixth,
+            "4,bN,3",
+            "8",
+            "8",
+            "8",
+            "6,gP,gK",
+        ]
+    };
+    let extras = format!("'commanders':('g','','',''),{PLAYED}");
+    let checked = pos(&v, &fen('Y', &extras, rows("6,rN,1")));
+    assert!(with_prefix(&checked, "e8").contains(&"e8e5".to_string()));
+    let quiet = pos(&v, &fen('Y', &extras, rows("8")));
+    assert!(!with_prefix(&quiet, "e8").contains(&"e8e5".to_string()));
+}

@@ -81,6 +81,23 @@ impl<B: HasSliders> Position<B> {
         self.checked_by(seat) != 0
     }
 
+    /// Whether a royal piece of `seat`'s army is attacked by a piece a
+    /// seat of another team commands (where armies change hands, an army
+    /// attacks for its commander, not for the seat it started with).
+    pub(crate) fn royal_attacked_by_commanders(&self, seat: Seat) -> bool {
+        let occ = self.occupied();
+        let team = self.team_seats(seat);
+        let hostile: Vec<Seat> = (0..self.rules.seats())
+            .map(Seat)
+            .filter(|&a| team & (1 << self.commander_of(a).0) == 0)
+            .collect();
+        self.royals(seat).iter().any(|cell| {
+            hostile
+                .iter()
+                .any(|&a| !self.attackers_to(cell, a, occ).is_empty())
+        })
+    }
+
     /// The seats not on `seat`'s team whose royal pieces a piece `seat`
     /// commands attacks, as a bit set.
     pub(crate) fn checked_by(&self, seat: Seat) -> u8 {
@@ -198,9 +215,6 @@ impl<B: HasSliders> Position<B> {
         if self.has_powers() && self.has_landing_powers() {
             self.landing_powers(m);
         }
-        if m.choice() != 0 {
-            self.play_chosen(m);
-        }
         // A move of two parts was watched part by part (its payload holds
         // the second).
         if self.rules.revenge_seats != 0 && m.payload() == 0 {
@@ -216,6 +230,10 @@ impl<B: HasSliders> Position<B> {
             && self.royals(victim.seat).is_empty()
         {
             self.take_over(victim.seat, us);
+        }
+        // The power's choice acts on the move as made, a take-over included.
+        if m.choice() != 0 {
+            self.play_chosen(m);
         }
     }
 

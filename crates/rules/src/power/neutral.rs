@@ -94,7 +94,7 @@ impl<B: HasSliders> Position<B> {
                 guard |= self.commanded_pieces(s);
             }
         }
-        if guard.is_empty() || self.royal_attacked(us) {
+        if guard.is_empty() || self.royal_attacked_by_commanders(us) {
             return B::EMPTY;
         }
         guard

@@ -128,7 +128,7 @@ impl<B: HasSliders> Position<B> {
     pub(super) fn generate_move_two<S: Sink<B>>(&self, sink: &mut S, t: &Compiled, index: u8) {
         let us = self.turn;
         if (t.once_per_game && self.power_uses(us, index as usize) > 0)
-            || (t.in_check && !self.royal_attacked(us))
+            || (t.in_check && !self.royal_attacked_by_commanders(us))
             || self.variant().geometry.cells() > CELLS
         {
             return;

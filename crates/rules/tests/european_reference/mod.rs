@@ -38,6 +38,11 @@ pub enum RefPower {
     /// yours that did not move this turn. Until the start of your next
     /// turn only royal pieces can capture it."
     Shelter,
+    /// "An opponent may capture a Swiss piece only if at least one of
+    /// these is true: the Swiss have already captured one of that
+    /// opponent's pieces; that opponent has already captured or lost at
+    /// least 3 pieces; that opponent is in check."
+    Neutral,
 }
 
 const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
@@ -63,6 +68,9 @@ pub struct Ref {
     pub army_pawns: [char; 4],
     /// Per seat, the square of the piece it sheltered on its last turn.
     pub sheltered: [Option<(i32, i32)>; 4],
+    /// Per neutral seat and other seat: what that seat captured or lost,
+    /// up to 3; 3 as soon as the neutral seat took one of its pieces.
+    pub neutral: [[u8; 4]; 4],
 }
 
 /// The default army's pawn: `p`, promoting to a rook, bishop or knight.
@@ -287,7 +295,7 @@ impl Ref {
         let mut moves: Vec<String> = self
             .pseudo()
             .into_iter()
-            .filter(|m| !self.sheltered_from(m))
+            .filter(|m| !self.sheltered_from(m) && !self.neutral_bars(m))
             .flat_map(|m| self.with_power(m))
             .filter(|m| self.turns[us] >= 2 || !self.board_after(m).checks_an_enemy(us))
             .collect();
@@ -336,6 +344,61 @@ impl Ref {
         })
     }
 
+    /// Whether `m` captures a piece of a neutral player the mover has not
+    /// earned the right to capture.
+    fn neutral_bars(&self, m: &str) -> bool {
+        if m == "0000" {
+            return false;
+        }
+        let us = self.turn;
+        let ((_, _), (x, y), _) = Ref::parse(m);
+        let Some(victim) = self.at(x, y) else {
+            return false;
+        };
+        let s = self.commander[victim.army];
+        s != us
+            && self.powers[s] == RefPower::Neutral
+            && self.commander[s] == s
+            && self.team[s] != self.team[us]
+            && self.neutral[s][us] < 3
+            && !self.in_check(us)
+    }
+
+    /// Whether a king of army `seat` is attacked by a piece of another team.
+    fn in_check(&self, seat: usize) -> bool {
+        let kings: Vec<(i32, i32)> = self
+            .pieces()
+            .filter(|(_, _, p)| p.kind == 'k' && p.army == seat)
+            .map(|(f, r, _)| (f, r))
+            .collect();
+        self.pieces()
+            .filter(|(_, _, p)| self.team[self.commander[p.army]] != self.team[seat])
+            .any(|(f, r, p)| self.attacks(f, r, p).iter().any(|sq| kings.contains(sq)))
+    }
+
+    /// A piece of `loser` left the board, taken by `capturer` (or pushed
+    /// off): every neutral player still in counts it.
+    fn count_loss(&mut self, capturer: Option<usize>, loser: usize) {
+        for s in 0..4 {
+            if self.powers[s] != RefPower::Neutral || self.commander[s] != s {
+                continue;
+            }
+            let counts = &mut self.neutral[s];
+            if capturer == Some(s) {
+                if loser != s {
+                    counts[loser] = 3;
+                }
+                continue;
+            }
+            if let Some(c) = capturer {
+                counts[c] = (counts[c] + 1).min(3);
+            }
+            if loser != s && Some(loser) != capturer {
+                counts[loser] = (counts[loser] + 1).min(3);
+            }
+        }
+    }
+
     /// The forms of the piece move `m` the mover's power gives it.
     fn with_power(&self, m: String) -> Vec<String> {
         let us = self.turn;
@@ -346,7 +409,7 @@ impl Ref {
         let after = self.board_after(&m);
         let mover = after.at(x, y).expect("the mover");
         match self.powers[us] {
-            RefPower::None => vec![m],
+            RefPower::None | RefPower::Neutral => vec![m],
             RefPower::Shelter => {
                 let picks: Vec<String> = after
                     .pieces()
@@ -427,6 +490,9 @@ impl Ref {
         let mut next = self.clone();
         let ((f, r), (x, y), promo) = Ref::parse(m);
         let p = next.board[f as usize][r as usize].take().expect("a piece");
+        if let Some(victim) = self.at(x, y) {
+            next.count_loss(Some(self.turn), self.commander[victim.army]);
+        }
         next.board[x as usize][y as usize] = Some(Piece {
             army: p.army,
             kind: promo.unwrap_or(p.kind),
@@ -450,7 +516,7 @@ impl Ref {
                 }
                 RefPower::Push => next.push(a, b, ((a - x).signum(), (b - y).signum())),
                 RefPower::Shelter => {}
-                RefPower::None => panic!("a choice without a power: {m}"),
+                RefPower::None | RefPower::Neutral => panic!("a choice without a power: {m}"),
             }
         }
         next.take_over_kingless(self);
@@ -481,7 +547,9 @@ impl Ref {
         let (mut a, mut b) = (f, r);
         for _ in 0..2 {
             if !on_board(a + df, b + dr) {
-                return; // off the board: removed
+                // Off the board: removed, a loss to its player.
+                self.count_loss(None, self.commander[p.army]);
+                return;
             }
             if self.at(a + df, b + dr).is_some() {
                 break;
