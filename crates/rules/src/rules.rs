@@ -240,8 +240,6 @@ pub struct Rules<B: HasSliders> {
     pub(crate) neutral_seats: u8,
     /// The seats whose nation shelters a piece (`shelter`), as a bit set.
     pub(crate) shelter_seats: u8,
-    /// The seats with either power: their pieces may be guarded from capture.
-    pub(crate) guard_seats: u8,
     /// The seats whose power destroys idle pieces (`destroy-idle`): every
     /// turn of a line-up watches which pieces stand still.
     pub(crate) idle_seats: u8,
@@ -822,12 +820,6 @@ impl<B: HasSliders> Rules<B> {
                 matches!(p, crate::power::PowerSpec::Shelter)
             }),
             idle_seats: seats_with_power(&variant, |p| matches!(p, crate::power::PowerSpec::Idle)),
-            guard_seats: seats_with_power(&variant, |p| {
-                matches!(
-                    p,
-                    crate::power::PowerSpec::Neutral(_) | crate::power::PowerSpec::Shelter
-                )
-            }),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,
             seat_state: !variant.seat_rules.is_empty(),

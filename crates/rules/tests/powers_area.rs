@@ -15,7 +15,7 @@ const GREECE: &str = "ancient-greece,default,default,default";
 
 /// Red (Greece) to move: `rows` from rank 8 down.
 fn greece(ids: &str, rows: [&str; 8]) -> Pos {
-    pos(&lineup(ids), &fen('R', PLAYED, rows))
+    red_to_move(ids, rows)
 }
 
 const TOP: &str = "bK,5,yP,yK";

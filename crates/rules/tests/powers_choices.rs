@@ -147,7 +147,7 @@ fn kings_and_pieces_proof_against_powers_are_never_swapped() {
         "1,bN,6",
         "rK,2,rR,2,gP,gK",
     ];
-    let p = pos(&lineup(DUTCH), &fen('R', PLAYED, rows));
+    let p = red_to_move(DUTCH, rows);
     assert_eq!(with_prefix(&p, "a1a2"), sorted(&["a1a2"]));
     // The rook beside it would swap.
     assert_eq!(with_prefix(&p, "d1d2"), sorted(&["d1d2"]));
@@ -212,7 +212,7 @@ fn gaul(ranks: [&str; 4]) -> Pos {
         "8",
         "rK,5,gP,gK",
     ];
-    pos(&lineup(GAUL), &fen('R', PLAYED, rows))
+    red_to_move(GAUL, rows)
 }
 
 #[test]
@@ -275,7 +275,7 @@ fn a_last_king_pushed_off_the_board_is_taken() {
         "8",
         "rR,5,gP,gK",
     ];
-    let p = pos(&lineup(GAUL), &fen('R', PLAYED, rows));
+    let p = red_to_move(GAUL, rows);
     let after = play(&p, "a6a7@a8");
     assert_eq!(piece(&after, "a8"), None);
     assert_eq!(

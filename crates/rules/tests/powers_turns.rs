@@ -199,10 +199,7 @@ fn two_austrian_knights_move_in_one_turn_not_two_turns_in_a_row() {
         "rP,7",
         "rK,1,rN,2,rN,gP,gK",
     ];
-    let p = pos(
-        &lineup("austria,default,default,default"),
-        &fen('R', PLAYED, rows),
-    );
+    let p = red_to_move("austria,default,default,default", rows);
     let doubles = double_moves(&p);
     // c1 to b3, d3 or e2, f1 to d2, e3, g3 or h2: independent moves, each
     // pair once (the lower cell's knight first).
@@ -308,10 +305,7 @@ fn two_imperial_rooks_move_in_one_turn_not_the_same_way() {
         "5,rR,2",
         "rK,5,gP,gK",
     ];
-    let p = pos(
-        &lineup("holy-roman-empire,default,default,default"),
-        &fen('R', PLAYED, rows),
-    );
+    let p = red_to_move("holy-roman-empire,default,default,default", rows);
     let doubles = double_moves(&p);
     // Moves that keep off each other are written the lower cell's first.
     assert!(doubles.contains(&"move-two@f2h2c3c6".to_string()));

@@ -104,3 +104,24 @@ fn the_idle_pieces_are_position_text_and_bad_ones_are_refused() {
     let e = Pos::from_fen(&base, &text).unwrap_err().to_string();
     assert!(e.contains("destroys idle pieces"), "{e}");
 }
+
+#[test]
+fn the_winter_ends_once_russia_is_out() {
+    // Russia is out; blue commands its rook. A yellow knight alone on e5,
+    // marked idle, outlives a round: no seat plays Russia's power, not
+    // even the one that took its army.
+    let rows = [
+        "bK,5,yP,yK",
+        "8",
+        "8",
+        "4,yN,3",
+        "8",
+        "8",
+        "8",
+        "1,rR,4,gP,gK",
+    ];
+    let extras = format!("'commanders':('b','','',''),{PLAYED},'idle':('','','e5','')");
+    let p = pos(&lineup(RUSSIA), &fen('B', &extras, rows));
+    let p = play_line(&p, "a8a7 h8h7 h1h2 a7a8");
+    assert_eq!(piece(&p, "e5"), Some((2, 'n')), "{}", p.to_fen());
+}

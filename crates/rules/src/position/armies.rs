@@ -87,14 +87,14 @@ impl<B: HasSliders> Position<B> {
     pub(crate) fn royal_attacked_by_commanders(&self, seat: Seat) -> bool {
         let occ = self.occupied();
         let team = self.team_seats(seat);
-        let hostile: Vec<Seat> = (0..self.rules.seats())
-            .map(Seat)
-            .filter(|&a| team & (1 << self.commander_of(a).0) == 0)
-            .collect();
+        // A bit set, not a list: this runs in move generation.
+        let hostile = (0..self.rules.seats())
+            .filter(|&a| team & (1 << self.commander[a as usize]) == 0)
+            .fold(0u8, |m, a| m | 1 << a);
         self.royals(seat).iter().any(|cell| {
-            hostile
-                .iter()
-                .any(|&a| !self.attackers_to(cell, a, occ).is_empty())
+            (0..self.rules.seats())
+                .filter(|&a| hostile & (1 << a) != 0)
+                .any(|a| !self.attackers_to(cell, Seat(a), occ).is_empty())
         })
     }
 

@@ -37,7 +37,7 @@ impl<B: HasSliders> Guards<B> {
 impl<B: HasSliders> Position<B> {
     /// The pieces guarded from the seat to move's captures this turn.
     pub(crate) fn capture_guards(&self) -> Guards<B> {
-        if self.rules.guard_seats == 0 {
+        if self.rules.neutral_seats | self.rules.shelter_seats == 0 {
             return Guards {
                 all: B::EMPTY,
                 from_non_royal: B::EMPTY,

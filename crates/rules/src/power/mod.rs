@@ -328,6 +328,19 @@ impl<B: HasSliders> Position<B> {
         kinds.unwrap_or(!self.rules.pawn_kinds)
     }
 
+    /// `seat`'s first power that `pick` takes: its index and what `pick`
+    /// gives of it.
+    fn find_power<T>(
+        &self,
+        seat: Seat,
+        pick: impl Fn(&Power<B>) -> Option<T>,
+    ) -> Option<(usize, T)> {
+        self.powers(seat)
+            .iter()
+            .enumerate()
+            .find_map(|(i, p)| pick(p).map(|t| (i, t)))
+    }
+
     /// The powers of `seat`'s nation.
     #[inline]
     fn powers(&self, seat: Seat) -> &[Power<B>] {

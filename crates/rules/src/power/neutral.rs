@@ -60,13 +60,10 @@ fn shift(own: Seat, other: Seat) -> u8 {
 impl<B: HasSliders> Position<B> {
     /// `seat`'s `neutral` power: its index and parameters.
     fn neutral_power(&self, seat: Seat) -> Option<(usize, Compiled)> {
-        self.rules.powers[seat.idx()]
-            .iter()
-            .enumerate()
-            .find_map(|(i, p)| match p {
-                Power::Neutral(n) => Some((i, *n)),
-                _ => None,
-            })
+        self.find_power(seat, |p| match p {
+            Power::Neutral(n) => Some(*n),
+            _ => None,
+        })
     }
 
     /// What `other` captured or lost, as `own`'s power counts it.

@@ -43,13 +43,10 @@ impl Spec {
 impl<B: HasSliders> Position<B> {
     /// `seat`'s `no-revenge` power: its index and kinds.
     fn revenge_power(&self, seat: Seat) -> Option<(usize, Compiled)> {
-        self.rules.powers[seat.idx()]
-            .iter()
-            .enumerate()
-            .find_map(|(i, p)| match p {
-                Power::Revenge(r) => Some((i, *r)),
-                _ => None,
-            })
+        self.find_power(seat, |p| match p {
+            Power::Revenge(r) => Some(*r),
+            _ => None,
+        })
     }
 
     /// The cell of the piece `seat`'s pieces may not capture this turn.
