@@ -7,7 +7,6 @@ mod european_fen;
 #[allow(dead_code)]
 mod lineup_play;
 
-use european_fen::{PLAYED, fen};
 use lineup_play::*;
 use tetrarch_rules::Seat;
 
