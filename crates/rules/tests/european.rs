@@ -7,7 +7,7 @@
 #[allow(dead_code)]
 mod european_reference;
 
-use european_reference::{Piece as RefPiece, Ref};
+use european_reference::Ref;
 use tetrarch_rules::notation::uci::UciMove;
 use tetrarch_rules::{AnyGame, AnyVariant, Outcome, Position, Seat, Square, Variant};
 
@@ -563,31 +563,7 @@ fn malformed_positions_are_refused_with_reasons() {
 
 /// The reference position of a kernel position.
 fn reference(p: &Pos) -> Ref {
-    let v = p.variant();
-    let mut board = [[None; 8]; 8];
-    for (f, file) in board.iter_mut().enumerate() {
-        for (r, cell) in file.iter_mut().enumerate() {
-            *cell =
-                piece(p, &european_reference::square(f as i32, r as i32)).map(|(army, kind)| {
-                    RefPiece {
-                        army: army as usize,
-                        kind,
-                    }
-                });
-        }
-    }
-    Ref {
-        board,
-        commander: [0, 1, 2, 3].map(|a| p.commander_of(Seat(a)).0 as usize),
-        turns: [0, 1, 2, 3].map(|s| p.opening_turns_taken(Seat(s)) as usize),
-        turn: p.turn().0 as usize,
-        team: [0, 1, 2, 3].map(|s| v.seats[s].team as usize),
-        pawns: european_reference::default_pawns(),
-        powers: [european_reference::RefPower::None; 4],
-        army_pawns: ['p'; 4],
-        sheltered: [None; 4],
-        neutral: [[0; 4]; 4],
-    }
+    european_reference::read::read(p).expect("the reference plays the default army")
 }
 
 #[test]

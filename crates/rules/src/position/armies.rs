@@ -81,8 +81,8 @@ impl<B: HasSliders> Position<B> {
         self.checked_by(seat) != 0
     }
 
-    /// Whether a royal piece of `seat`'s army is attacked by a piece a
-    /// seat of another team commands (where armies change hands, an army
+    /// Whether the royal piece of `seat`'s army, its last, is attacked by
+    /// a piece a seat of another team commands (where armies change hands, an army
     /// attacks for its commander, not for the seat it started with).
     pub(crate) fn royal_attacked_by_commanders(&self, seat: Seat) -> bool {
         let occ = self.occupied();
@@ -91,7 +91,13 @@ impl<B: HasSliders> Position<B> {
         let hostile = (0..self.rules.seats())
             .filter(|&a| team & (1 << self.commander[a as usize]) == 0)
             .fold(0u8, |m, a| m | 1 << a);
-        self.royals(seat).iter().any(|cell| {
+        let royals = self.royals(seat);
+        // Only a last royal piece counts as royal (Britain's ministers:
+        // while several remain they are captured like other pieces).
+        if royals.count() != 1 {
+            return false;
+        }
+        royals.iter().any(|cell| {
             (0..self.rules.seats())
                 .filter(|&a| hostile & (1 << a) != 0)
                 .any(|a| !self.attackers_to(cell, Seat(a), occ).is_empty())

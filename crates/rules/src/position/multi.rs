@@ -31,7 +31,8 @@ impl<B: HasSliders> Position<B> {
 
     /// Kinds a pawn of `seat` may promote to now: with promotion to lost
     /// pieces, those of its choices the seat has fewer of than at the start;
-    /// with a nation's limits, those it holds fewer of than the limit.
+    /// with a nation's limits, those its commander holds fewer of than the
+    /// limit.
     #[inline]
     pub(crate) fn promotable_kinds(
         &self,
@@ -52,17 +53,25 @@ impl<B: HasSliders> Position<B> {
             Some(c) if commander != seat && choices.iter().any(royal) => c,
             _ => &[],
         };
-        for &k in choices.iter().chain(theirs) {
+        for (i, &k) in choices.iter().chain(theirs).enumerate() {
             if out[..n].contains(&k) || (royal(&k) && commander != seat) {
                 continue;
             }
+            // The commander's choices come with the commander's limits.
+            let limits = if i < choices.len() {
+                limits
+            } else {
+                &r.promotion_limits[commander.idx()]
+            };
             let lost = || {
                 let have = self.pieces(seat, k).count();
                 have < u32::from(r.start_counts[seat.idx()][k.idx()])
             };
             let limit = u32::from(limits[k.idx()]);
             let under_limit = || {
-                limit == 0 || (self.kind_pieces(k) & self.commanded_pieces(seat)).count() < limit
+                // The player who promotes holds them: the army's commander,
+                // its taken-over armies counted.
+                limit == 0 || (self.kind_pieces(k) & self.commanded_pieces(commander)).count() < limit
             };
             if (!lost_only || lost()) && under_limit() {
                 out[n] = k;
@@ -377,8 +386,11 @@ impl<B: HasSliders> Position<B> {
                         } else if r.variant.rules.checkmate == MateRule::Removes {
                             // A king left en prise and taken: that player is out at once.
                             self.remove_seat(victim.seat);
-                        } else {
-                            // A frozen army never castles.
+                        } else if r.variant.rules.castling.is_some() {
+                            // A frozen army never castles. (Where there is
+                            // no castling the marks are other state: the
+                            // idle pieces of a line-up, which stay idle
+                            // when their commander changes.)
                             self.clear_castling(self.marks & self.by_seat[victim.seat.idx()]);
                         }
                     }

@@ -93,7 +93,9 @@ impl<B: HasSliders> Position<B> {
             }
             _ => None,
         };
-        let Some(victim) = victim.filter(|v| !self.allied(self.turn, v.seat)) else {
+        // An army fights for its commander, not for the seat it started with.
+        let Some(victim) = victim.filter(|v| !self.allied(self.turn, self.commander_of(v.seat)))
+        else {
             return Ending::AsUsual;
         };
         let pieces = &self.rules.variant.pieces;

@@ -2,9 +2,9 @@
 //! to an enemy piece, the two pieces swap owners (the Netherlands). With
 //! several such enemy pieces the mover picks one: the move's chosen cell
 //! ([`Move::with_chosen`], `d4d5@e5`), one move per piece; the swap is
-//! part of the move, so it is offered only with one. Royal pieces are
-//! never swapped (neither the mover nor the enemy), nor pieces proof
-//! against powers, nor a piece that captured without moving; with
+//! part of the move, so it is offered only with one. Royal pieces and
+//! pieces proof against powers are never swapped (neither the mover nor
+//! the enemy), nor a piece that captured without moving; with
 //! `not_first_turn`, nothing is swapped on the seat's first turn. A move
 //! whose swap is not allowed is played without it.
 //!
@@ -57,6 +57,7 @@ impl<B: HasSliders> Position<B> {
         if matches!(m.kind(), MoveKind::Power(_) | MoveKind::Pass)
             || (t.not_first_turn && self.turns_taken[us.idx()] == 0)
             || royal.has(m.from())
+            || self.power_proof().has(m.from())
         {
             return B::EMPTY;
         }

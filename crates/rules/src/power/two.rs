@@ -174,7 +174,7 @@ impl<B: HasSliders> Position<B> {
                     in_order
                 };
                 if (canonical || !self.same_either_way(m1, m2))
-                    && (t.first != t.second || ends.first_time(after.end_of_part(m2)))
+                    && (t.first != t.second || ends.first_time(self.end_of(m1, m2)))
                 {
                     sink.one(packed(m1, m2, index));
                 }
@@ -191,9 +191,10 @@ impl<B: HasSliders> Position<B> {
 
     /// Whether `m1` then `m2` gives the same turn as `m2` then `m1`: each
     /// keeps off the other's cells and path, and where a royal piece is
-    /// taken (its loss hands an army over between the parts) or the seat
-    /// has a power acting where a piece lands, the other order is legal
-    /// too and ends alike.
+    /// taken (its loss hands an army over between the parts), the seat
+    /// has a power acting where a piece lands, or a neutral seat's guard
+    /// may change between the parts, the other order is legal too and
+    /// ends alike.
     fn same_either_way(&self, m1: Move, m2: Move) -> bool {
         let touches = |a: Move, b: Move| {
             let reach = self.path(b) | B::bit(b.to());
@@ -203,7 +204,13 @@ impl<B: HasSliders> Position<B> {
             return false;
         }
         let royal = self.union_of(self.rules.royal_kinds);
-        if !royal.has(m1.to()) && !royal.has(m2.to()) && !self.has_landing_powers() {
+        // Neutrality hangs on what the turn did so far (a capture counts,
+        // a king's step ends a check), so one order may be barred.
+        if !royal.has(m1.to())
+            && !royal.has(m2.to())
+            && !self.has_landing_powers()
+            && self.rules.neutral_seats == 0
+        {
             return true;
         }
         self.legal_part(m2)
@@ -215,25 +222,27 @@ impl<B: HasSliders> Position<B> {
             && self.end_of(m1, m2) == self.end_of(m2, m1)
     }
 
-    /// Whether `m` is a piece move of the seat to move here.
+    /// Whether `m` is a piece move of the seat to move here, as a part.
     fn legal_part(&self, m: Move) -> bool {
         let mut moves = MoveList::new();
         self.generate_commanded(&mut moves);
-        moves.contains(&m) && self.declared_enough(m)
+        moves.contains(&m)
+            && self.declared_enough(m)
+            && !self.barred_capture(m)
+            && !self.capture_guards().bar(m)
     }
 
-    /// The hash after the further part `m`.
-    fn end_of_part(&self, m: Move) -> u64 {
-        let mut next = self.child();
-        next.get_mut().play_part(m);
-        next.hash()
-    }
-
-    /// The hash after `a` then `b`.
+    /// The hash after `a` then `b`, with what the turn's end reads of
+    /// the board settled (a destroyed piece's idle mark goes as a
+    /// captured one's does).
     fn end_of(&self, a: Move, b: Move) -> u64 {
+        let before = self.snapshot();
         let mut next = self.child();
         next.get_mut().play_part(a);
         next.get_mut().play_part(b);
+        if self.rules.idle_seats != 0 {
+            next.get_mut().clear_idle_since(&before);
+        }
         next.hash()
     }
 

@@ -63,19 +63,27 @@ impl<B: HasSliders> Position<B> {
         if !self.powers(us).iter().any(|p| matches!(p, Power::Idle)) {
             return;
         }
-        let targets = self.occupied()
-            & !self.commanded_pieces(us)
-            & !self.last_royals()
-            & !self.power_proof();
-        let alone = targets & !self.neighbours(self.occupied());
+        let alone = self.alone_targets(us);
         for cell in (self.marks & alone).iter() {
             if let Some(victim) = self.piece_at(cell) {
                 self.remove(victim, cell);
                 self.count_power_loss(victim);
             }
         }
-        let alone = alone & self.occupied() & !self.neighbours(self.occupied());
+        // Read again: a minister may count as royal now that another went.
+        let alone = self.alone_targets(us);
         self.set_idle(alone);
+    }
+
+    /// The pieces the winter of `us` may strike that stand alone: not
+    /// commanded by `us`, counting as no royal piece, not proof against
+    /// powers, with no piece orthogonally next to them.
+    fn alone_targets(&self, us: Seat) -> B {
+        let targets = self.occupied()
+            & !self.commanded_pieces(us)
+            & !self.last_royals()
+            & !self.power_proof();
+        targets & !self.neighbours(self.occupied())
     }
 
     /// Replace the idle set, keeping the hash.

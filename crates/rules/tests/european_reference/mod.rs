@@ -1,54 +1,95 @@
-//! A deliberately simple, independent reference for European Chess (base
-//! game, default army), written from `../shared/rules/european-chess.txt`
-//! and `docs/rules.md` with no code of the kernel: pieces in an 8 x 8
-//! array, moves as coordinates, every rule spelled out. The differential
-//! tests compare it with the kernel move by move.
+//! A deliberately simple, independent reference for European Chess,
+//! written from `../shared/rules/european-chess.txt`, the facts file
+//! (`european-chess-nations.md`) and the decisions of `docs/rules.md` and
+//! `docs/nations.md`, with no code of the kernel: pieces in an 8 x 8
+//! array, moves as UCI text, every rule and power spelled out the long
+//! way (a move is tried on a copy of the whole position). The
+//! differential tests compare it with the kernel move by move.
 //!
-//! For line-ups of nations (tests/nations.rs) it also takes any start
-//! position, pawn kinds of other letters (moving as the default pawn) with
-//! their own promotion choices, the amazon `w` (queen and knight), and two
-//! powers, written again from the facts file's words: the Netherlands'
-//! trade and Gaul's fear ([`RefPower`]).
+//! It plays the base game and every nation of issue 13 with its power
+//! ([`nations`]), and the test fixtures of `tests/data/nations`. Only
+//! `read` (turning a kernel position into a reference one) uses the kernel.
+
+mod effects;
+pub mod kinds;
+pub mod nations;
+mod powers;
+pub mod read;
+
+pub use kinds::RefKind;
+pub use nations::{RefNation, Rect, nation_of};
+
+use kinds::{Does, Go};
+use std::rc::Rc;
+
+/// A square, `(file, rank)` from 0.
+pub type Sq = (i32, i32);
 
 /// A piece: the army it started in (0 red a1, 1 blue a8, 2 yellow h8,
-/// 3 green h1) and its letter (`p n b r k`, `w`, or a pawn letter of
-/// [`Ref::pawns`]).
+/// 3 green h1) and its letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Piece {
     pub army: usize,
     pub kind: char,
 }
 
-/// A seat's power, as the facts file words it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RefPower {
-    None,
-    /// "When a Dutch piece moves orthogonally next to an enemy piece, the
-    /// two pieces swap owners. If several enemy pieces qualify, you choose
-    /// one. Kings are never swapped, and there is no swapping on your
-    /// first turn."
-    Trade,
-    /// "After your move you may push any number of other players' pieces
-    /// that stand on the same rank or file as the piece you moved, are the
-    /// same type as that piece, have nothing between them and it. Each is
-    /// pushed 2 squares directly away. It stops early at a piece, but not
-    /// at the edge: a piece pushed off the board is removed."
-    Push,
-    /// "At the end of each of your turns, pick one non-royal piece of
-    /// yours that did not move this turn. Until the start of your next
-    /// turn only royal pieces can capture it."
-    Shelter,
-    /// "An opponent may capture a Swiss piece only if at least one of
-    /// these is true: the Swiss have already captured one of that
-    /// opponent's pieces; that opponent has already captured or lost at
-    /// least 3 pieces; that opponent is in check."
-    Neutral,
+/// The four nations of a game, their kinds, and each seat's promotions.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Lineup {
+    pub nations: [RefNation; 4],
+    pub kinds: Vec<RefKind>,
+    /// Per seat, what its pawns promote to (a nation that promotes to the
+    /// kinds on the board at the start has them listed here).
+    pub promotions: [Vec<char>; 4],
 }
 
-const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+impl Lineup {
+    /// The line-up of these nations; `None` if the reference does not
+    /// play one of them.
+    pub fn new(ids: [&str; 4]) -> Option<Lineup> {
+        let nations = [0, 1, 2, 3].map(|s| nation_of(ids[s]));
+        if nations.iter().any(Option::is_none) {
+            return None;
+        }
+        let nations = nations.map(Option::unwrap);
+        let mut kinds = kinds::base();
+        for n in &nations {
+            for k in &n.kinds {
+                if !kinds.iter().any(|have| have.letter == k.letter) {
+                    kinds.push(k.clone());
+                }
+            }
+        }
+        let kind = |l: char| kinds.iter().find(|k| k.letter == l).expect("a kind");
+        // Egypt: "any piece type that has been on the board", at the start,
+        // pawns and royal pieces excepted, special pieces as plain ones.
+        let mut on_board = Vec::new();
+        for n in &nations {
+            for l in n.setup.chars() {
+                let k = kind(l);
+                let l = k.plain.unwrap_or(l);
+                if !k.pawn && !k.royal && !on_board.contains(&l) {
+                    on_board.push(l);
+                }
+            }
+        }
+        let promotions = [0, 1, 2, 3].map(|s| {
+            if nations[s].promotions.is_empty() {
+                on_board.clone()
+            } else {
+                nations[s].promotions.clone()
+            }
+        });
+        Some(Lineup {
+            nations,
+            kinds,
+            promotions,
+        })
+    }
+}
 
 /// A position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Ref {
     /// `board[file][rank]`, both from 0.
     pub board: [[Option<Piece>; 8]; 8],
@@ -59,64 +100,150 @@ pub struct Ref {
     pub turn: usize,
     /// Per seat, its team (the seat itself in the free-for-all).
     pub team: [usize; 4],
-    /// The pawn letters and what each promotes to.
-    pub pawns: Vec<(char, Vec<char>)>,
-    /// Per seat, its nation's power.
-    pub powers: [RefPower; 4],
-    /// Per army, the letter of the pawns it started with (whose choices
-    /// its pawns promote to).
-    pub army_pawns: [char; 4],
+    pub lineup: Rc<Lineup>,
     /// Per seat, the square of the piece it sheltered on its last turn.
-    pub sheltered: [Option<(i32, i32)>; 4],
+    pub sheltered: [Option<Sq>; 4],
     /// Per neutral seat and other seat: what that seat captured or lost,
     /// up to 3; 3 as soon as the neutral seat took one of its pieces.
     pub neutral: [[u8; 4]; 4],
-}
-
-/// The default army's pawn: `p`, promoting to a rook, bishop or knight.
-pub fn default_pawns() -> Vec<(char, Vec<char>)> {
-    vec![('p', vec!['r', 'b', 'n'])]
+    /// Per seat, its powers (bits by index) used on its last turn.
+    pub used: [u8; 4],
+    /// Per seat, its once-per-game powers used up.
+    pub spent: [u8; 4],
+    /// Per seat with `no-revenge`, the square of the piece its pieces may
+    /// not capture on its next turn.
+    pub barred: [Option<Sq>; 4],
+    /// The pieces that have stood idle since a `destroy-idle` turn ended,
+    /// a bit per square (`file + 8 * rank`).
+    pub idle: u64,
 }
 
 /// Which way an army's pawns go.
-fn forward(army: usize) -> (i32, i32) {
+fn forward(army: usize) -> Sq {
     [(0, 1), (1, 0), (0, -1), (-1, 0)][army]
 }
 
-fn on_board(f: i32, r: i32) -> bool {
+fn on_board((f, r): Sq) -> bool {
     (0..8).contains(&f) && (0..8).contains(&r)
 }
 
-/// `f` and `r` from 0 as UCI text.
-pub fn square(f: i32, r: i32) -> String {
+fn add((f, r): Sq, (df, dr): Sq, times: i32) -> Sq {
+    (f + df * times, r + dr * times)
+}
+
+/// A square as UCI text.
+pub fn square((f, r): Sq) -> String {
     format!("{}{}", (b'a' + f as u8) as char, r + 1)
 }
 
+/// The square as the seat sees it from its corner, as if it sat at a1
+/// (the facts file's rotation table, turned back).
+pub fn to_frame(seat: usize, (f, r): Sq) -> Sq {
+    match seat {
+        0 => (f, r),
+        1 => (7 - r, f),
+        2 => (7 - f, 7 - r),
+        _ => (r, 7 - f),
+    }
+}
+
+fn in_rect(((f0, r0), (f1, r1)): Rect, (f, r): Sq) -> bool {
+    (f0..=f1).contains(&f) && (r0..=r1).contains(&r)
+}
+
+/// Whether `sq` lies in the area written for the a1 corner, turned to `seat`'s.
+pub fn in_area(seat: usize, area: Rect, sq: Sq) -> bool {
+    in_rect(area, to_frame(seat, sq))
+}
+
+/// The step `(side, forward)` of the army's frame on the board.
+fn on_board_step(army: usize, (s, f): Sq) -> Sq {
+    let (fx, fy) = forward(army);
+    (s * fy + f * fx, -s * fx + f * fy)
+}
+
+/// A move as text, split: the squares before `@` and the cells after.
+pub struct Parsed {
+    pub from: Sq,
+    pub to: Sq,
+    pub promo: Option<char>,
+    pub chosen: Vec<Sq>,
+}
+
+/// The squares of `"a1b2c3"`.
+pub fn squares(text: &str) -> Vec<Sq> {
+    let b = text.as_bytes();
+    (0..b.len() / 2)
+        .map(|i| ((b[2 * i] - b'a') as i32, (b[2 * i + 1] - b'1') as i32))
+        .collect()
+}
+
+/// A piece move (`e2e4`, `e7e8q`, `d4d5@e5d7`).
+pub fn parse(m: &str) -> Parsed {
+    let (head, cells) = m.split_once('@').unwrap_or((m, ""));
+    let sq = squares(&head[..4]);
+    Parsed {
+        from: sq[0],
+        to: sq[1],
+        promo: head[4..].chars().next(),
+        chosen: squares(cells),
+    }
+}
+
 impl Ref {
-    /// What the pawn `p` promotes to (`None` if it is no pawn): its army's
-    /// choices, where a pawn joined another army by a trade; else its
-    /// letter's.
-    fn promotions(&self, p: Piece) -> Option<&[char]> {
-        let (_, own) = self.pawns.iter().find(|(l, _)| *l == p.kind)?;
-        let army = self.army_pawns[p.army];
-        match self.pawns.iter().find(|(l, _)| *l == army) {
-            Some((_, choices)) if army != p.kind => Some(choices.as_slice()),
-            _ => Some(own.as_slice()),
+    /// A position of the line-up with nothing on the board, red to move.
+    pub fn empty(lineup: Lineup, team: [usize; 4]) -> Ref {
+        Ref {
+            board: [[None; 8]; 8],
+            commander: [0, 1, 2, 3],
+            turns: [0; 4],
+            turn: 0,
+            team,
+            lineup: Rc::new(lineup),
+            sheltered: [None; 4],
+            neutral: [[0; 4]; 4],
+            used: [0; 4],
+            spent: [0; 4],
+            barred: [None; 4],
+            idle: 0,
         }
     }
 
-    fn at(&self, f: i32, r: i32) -> Option<Piece> {
+    pub fn at(&self, (f, r): Sq) -> Option<Piece> {
         self.board[f as usize][r as usize]
     }
 
-    /// Whether seat `seat` has its king (in its own army: kings are never made).
-    pub fn alive(&self, seat: usize) -> bool {
-        self.pieces()
-            .any(|(_, _, p)| p.army == seat && p.kind == 'k')
+    fn set(&mut self, (f, r): Sq, p: Option<Piece>) {
+        self.board[f as usize][r as usize] = p;
     }
 
-    fn pieces(&self) -> impl Iterator<Item = (i32, i32, Piece)> + '_ {
-        (0..8).flat_map(move |f| (0..8).filter_map(move |r| self.at(f, r).map(|p| (f, r, p))))
+    pub fn kind(&self, letter: char) -> &RefKind {
+        self.lineup
+            .kinds
+            .iter()
+            .find(|k| k.letter == letter)
+            .unwrap_or_else(|| panic!("no kind '{letter}' in the line-up"))
+    }
+
+    pub fn pieces(&self) -> impl Iterator<Item = (Sq, Piece)> + '_ {
+        (0..8).flat_map(move |f| (0..8).filter_map(move |r| self.at((f, r)).map(|p| ((f, r), p))))
+    }
+
+    /// The royal pieces of the army.
+    fn royals(&self, army: usize) -> usize {
+        self.pieces()
+            .filter(|(_, p)| p.army == army && self.kind(p.kind).royal)
+            .count()
+    }
+
+    /// Whether `p` counts as royal: a royal kind, its army's last.
+    pub fn counts_as_royal(&self, p: Piece) -> bool {
+        self.kind(p.kind).royal && self.royals(p.army) == 1
+    }
+
+    /// Whether `seat` is in: its army holds a royal piece.
+    pub fn alive(&self, seat: usize) -> bool {
+        self.royals(seat) > 0
     }
 
     /// Whether the game is over: at most one team has a seat in.
@@ -125,459 +252,311 @@ impl Ref {
             .filter(|&s| self.alive(s))
             .map(|s| self.team[s])
             .collect();
-        teams.dedup();
         teams.sort();
         teams.dedup();
         teams.len() <= 1
     }
 
+    /// The seat that commands the piece.
+    pub fn owner(&self, p: Piece) -> usize {
+        self.commander[p.army]
+    }
+
     /// Whether piece `p` belongs to a seat on `seat`'s team.
     fn friendly(&self, p: Piece, seat: usize) -> bool {
-        self.team[self.commander[p.army]] == self.team[seat]
+        self.team[self.owner(p)] == self.team[seat]
     }
 
-    /// Squares the piece on (f, r) attacks (captures on, if an enemy stood there).
-    fn attacks(&self, f: i32, r: i32, p: Piece) -> Vec<(i32, i32)> {
+    /// Whether the piece is proof against other nations' powers: a kind
+    /// so marked, or commanded by a nation so marked.
+    fn immune(&self, p: Piece) -> bool {
+        self.kind(p.kind).immune || self.lineup.nations[self.owner(p)].immune
+    }
+
+    /// The squares the piece on `from` reaches, with what it may do there.
+    fn reach(&self, from: Sq, p: Piece) -> Vec<(Sq, Does)> {
         let mut out = Vec::new();
-        let leaps: &[(i32, i32)] = match p.kind {
-            'n' | 'w' => &[
-                (1, 2),
-                (2, 1),
-                (-1, 2),
-                (-2, 1),
-                (1, -2),
-                (2, -1),
-                (-1, -2),
-                (-2, -1),
-            ],
-            'k' => &[
-                (1, 0),
-                (-1, 0),
-                (0, 1),
-                (0, -1),
-                (1, 1),
-                (1, -1),
-                (-1, 1),
-                (-1, -1),
-            ],
-            _ => &[],
-        };
-        for &(df, dr) in leaps {
-            if on_board(f + df, r + dr) {
-                out.push((f + df, r + dr));
+        let second_row = to_frame(p.army, from).1 == 1;
+        for a in &self.kind(p.kind).atoms {
+            if a.initial && !second_row {
+                continue;
             }
-        }
-        let rays: &[(i32, i32)] = match p.kind {
-            'r' => &[(1, 0), (-1, 0), (0, 1), (0, -1)],
-            'b' => &[(1, 1), (1, -1), (-1, 1), (-1, -1)],
-            'w' => &[
-                (1, 0),
-                (-1, 0),
-                (0, 1),
-                (0, -1),
-                (1, 1),
-                (1, -1),
-                (-1, 1),
-                (-1, -1),
-            ],
-            _ => &[],
-        };
-        for &(df, dr) in rays {
-            let (mut x, mut y) = (f + df, r + dr);
-            while on_board(x, y) {
-                out.push((x, y));
-                if self.at(x, y).is_some() {
-                    break;
+            let step = on_board_step(p.army, a.step);
+            match a.go {
+                Go::Slide(max) => {
+                    let mut k = 1;
+                    let mut sq = add(from, step, 1);
+                    while on_board(sq) && (max == 0 || k <= max) {
+                        out.push((sq, a.does));
+                        if self.at(sq).is_some() {
+                            break;
+                        }
+                        k += 1;
+                        sq = add(from, step, k);
+                    }
                 }
-                x += df;
-                y += dr;
-            }
-        }
-        if self.promotions(p).is_some() {
-            let (df, dr) = forward(p.army);
-            // Diagonally forward: forward plus one step to either side.
-            for side in [-1, 1] {
-                let (x, y) = (f + df + side * dr.abs(), r + dr + side * df.abs());
-                if on_board(x, y) {
-                    out.push((x, y));
+                go => {
+                    let target = add(from, step, a.times);
+                    let between = (1..a.times).map(|k| add(from, step, k));
+                    let passes = match go {
+                        Go::Lame => between
+                            .into_iter()
+                            .all(|s| on_board(s) && self.at(s).is_none()),
+                        Go::Jump => between
+                            .into_iter()
+                            .all(|s| on_board(s) && self.at(s).is_some()),
+                        _ => true,
+                    };
+                    if on_board(target) && passes {
+                        out.push((target, a.does));
+                    }
                 }
             }
         }
         out
     }
 
-    /// Whether (f, r) is on the army's far edge.
-    fn far_edge(army: usize, f: i32, r: i32) -> bool {
-        match army {
-            0 => r == 7,
-            1 => f == 7,
-            2 => r == 0,
-            _ => f == 0,
-        }
+    /// Squares the piece on `from` attacks (captures on, if an enemy stood there).
+    fn attacks(&self, from: Sq, p: Piece) -> Vec<Sq> {
+        self.reach(from, p)
+            .into_iter()
+            .filter(|&(_, d)| d != Does::Move)
+            .map(|(sq, _)| sq)
+            .collect()
     }
 
-    /// Whether (f, r) is on the army's second row.
-    fn second_row(army: usize, f: i32, r: i32) -> bool {
-        match army {
-            0 => r == 1,
-            1 => f == 1,
-            2 => r == 6,
-            _ => f == 6,
-        }
-    }
-
-    /// Moves by movement alone of the seat to move, as UCI text.
-    fn pseudo(&self) -> Vec<String> {
-        let us = self.turn;
-        let mut out = Vec::new();
-        for (f, r, p) in self.pieces() {
-            if self.commander[p.army] != us {
-                continue;
-            }
-            let promotions = self.promotions(p);
-            let mut add = |x: i32, y: i32| {
-                let base = format!("{}{}", square(f, r), square(x, y));
-                if let Some(choices) = promotions.filter(|_| Ref::far_edge(p.army, x, y)) {
-                    for k in choices {
-                        out.push(format!("{base}{k}"));
-                    }
-                } else {
-                    out.push(base);
-                }
-            };
-            if promotions.is_some() {
-                let (df, dr) = forward(p.army);
-                let (x, y) = (f + df, r + dr);
-                if on_board(x, y) && self.at(x, y).is_none() {
-                    add(x, y);
-                    let (x2, y2) = (x + df, y + dr);
-                    if Ref::second_row(p.army, f, r)
-                        && on_board(x2, y2)
-                        && self.at(x2, y2).is_none()
-                    {
-                        add(x2, y2);
-                    }
-                }
-                for (x, y) in self.attacks(f, r, p) {
-                    if self.at(x, y).is_some_and(|q| !self.friendly(q, us)) {
-                        add(x, y);
-                    }
-                }
-                continue;
-            }
-            for (x, y) in self.attacks(f, r, p) {
-                if self.at(x, y).is_none_or(|q| !self.friendly(q, us)) {
-                    add(x, y);
-                }
-            }
-        }
-        out
-    }
-
-    /// Whether a piece commanded by `seat` attacks the king of a seat not on its team.
+    /// Whether a piece `seat` commands attacks a piece of another team's
+    /// seat that counts as royal.
     fn checks_an_enemy(&self, seat: usize) -> bool {
-        let kings: Vec<(i32, i32)> = self
+        let royals: Vec<Sq> = self
             .pieces()
-            .filter(|(_, _, p)| p.kind == 'k' && self.team[p.army] != self.team[seat])
-            .map(|(f, r, _)| (f, r))
+            .filter(|&(_, p)| self.team[p.army] != self.team[seat] && self.counts_as_royal(p))
+            .map(|(sq, _)| sq)
             .collect();
         self.pieces()
-            .filter(|(_, _, p)| self.commander[p.army] == seat)
-            .any(|(f, r, p)| self.attacks(f, r, p).iter().any(|sq| kings.contains(sq)))
+            .filter(|&(_, p)| self.owner(p) == seat)
+            .any(|(sq, p)| self.attacks(sq, p).iter().any(|a| royals.contains(a)))
     }
 
-    /// The legal moves, sorted; `0000` (a pass) when there is none.
-    pub fn legal(&self) -> Vec<String> {
+    /// Whether a piece of `seat`'s army that counts as royal is attacked
+    /// by a piece a seat of another team commands ("in check").
+    fn in_check(&self, seat: usize) -> bool {
+        let royals: Vec<Sq> = self
+            .pieces()
+            .filter(|&(_, p)| p.army == seat && self.counts_as_royal(p))
+            .map(|(sq, _)| sq)
+            .collect();
+        self.pieces()
+            .filter(|&(_, p)| self.team[self.owner(p)] != self.team[seat])
+            .any(|(sq, p)| self.attacks(sq, p).iter().any(|a| royals.contains(a)))
+    }
+
+    /// Whether the pawn's army promotes on `sq`.
+    fn promotes_on(&self, p: Piece, sq: Sq) -> bool {
+        let areas = &self.lineup.nations[p.army].promotion_areas;
+        if areas.is_empty() {
+            to_frame(p.army, sq).1 == 7
+        } else {
+            areas.iter().any(|&a| in_area(p.army, a, sq))
+        }
+    }
+
+    /// What the pawn `p` may promote to now: its army's choices (those of
+    /// its commander where its own hold a royal kind its nation no longer
+    /// commands), each within its nation's limit for the player.
+    fn promotions(&self, p: Piece) -> Vec<char> {
+        let owner = self.owner(p);
+        let mut from = p.army;
+        let own = &self.lineup.promotions[p.army];
+        if owner != p.army && own.iter().any(|&l| self.kind(l).royal) {
+            from = owner;
+        }
+        let limits = &self.lineup.nations[from].limits;
+        self.lineup.promotions[from]
+            .iter()
+            .copied()
+            .filter(|&l| {
+                limits.iter().all(|&(k, n)| {
+                    k != l
+                        || self
+                            .pieces()
+                            .filter(|&(_, q)| q.kind == l && self.owner(q) == owner)
+                            .count()
+                            < n
+                })
+            })
+            .collect()
+    }
+
+    /// A pawn on a square where its army promotes becomes its first choice.
+    fn settled(&self, p: Piece, sq: Sq) -> Piece {
+        if !self.kind(p.kind).pawn || !self.promotes_on(p, sq) {
+            return p;
+        }
+        match self.promotions(p).first() {
+            Some(&kind) => Piece { army: p.army, kind },
+            None => p,
+        }
+    }
+
+    /// Piece moves (from, to) of the seat to move by movement alone,
+    /// Ancient Greece's area leaps included, each once.
+    fn piece_moves(&self) -> Vec<(Sq, Sq)> {
+        let us = self.turn;
+        let mut out = Vec::new();
+        for (from, p) in self.pieces() {
+            if self.owner(p) != us {
+                continue;
+            }
+            let mut reach = self.reach(from, p);
+            reach.extend(self.area_leaps(from, p));
+            for (to, does) in reach {
+                let ok = match self.at(to) {
+                    None => does != Does::Capture,
+                    Some(q) => does != Does::Move && !self.friendly(q, us),
+                };
+                if ok && !out.contains(&(from, to)) {
+                    out.push((from, to));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the seat to move may take the piece on `to` with the piece
+    /// on `from`: neither a power guard nor a bar forbids it.
+    fn may_capture(&self, from: Sq, to: Sq) -> bool {
+        let Some(victim) = self.at(to) else {
+            return true;
+        };
+        let capturer = self.at(from).expect("a capturer");
+        !self.sheltered_from(capturer, to, victim)
+            && !self.neutral_bars(victim)
+            && !self.revenge_bars(capturer, to)
+    }
+
+    /// The piece moves of the seat to move as text, with promotions and
+    /// the forms its power's choices give them.
+    fn piece_move_texts(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (from, to) in self.piece_moves() {
+            if !self.may_capture(from, to) || self.leap_barred(from, to) {
+                continue;
+            }
+            let p = self.at(from).expect("a mover");
+            let base = format!("{}{}", square(from), square(to));
+            let promotes = self.kind(p.kind).pawn
+                && self.promotes_on(p, to)
+                && !self.capture_power_decides(from, to);
+            let forms = if promotes {
+                self.promotions(p)
+                    .iter()
+                    .map(|k| format!("{base}{k}"))
+                    .collect()
+            } else {
+                vec![base]
+            };
+            for m in forms {
+                out.extend(self.with_choices(m));
+            }
+        }
+        out
+    }
+
+    /// The legal moves with the position each leads to (before the turn
+    /// passes); a pass when there is none.
+    fn legal_parts(&self) -> Vec<(String, Ref)> {
         if self.over() {
             return Vec::new();
         }
         let us = self.turn;
-        let mut moves: Vec<String> = self
-            .pseudo()
+        let mut moves: Vec<(String, Ref)> = Vec::new();
+        for m in self
+            .piece_move_texts()
             .into_iter()
-            .filter(|m| !self.sheltered_from(m) && !self.neutral_bars(m))
-            .flat_map(|m| self.with_power(m))
-            .filter(|m| self.turns[us] >= 2 || !self.board_after(m).checks_an_enemy(us))
-            .collect();
-        if moves.is_empty() {
-            moves.push("0000".into());
+            .chain(self.power_moves())
+        {
+            let after = self.part(&m);
+            if self.turns[us] < 2 && after.checks_an_enemy(us) {
+                continue;
+            }
+            moves.push((m, after));
         }
+        if moves.is_empty() {
+            moves.push(("0000".into(), self.clone()));
+        }
+        moves
+    }
+
+    /// The legal moves, sorted; `0000` (a pass) when there is none. Two
+    /// moves of two parts that give the same turn are one move, written
+    /// as [`Ref::canonical`] picks.
+    pub fn legal(&self) -> Vec<String> {
+        let mut moves: Vec<String> = self.legal_groups().into_iter().map(|g| g[0].clone()).collect();
         moves.sort();
         moves
     }
 
-    fn parse(m: &str) -> ((i32, i32), (i32, i32), Option<char>) {
-        let b = m.split('@').next().expect("a move").as_bytes();
-        let sq = |i: usize| ((b[i] - b'a') as i32, (b[i + 1] - b'1') as i32);
-        (sq(0), sq(2), b.get(4).map(|&c| c as char))
-    }
-
-    /// The squares after a move's `@`.
-    fn chosen(m: &str) -> Vec<(i32, i32)> {
-        let Some((_, cells)) = m.split_once('@') else {
-            return Vec::new();
-        };
-        let b = cells.as_bytes();
-        (0..b.len() / 2)
-            .map(|i| ((b[2 * i] - b'a') as i32, (b[2 * i + 1] - b'1') as i32))
+    /// The legal moves, each as the texts that give the same turn (one
+    /// text but for moves of two parts).
+    pub fn legal_groups(&self) -> Vec<Vec<String>> {
+        // Turns are the same when they leave the same position, before
+        // the next seat's turn begins (whose powers may make two turns
+        // alike that were not).
+        let mut groups: Vec<(Vec<String>, Ref)> = Vec::new();
+        for (m, after) in self.legal_parts() {
+            match groups.iter_mut().find(|(g, r)| {
+                powers::is_two_part(&g[0]) && powers::is_two_part(&m) && *r == after
+            }) {
+                Some((g, _)) => g.push(m),
+                None => groups.push((vec![m], after)),
+            }
+        }
+        groups
+            .into_iter()
+            .map(|(mut g, _)| {
+                g.sort();
+                g
+            })
             .collect()
-    }
-
-    /// Whether `m` captures a piece another seat sheltered, with a piece
-    /// that is not a king.
-    fn sheltered_from(&self, m: &str) -> bool {
-        if m == "0000" {
-            return false;
-        }
-        let us = self.turn;
-        let ((f, r), (x, y), _) = Ref::parse(m);
-        let Some(victim) = self.at(x, y) else {
-            return false;
-        };
-        let by_king = self.at(f, r).is_some_and(|p| p.kind == 'k');
-        (0..4).any(|s| {
-            s != us
-                && self.team[s] != self.team[us]
-                && self.sheltered[s] == Some((x, y))
-                && self.commander[victim.army] == s
-                && !by_king
-        })
-    }
-
-    /// Whether `m` captures a piece of a neutral player the mover has not
-    /// earned the right to capture.
-    fn neutral_bars(&self, m: &str) -> bool {
-        if m == "0000" {
-            return false;
-        }
-        let us = self.turn;
-        let ((_, _), (x, y), _) = Ref::parse(m);
-        let Some(victim) = self.at(x, y) else {
-            return false;
-        };
-        let s = self.commander[victim.army];
-        s != us
-            && self.powers[s] == RefPower::Neutral
-            && self.commander[s] == s
-            && self.team[s] != self.team[us]
-            && self.neutral[s][us] < 3
-            && !self.in_check(us)
-    }
-
-    /// Whether a king of army `seat` is attacked by a piece of another team.
-    fn in_check(&self, seat: usize) -> bool {
-        let kings: Vec<(i32, i32)> = self
-            .pieces()
-            .filter(|(_, _, p)| p.kind == 'k' && p.army == seat)
-            .map(|(f, r, _)| (f, r))
-            .collect();
-        self.pieces()
-            .filter(|(_, _, p)| self.team[self.commander[p.army]] != self.team[seat])
-            .any(|(f, r, p)| self.attacks(f, r, p).iter().any(|sq| kings.contains(sq)))
-    }
-
-    /// A piece of `loser` left the board, taken by `capturer` (or pushed
-    /// off): every neutral player still in counts it.
-    fn count_loss(&mut self, capturer: Option<usize>, loser: usize) {
-        for s in 0..4 {
-            if self.powers[s] != RefPower::Neutral || self.commander[s] != s {
-                continue;
-            }
-            let counts = &mut self.neutral[s];
-            if capturer == Some(s) {
-                if loser != s {
-                    counts[loser] = 3;
-                }
-                continue;
-            }
-            if let Some(c) = capturer {
-                counts[c] = (counts[c] + 1).min(3);
-            }
-            if loser != s && Some(loser) != capturer {
-                counts[loser] = (counts[loser] + 1).min(3);
-            }
-        }
-    }
-
-    /// The forms of the piece move `m` the mover's power gives it.
-    fn with_power(&self, m: String) -> Vec<String> {
-        let us = self.turn;
-        if m == "0000" {
-            return vec![m];
-        }
-        let ((f, r), (x, y), _) = Ref::parse(&m);
-        let after = self.board_after(&m);
-        let mover = after.at(x, y).expect("the mover");
-        match self.powers[us] {
-            RefPower::None | RefPower::Neutral => vec![m],
-            RefPower::Shelter => {
-                let picks: Vec<String> = after
-                    .pieces()
-                    .filter(|&(a, b, q)| {
-                        after.commander[q.army] == us && q.kind != 'k' && (a, b) != (x, y)
-                    })
-                    .map(|(a, b, _)| format!("{m}@{}", square(a, b)))
-                    .collect();
-                if picks.is_empty() { vec![m] } else { picks }
-            }
-            RefPower::Trade => {
-                if self.turns[us] == 0 || self.at(f, r).is_some_and(|p| p.kind == 'k') {
-                    return vec![m];
-                }
-                let swaps: Vec<String> = ORTHOGONAL
-                    .iter()
-                    .map(|&(df, dr)| (x + df, y + dr))
-                    .filter(|&(a, b)| on_board(a, b))
-                    .filter(|&(a, b)| {
-                        after
-                            .at(a, b)
-                            .is_some_and(|q| q.kind != 'k' && !after.friendly(q, us))
-                    })
-                    .map(|(a, b)| format!("{m}@{}", square(a, b)))
-                    .collect();
-                if swaps.is_empty() { vec![m] } else { swaps }
-            }
-            RefPower::Push => {
-                let mut targets = Vec::new();
-                for (df, dr) in ORTHOGONAL {
-                    let (mut a, mut b) = (x + df, y + dr);
-                    while on_board(a, b) && after.at(a, b).is_none() {
-                        a += df;
-                        b += dr;
-                    }
-                    if on_board(a, b)
-                        && after
-                            .at(a, b)
-                            .is_some_and(|q| q.kind == mover.kind && after.commander[q.army] != us)
-                    {
-                        targets.push((a, b));
-                    }
-                }
-                // Written in board order: rank by rank, then file.
-                targets.sort_by_key(|&(a, b)| (b, a));
-                (0..1usize << targets.len())
-                    .map(|set| {
-                        let names: String = (0..targets.len())
-                            .filter(|i| set & (1 << i) != 0)
-                            .map(|i| square(targets[i].0, targets[i].1))
-                            .collect();
-                        if names.is_empty() {
-                            m.clone()
-                        } else {
-                            format!("{m}@{names}")
-                        }
-                    })
-                    .collect()
-            }
-        }
-    }
-
-    /// A pawn of `p.army` standing on its far edge becomes its first choice.
-    fn settled(&self, p: Piece, f: i32, r: i32) -> Piece {
-        match self.promotions(p) {
-            Some(choices) if Ref::far_edge(p.army, f, r) => Piece {
-                army: p.army,
-                kind: choices[0],
-            },
-            _ => p,
-        }
-    }
-
-    /// The position after `m`, its power's effect included, but for the
-    /// turn: a player whose last royal piece goes, captured or pushed off,
-    /// is out at once, and all they command is the mover's.
-    fn board_after(&self, m: &str) -> Ref {
-        let mut next = self.clone();
-        let ((f, r), (x, y), promo) = Ref::parse(m);
-        let p = next.board[f as usize][r as usize].take().expect("a piece");
-        if let Some(victim) = self.at(x, y) {
-            next.count_loss(Some(self.turn), self.commander[victim.army]);
-        }
-        next.board[x as usize][y as usize] = Some(Piece {
-            army: p.army,
-            kind: promo.unwrap_or(p.kind),
-        });
-        next.take_over_kingless(self);
-        for (a, b) in Ref::chosen(m) {
-            match self.powers[self.turn] {
-                RefPower::Trade => {
-                    let ours = next.at(x, y).expect("the mover");
-                    let theirs = next.at(a, b).expect("a piece to trade with");
-                    let ours_now = Piece {
-                        army: theirs.army,
-                        kind: ours.kind,
-                    };
-                    let theirs_now = Piece {
-                        army: ours.army,
-                        kind: theirs.kind,
-                    };
-                    next.board[x as usize][y as usize] = Some(next.settled(ours_now, x, y));
-                    next.board[a as usize][b as usize] = Some(next.settled(theirs_now, a, b));
-                }
-                RefPower::Push => next.push(a, b, ((a - x).signum(), (b - y).signum())),
-                RefPower::Shelter => {}
-                RefPower::None | RefPower::Neutral => panic!("a choice without a power: {m}"),
-            }
-        }
-        next.take_over_kingless(self);
-        next
-    }
-
-    /// Every army whose king `before` had and this position has not: its
-    /// player's armies are the mover's.
-    fn take_over_kingless(&mut self, before: &Ref) {
-        for army in 0..4 {
-            let king = |p: &Ref| p.pieces().any(|(_, _, q)| q.army == army && q.kind == 'k');
-            if king(before) && !king(self) && self.commander[army] != before.turn {
-                let loser = self.commander[army];
-                for a in 0..4 {
-                    if self.commander[a] == loser {
-                        self.commander[a] = before.turn;
-                    }
-                }
-            }
-        }
-    }
-
-    /// Push the piece on (f, r) two squares by `(df, dr)`.
-    fn push(&mut self, f: i32, r: i32, (df, dr): (i32, i32)) {
-        let p = self.board[f as usize][r as usize]
-            .take()
-            .expect("a piece to push");
-        let (mut a, mut b) = (f, r);
-        for _ in 0..2 {
-            if !on_board(a + df, b + dr) {
-                // Off the board: removed, a loss to its player.
-                self.count_loss(None, self.commander[p.army]);
-                return;
-            }
-            if self.at(a + df, b + dr).is_some() {
-                break;
-            }
-            a += df;
-            b += dr;
-        }
-        self.board[a as usize][b as usize] = Some(self.settled(p, a, b));
     }
 
     /// Play a legal move.
     pub fn play(&self, m: &str) -> Ref {
-        let us = self.turn;
-        let mut next = if m == "0000" {
+        let after = if m == "0000" {
             self.clone()
         } else {
-            self.board_after(m)
+            self.part(m)
         };
-        if self.powers[us] == RefPower::Shelter {
-            next.sheltered[us] = Ref::chosen(m).first().copied();
+        self.end_turn(m, after)
+    }
+
+    /// The turn `m` made, which led to `after`, ends: the powers' state
+    /// across turns, the turn passes clockwise to the next seat in, a seat
+    /// that starts its turn with one piece loses it, and the new seat's
+    /// turn-start powers act.
+    fn end_turn(&self, m: &str, mut next: Ref) -> Ref {
+        let us = self.turn;
+        next.note_turn_powers(self, m);
+        let watch_idle = next.idle_watched();
+        if watch_idle {
+            next.clear_idle_since(self);
+            next.end_idle_turn(us);
         }
+        let before = next.clone();
         next.turns[us] = (next.turns[us] + 1).min(2);
         next.pass_turn();
+        if !next.over() {
+            next.start_turn_powers();
+        }
+        if watch_idle {
+            next.clear_idle_since(&before);
+        }
         next
     }
 
-    /// The turn goes clockwise to the next seat with a king; a seat that
-    /// starts its turn with one piece loses it and is out.
+    /// The turn goes clockwise to the next seat in; a seat that starts its
+    /// turn with one piece loses it and is out.
     fn pass_turn(&mut self) {
         loop {
             if self.over() {
@@ -587,15 +566,15 @@ impl Ref {
             if let Some(n) = (1..=4).map(|i| (from + i) % 4).find(|&s| self.alive(s)) {
                 self.turn = n;
             }
-            let mine: Vec<(i32, i32)> = self
+            let mine: Vec<Sq> = self
                 .pieces()
-                .filter(|(_, _, p)| self.commander[p.army] == self.turn)
-                .map(|(f, r, _)| (f, r))
+                .filter(|&(_, p)| self.owner(p) == self.turn)
+                .map(|(sq, _)| sq)
                 .collect();
             if mine.len() != 1 || self.over() {
                 return;
             }
-            self.board[mine[0].0 as usize][mine[0].1 as usize] = None;
+            self.set(mine[0], None);
         }
     }
 
@@ -609,5 +588,36 @@ impl Ref {
             return moves.len() as u64;
         }
         moves.iter().map(|m| self.play(m).perft(depth - 1)).sum()
+    }
+}
+
+/// Compact: the board rank by rank from the eighth, then the state.
+impl std::fmt::Debug for Ref {
+    fn fmt(&self, out: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for r in (0..8).rev() {
+            let row: String = (0..8)
+                .map(|f| match self.at((f, r)) {
+                    None => " .".to_string(),
+                    Some(p) => format!("{}{}", p.army, p.kind),
+                })
+                .collect();
+            writeln!(out, "{row}")?;
+        }
+        let idle: Vec<String> = (0..64)
+            .filter(|i| self.idle & (1 << i) != 0)
+            .map(|i| square((i % 8, i / 8)))
+            .collect();
+        write!(
+            out,
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?}",
+            self.turn,
+            self.commander,
+            self.turns,
+            self.sheltered,
+            self.neutral,
+            self.used,
+            self.spent,
+            self.barred
+        )
     }
 }

@@ -1,0 +1,501 @@
+//! The nations' powers as the reference plays them: what each adds to or
+//! bars from the moves of the seat to move. What they do to the board is
+//! in `effects.rs`.
+
+use super::kinds::{Atom, Does};
+use super::nations::Rect;
+use super::{Piece, Ref, Sq, in_area, on_board, square};
+
+const ORTHOGONAL: [Sq; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+
+/// A power, as the facts file words it (section 2A, entry named).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RefPower {
+    /// Netherlands: "When a Dutch piece moves orthogonally next to an
+    /// enemy piece, the two pieces swap owners. If several enemy pieces
+    /// qualify, you choose one. Kings are never swapped, and there is no
+    /// swapping on your first turn."
+    Trade,
+    /// Gaul: "After your move you may push any number of other players'
+    /// pieces that stand on the same rank or file as the piece you moved,
+    /// are the same type as that piece, have nothing between them and it.
+    /// Each is pushed 2 squares directly away. It stops early at a piece,
+    /// but not at the edge: a piece pushed off the board is removed."
+    Push,
+    /// Jerusalem: "At the end of each of your turns, pick one non-royal
+    /// piece of yours that did not move this turn. Until the start of your
+    /// next turn only royal pieces can capture it."
+    Shelter,
+    /// Switzerland: "An opponent may capture a Swiss piece only if at
+    /// least one of these is true: the Swiss have already captured one of
+    /// that opponent's pieces; that opponent has already captured or lost
+    /// at least 3 pieces; that opponent is in check."
+    Neutral,
+    /// Russia: "Any non-Russian, non-royal piece that stays put through
+    /// two Russian turns with no piece of any colour orthogonally next to
+    /// it is destroyed."
+    DestroyIdle,
+    /// Ancient Greece: "inside your 2x4: may move like a king; inside your
+    /// 3x5 but outside the 2x4: may leap two squares diagonally" (non-pawn
+    /// pieces; the first area that holds the piece decides).
+    MoveInArea { areas: Vec<(Rect, Vec<Atom>)> },
+    /// Ancient Greece: "on the centre 2x2: may capture an orthogonally
+    /// adjacent piece without moving".
+    Shoot { area: Rect },
+    /// Byzantine Empire: "Instead of a normal move, put any one of your
+    /// pieces on any empty square of your 2x4. A non-pawn piece that
+    /// starts outside your 3x5 may use this to land on an enemy-occupied
+    /// square of your 2x4, capturing that piece." Athens: "Bishops may
+    /// also jump to any empty square on the board, provided this does not
+    /// put an opponent in check. Not two turns in a row."
+    Relocate {
+        area: Rect,
+        capture_from_outside: Option<Rect>,
+        kinds: Option<Vec<char>>,
+        not_twice: bool,
+        no_check: bool,
+    },
+    /// Austria: "Instead of a normal move, you may move two knights. Not
+    /// two turns in a row." Holy Roman Empire: "you may move two rooks,
+    /// provided they do not move in the same direction." Sparta: "Once per
+    /// game, while in check, you may move both your king and your warrior
+    /// in the same turn."
+    MoveTwo {
+        kinds: (char, char),
+        not_twice: bool,
+        once: bool,
+        in_check: bool,
+        not_same_direction: bool,
+    },
+    /// Austria: "When an Austrian knight moves so that it attacks an enemy
+    /// piece already attacked by another Austrian knight, that piece is
+    /// destroyed at once."
+    DestroyAttacked { sources: Vec<char> },
+    /// Holy Roman Empire: "When one of your rooks is captured, your rooks
+    /// may not capture the capturing piece on your next turn."
+    NoRevenge { kinds: Vec<char> },
+    /// Aztecs: "Instead of moving, turn one of your knights into a rook,
+    /// or one rook into a knight."
+    Transform { pairs: Vec<(char, char)> },
+    /// Britain: "If you move a minister like a knight, no minister may
+    /// move like a knight on your next turn."
+    NoLeapTwice { kinds: Vec<char> },
+    /// Conquistadors: "At the start of your turn, every non-royal enemy
+    /// piece orthogonally next to your bishop, knight or king is destroyed."
+    DestroyAdjacent { sources: Vec<char> },
+    /// Incas: "Whenever a delegate starts your turn orthogonally next to a
+    /// non-royal enemy piece, that piece becomes yours."
+    ConvertAdjacent { sources: Vec<char> },
+    /// Transylvania: "A pawn that captures becomes the type of piece it
+    /// captured."
+    BecomeCaptured { kinds: Vec<char> },
+    /// Medieval Britain: "Your pieces capture without moving: the
+    /// capturing piece stays where it was."
+    CaptureInPlace,
+    /// Huns: "Instead of moving, put a new pawn of yours on an empty
+    /// square of your 3x5. Not two turns in a row."
+    Place { kind: char, area: Rect, not_twice: bool },
+    /// Papal States: "A bishop that enters another player's 2x4 area
+    /// becomes an archbishop." Medieval Japan: "any Japanese piece that
+    /// moves into the last 3 rows also gets king moves from then on".
+    BecomeInArea {
+        pairs: Vec<(char, char)>,
+        area: Rect,
+        own: bool,
+    },
+}
+
+/// Whether a move's text is a turn of two piece moves.
+pub fn is_two_part(m: &str) -> bool {
+    m.starts_with("move-two@")
+}
+
+/// The power's name in a move's text, for powers played instead of a move.
+fn action_id(p: &RefPower) -> Option<&'static str> {
+    Some(match p {
+        RefPower::Transform { .. } => "transform",
+        RefPower::Place { .. } => "place",
+        RefPower::Relocate { .. } => "relocate",
+        RefPower::MoveTwo { .. } => "move-two",
+        RefPower::Shoot { .. } => "shoot",
+        _ => return None,
+    })
+}
+
+/// The index of the power a move's text names, among `powers`.
+pub fn action_index(powers: &[RefPower], m: &str) -> Option<usize> {
+    let (id, _) = m.split_once('@')?;
+    powers.iter().position(|p| action_id(p) == Some(id))
+}
+
+impl Ref {
+    pub fn powers(&self, seat: usize) -> &[RefPower] {
+        &self.lineup.nations[seat].powers
+    }
+
+    fn used_last_turn(&self, seat: usize, i: usize) -> bool {
+        self.used[seat] & (1 << i) != 0
+    }
+
+    /// The pieces the seat commands, with their squares.
+    fn commanded(&self, seat: usize) -> Vec<(Sq, Piece)> {
+        self.pieces().filter(|&(_, p)| self.owner(p) == seat).collect()
+    }
+
+    /// Ancient Greece's leaps for the piece on `from`, in the first of its
+    /// commander's areas that holds it.
+    pub(super) fn area_leaps(&self, from: Sq, p: Piece) -> Vec<(Sq, Does)> {
+        let owner = self.owner(p);
+        let mut out = Vec::new();
+        if self.kind(p.kind).pawn {
+            return out;
+        }
+        for power in self.powers(owner) {
+            let RefPower::MoveInArea { areas } = power else {
+                continue;
+            };
+            if let Some((_, atoms)) = areas.iter().find(|(a, _)| in_area(owner, *a, from)) {
+                for a in atoms {
+                    let to = (from.0 + a.step.0 * a.times, from.1 + a.step.1 * a.times);
+                    if on_board(to) {
+                        out.push((to, Does::Both));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether a seat of another team sheltered the piece on `to`, which
+    /// only a piece that counts as royal may take.
+    pub(super) fn sheltered_from(&self, capturer: Piece, to: Sq, victim: Piece) -> bool {
+        let us = self.turn;
+        (0..4).any(|s| {
+            self.team[s] != self.team[us]
+                && self.sheltered[s] == Some(to)
+                && self.owner(victim) == s
+                && !self.counts_as_royal(capturer)
+        })
+    }
+
+    /// Whether the victim is a neutral player's the mover has not earned
+    /// the right to capture.
+    pub(super) fn neutral_bars(&self, victim: Piece) -> bool {
+        let us = self.turn;
+        let s = self.owner(victim);
+        s != us
+            && self.powers(s).contains(&RefPower::Neutral)
+            && self.commander[s] == s
+            && self.team[s] != self.team[us]
+            && self.neutral[s][us] < 3
+            && !self.in_check(us)
+    }
+
+    /// Whether the seat to move's pieces of the kinds its rook's capturer
+    /// may not be taken by stand barred from taking on `to`.
+    pub(super) fn revenge_bars(&self, capturer: Piece, to: Sq) -> bool {
+        let us = self.turn;
+        self.barred[us] == Some(to)
+            && self.powers(us).iter().any(|p| match p {
+                RefPower::NoRevenge { kinds } => kinds.contains(&capturer.kind),
+                _ => false,
+            })
+    }
+
+    /// Whether the move is a knight's leap by a kind that made one on the
+    /// seat's last turn.
+    pub(super) fn leap_barred(&self, from: Sq, to: Sq) -> bool {
+        let us = self.turn;
+        let mover = self.at(from).expect("a mover");
+        self.powers(us).iter().enumerate().any(|(i, p)| match p {
+            RefPower::NoLeapTwice { kinds } => {
+                self.used_last_turn(us, i) && kinds.contains(&mover.kind) && knight_leap(from, to)
+            }
+            _ => false,
+        })
+    }
+
+    /// Whether a capture power of the mover's decides how the capture on
+    /// `to` ends, so that it is one move, with no promotion choice.
+    pub(super) fn capture_power_decides(&self, from: Sq, to: Sq) -> bool {
+        let Some(victim) = self.at(to) else {
+            return false;
+        };
+        let mover = self.at(from).expect("a mover");
+        self.powers(self.turn).iter().any(|p| match p {
+            RefPower::CaptureInPlace => true,
+            RefPower::BecomeCaptured { kinds } => {
+                kinds.contains(&mover.kind)
+                    && !self.kind(victim.kind).royal
+                    && !self.kind(victim.kind).pawn
+            }
+            _ => false,
+        })
+    }
+
+    /// The forms of the piece move `m` the mover's power's choice gives it.
+    pub(super) fn with_choices(&self, m: String) -> Vec<String> {
+        let us = self.turn;
+        let parsed = super::parse(&m);
+        let (from, to) = (parsed.from, parsed.to);
+        let after = self.part(&m);
+        // Where the mover landed (a capture in place leaves it where it was).
+        let mover = after.at(to);
+        let mut choices: Vec<Vec<Sq>> = vec![Vec::new()];
+        for power in self.powers(us) {
+            match power {
+                RefPower::Shelter => {
+                    let picks: Vec<Vec<Sq>> = after
+                        .commanded(us)
+                        .into_iter()
+                        .filter(|&(sq, q)| !after.kind(q.kind).royal && sq != to)
+                        .map(|(sq, _)| vec![sq])
+                        .collect();
+                    if !picks.is_empty() {
+                        choices = picks;
+                    }
+                }
+                RefPower::Trade => {
+                    let Some(mover) = mover else { continue };
+                    let first = self.turns[us] == 0;
+                    let royal = self.kind(self.at(from).expect("a mover").kind).royal;
+                    if first || royal || after.immune(mover) {
+                        continue;
+                    }
+                    let swaps: Vec<Vec<Sq>> = ORTHOGONAL
+                        .iter()
+                        .map(|&(df, dr)| (to.0 + df, to.1 + dr))
+                        .filter(|&sq| on_board(sq))
+                        .filter(|&sq| {
+                            after.at(sq).is_some_and(|q| {
+                                !after.kind(q.kind).royal
+                                    && !after.friendly(q, us)
+                                    && !after.immune(q)
+                            })
+                        })
+                        .map(|sq| vec![sq])
+                        .collect();
+                    if !swaps.is_empty() {
+                        choices = swaps;
+                    }
+                }
+                RefPower::Push => {
+                    let Some(mover) = mover else { continue };
+                    let mut targets = Vec::new();
+                    for (df, dr) in ORTHOGONAL {
+                        let mut sq = (to.0 + df, to.1 + dr);
+                        while on_board(sq) && after.at(sq).is_none() {
+                            sq = (sq.0 + df, sq.1 + dr);
+                        }
+                        if on_board(sq)
+                            && after.at(sq).is_some_and(|q| {
+                                q.kind == mover.kind && after.owner(q) != us && !after.immune(q)
+                            })
+                        {
+                            targets.push(sq);
+                        }
+                    }
+                    // Written in board order: rank by rank, then file.
+                    targets.sort_by_key(|&(f, r)| (r, f));
+                    choices = (0..1usize << targets.len())
+                        .map(|set| {
+                            (0..targets.len())
+                                .filter(|i| set & (1 << i) != 0)
+                                .map(|i| targets[i])
+                                .collect()
+                        })
+                        .collect();
+                }
+                _ => {}
+            }
+        }
+        choices
+            .into_iter()
+            .map(|cells| {
+                if cells.is_empty() {
+                    m.clone()
+                } else {
+                    let names: String = cells.iter().map(|&sq| square(sq)).collect();
+                    format!("{m}@{names}")
+                }
+            })
+            .collect()
+    }
+
+    /// The moves the seat to move's powers play instead of a piece move.
+    pub(super) fn power_moves(&self) -> Vec<String> {
+        let us = self.turn;
+        let mut out = Vec::new();
+        for (i, power) in self.powers(us).iter().enumerate() {
+            match power {
+                RefPower::Transform { pairs } => {
+                    for (sq, p) in self.commanded(us) {
+                        if pairs.iter().any(|&(from, _)| from == p.kind) {
+                            out.push(format!("transform@{}", square(sq)));
+                        }
+                    }
+                }
+                RefPower::Place {
+                    kind,
+                    area,
+                    not_twice,
+                } => {
+                    if *not_twice && self.used_last_turn(us, i) {
+                        continue;
+                    }
+                    let new = Piece {
+                        army: us,
+                        kind: *kind,
+                    };
+                    for sq in self.empty_in(us, *area) {
+                        if !(self.kind(*kind).pawn && self.promotes_on(new, sq)) {
+                            out.push(format!("place@{}", square(sq)));
+                        }
+                    }
+                }
+                RefPower::Relocate { not_twice, .. } => {
+                    if !(*not_twice && self.used_last_turn(us, i)) {
+                        out.extend(self.relocations(power));
+                    }
+                }
+                RefPower::Shoot { area } => out.extend(self.shots(*area)),
+                RefPower::MoveTwo { .. } => out.extend(self.two_moves(i, power)),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The empty squares of the area, turned to the seat's corner.
+    fn empty_in(&self, seat: usize, area: Rect) -> Vec<Sq> {
+        (0..8)
+            .flat_map(|f| (0..8).map(move |r| (f, r)))
+            .filter(|&sq| in_area(seat, area, sq) && self.at(sq).is_none())
+            .collect()
+    }
+
+    fn relocations(&self, power: &RefPower) -> Vec<String> {
+        let RefPower::Relocate {
+            area,
+            capture_from_outside,
+            kinds,
+            no_check,
+            ..
+        } = power
+        else {
+            unreachable!()
+        };
+        let us = self.turn;
+        let mut out = Vec::new();
+        for (from, p) in self.commanded(us) {
+            if kinds.as_ref().is_some_and(|k| !k.contains(&p.kind)) {
+                continue;
+            }
+            let pawn = self.kind(p.kind).pawn;
+            let may_take = capture_from_outside.is_some_and(|outer| !pawn && !in_area(us, outer, from));
+            for f in 0..8 {
+                for r in 0..8 {
+                    let to = (f, r);
+                    if !in_area(us, *area, to) || (pawn && self.promotes_on(p, to)) {
+                        continue;
+                    }
+                    let ok = match self.at(to) {
+                        None => true,
+                        Some(v) => {
+                            may_take
+                                && !self.friendly(v, us)
+                                && !self.immune(v)
+                                && self.may_capture(from, to)
+                        }
+                    };
+                    let m = format!("relocate@{}{}", square(from), square(to));
+                    if ok && !(*no_check && self.part(&m).checks_an_enemy(us)) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn shots(&self, area: Rect) -> Vec<String> {
+        let us = self.turn;
+        let mut out = Vec::new();
+        for (from, p) in self.commanded(us) {
+            if self.kind(p.kind).pawn || !in_area(us, area, from) {
+                continue;
+            }
+            for (df, dr) in ORTHOGONAL {
+                let to = (from.0 + df, from.1 + dr);
+                if on_board(to)
+                    && self.at(to).is_some_and(|v| !self.friendly(v, us) && !self.immune(v))
+                    && self.may_capture(from, to)
+                {
+                    out.push(format!("shoot@{}{}", square(from), square(to)));
+                }
+            }
+        }
+        out
+    }
+
+    /// The plain moves of the seat to move's pieces of the kind.
+    fn plain_moves_of(&self, kind: char, except: Option<Sq>) -> Vec<(Sq, Sq)> {
+        self.piece_moves()
+            .into_iter()
+            .filter(|&(from, to)| {
+                Some(from) != except
+                    && self.at(from).is_some_and(|p| p.kind == kind)
+                    && self.may_capture(from, to)
+            })
+            .collect()
+    }
+
+    fn two_moves(&self, i: usize, power: &RefPower) -> Vec<String> {
+        let RefPower::MoveTwo {
+            kinds: (k1, k2),
+            not_twice,
+            once,
+            in_check,
+            not_same_direction,
+        } = power
+        else {
+            unreachable!()
+        };
+        let us = self.turn;
+        if (*not_twice && self.used_last_turn(us, i))
+            || (*once && self.spent[us] & (1 << i) != 0)
+            || (*in_check && !self.in_check(us))
+        {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for (first, second) in [(*k1, *k2), (*k2, *k1)] {
+            for (f1, t1) in self.plain_moves_of(first, None) {
+                let mid = self.part_piece(f1, t1, None);
+                for (f2, t2) in mid.plain_moves_of(second, Some(t1)) {
+                    let way = |(a, b): Sq, (c, d): Sq| ((c - a).signum(), (d - b).signum());
+                    if *not_same_direction && way(f1, t1) == way(f2, t2) {
+                        continue;
+                    }
+                    let m = format!(
+                        "move-two@{}{}{}{}",
+                        square(f1),
+                        square(t1),
+                        square(f2),
+                        square(t2)
+                    );
+                    if !out.contains(&m) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Whether the move is a knight's leap.
+pub fn knight_leap(from: Sq, to: Sq) -> bool {
+    let (df, dr) = ((to.0 - from.0).abs(), (to.1 - from.1).abs());
+    (df, dr) == (1, 2) || (df, dr) == (2, 1)
+}

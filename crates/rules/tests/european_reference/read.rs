@@ -1,0 +1,76 @@
+//! A reference position from a kernel position: the one place the
+//! reference meets the kernel. It reads the board, the commanders, the
+//! turns and the powers' state as FEN4 writes them.
+
+use super::{Lineup, Piece, Ref, Sq, squares};
+use tetrarch_rules::{Position, Seat, Square};
+
+/// The quoted entries of the FEN4 extra `key`, one per seat (empty when
+/// the text has none).
+fn entries(text: &str, key: &str) -> Vec<String> {
+    let open = format!("'{key}':(");
+    let Some(at) = text.find(&open) else {
+        return vec![String::new(); 4];
+    };
+    let rest = &text[at + open.len()..];
+    let inner = &rest[..rest.find(')').expect("a closed tuple")];
+    inner
+        .split(',')
+        .map(|e| e.trim().trim_matches('\'').to_string())
+        .collect()
+}
+
+fn first_square(entry: &str) -> Option<Sq> {
+    squares(entry).first().copied()
+}
+
+/// The digits of an entry as a bit set.
+fn digit_bits(entry: &str) -> u8 {
+    entry
+        .bytes()
+        .fold(0, |b, d| b | 1 << (d - b'0'))
+}
+
+/// The reference position of a kernel position of European Chess;
+/// `None` if the reference does not play one of its nations.
+pub fn read(p: &Position<u64>) -> Option<Ref> {
+    let v = p.variant();
+    let ids: Vec<&str> = if v.nations.is_empty() {
+        vec!["default"; 4]
+    } else {
+        v.nations.iter().map(String::as_str).collect()
+    };
+    let lineup = Lineup::new([ids[0], ids[1], ids[2], ids[3]])?;
+    let mut r = Ref::empty(lineup, [0, 1, 2, 3].map(|s| v.seats[s].team as usize));
+    for f in 0..8 {
+        for r_ in 0..8 {
+            let sq: Square = super::square((f, r_)).parse().expect("a square");
+            let cell = v.geometry.cell(sq).expect("a cell");
+            r.board[f as usize][r_ as usize] = p.piece_at(cell).map(|pc| Piece {
+                army: pc.seat.0 as usize,
+                kind: v.pieces[pc.kind.idx()].letter,
+            });
+        }
+    }
+    r.commander = [0, 1, 2, 3].map(|a| p.commander_of(Seat(a)).0 as usize);
+    r.turns = [0, 1, 2, 3].map(|s| p.opening_turns_taken(Seat(s)) as usize);
+    r.turn = p.turn().0 as usize;
+    let text = p.to_fen();
+    let at = |key: &str, s: usize| entries(&text, key)[s].clone();
+    r.sheltered = [0, 1, 2, 3].map(|s| first_square(&at("sheltered", s)));
+    r.barred = [0, 1, 2, 3].map(|s| first_square(&at("barred", s)));
+    r.used = [0, 1, 2, 3].map(|s| digit_bits(&at("powers", s)));
+    r.spent = [0, 1, 2, 3].map(|s| digit_bits(&at("spent", s)));
+    r.idle = (0..4)
+        .flat_map(|s| squares(&at("idle", s)))
+        .fold(0, |b, (f, r_)| b | 1 << (f + 8 * r_));
+    // The neutral counts: per seat with the power, a digit for each other
+    // seat in turn order.
+    for s in 0..4 {
+        let others = (0..4).filter(|&o| o != s);
+        for (o, d) in others.zip(at("neutral", s).bytes()) {
+            r.neutral[s][o] = d - b'0';
+        }
+    }
+    Some(r)
+}
