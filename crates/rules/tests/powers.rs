@@ -833,6 +833,26 @@ fn mongol_pawns_promote_on_either_far_edge_within_limits() {
     assert!(with_prefix(&p, "c2").contains(&"c2c1q".to_string()));
 }
 
+/// A limit counts what the player who promotes holds: a Mongol pawn of an
+/// army red took over promotes as red's, and red holds a queen (found by
+/// the reference: the kernel counted the pieces of the army's first seat,
+/// which is out and holds none).
+#[test]
+fn a_taken_over_mongol_pawn_promotes_within_its_commanders_limits() {
+    let rows = ["7,yK", "8", "8", "8", "6,bI,1", "8", "bQ,7", "rK,5,gP,gK"];
+    let extras = format!("'commanders':('','r','',''),{PLAYED}");
+    let p = pos(
+        &lineup("default,mongol-empire,default,default"),
+        &fen('R', &extras, rows),
+    );
+    let m = with_prefix(&p, "g4");
+    assert!(m.contains(&"g4h4r".to_string()), "{m:?}");
+    assert!(
+        !m.contains(&"g4h4q".to_string()),
+        "red holds a queen: {m:?}"
+    );
+}
+
 #[test]
 fn medieval_britain_captures_without_moving_in_every_corner() {
     let (_, p) = four_pawn_captures("medieval-britain");
@@ -903,6 +923,25 @@ fn a_longbow_pawn_taking_on_its_promotion_edge_stays_and_does_not_promote() {
     );
     let p = play(&p, "d7e8");
     assert_eq!((piece(&p, "d7"), piece(&p, "e8")), (Some((0, 'p')), None));
+}
+
+/// A longbow takes in place whatever army it takes from: here one that
+/// began as its partner's but fights for an enemy now (found by the
+/// reference: the kernel asked whether the army's first seat was allied).
+#[test]
+fn a_longbow_takes_in_place_from_an_army_its_partner_lost() {
+    let v = Variant::builtin("european-teams")
+        .unwrap()
+        .with_lineup("default,default,medieval-britain,default", &[])
+        .unwrap();
+    // Red (yellow's partner) is out; blue commands its army. Yellow's king
+    // on h8 takes red's rook on g8 and stays.
+    let extras = format!("'commanders':('b','','',''),{PLAYED}");
+    let rows = ["bK,5,rR,yK", "7,yP", "8", "8", "8", "8", "8", "6,gP,gK"];
+    let p = pos(&v, &fen('Y', &extras, rows));
+    let p = play(&p, "h8g8");
+    assert_eq!(piece(&p, "h8"), Some((2, 'k')));
+    assert_eq!(piece(&p, "g8"), None);
 }
 
 // ------------------------------------------------------------ ambush (Hurons)

@@ -284,3 +284,31 @@ fn a_last_king_pushed_off_the_board_is_taken() {
     );
     assert_eq!(piece(&after, "d4"), Some((1, 'n')));
 }
+
+/// A piece proof against powers is never swapped, not even as the mover:
+/// a Spartan warrior the Dutch took over moves next to yellow's knight
+/// and stays theirs (found by the reference: only the enemy was checked).
+#[test]
+fn a_warrior_the_dutch_took_over_is_never_traded() {
+    let rows = [
+        "6,yP,yK",
+        "8",
+        "8",
+        "4,yN,3",
+        "8",
+        "3,bG,4",
+        "8",
+        "rK,4,rR,gP,gK",
+    ];
+    let extras = format!("'commanders':('','r','',''),{PLAYED}");
+    let p = pos(
+        &lineup("netherlands,sparta,default,default"),
+        &fen('R', &extras, rows),
+    );
+    let warrior = with_prefix(&p, "d3");
+    assert!(warrior.contains(&"d3d5".to_string()), "{warrior:?}");
+    assert!(!warrior.iter().any(|m| m.contains('@')), "{warrior:?}");
+    // Red's own rook, a plain piece, swaps when it lands beside the knight.
+    let rook = with_prefix(&p, "f1");
+    assert!(rook.contains(&"f1f5@e5".to_string()), "{rook:?}");
+}

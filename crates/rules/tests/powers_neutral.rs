@@ -232,3 +232,28 @@ fn check_counts_an_army_for_the_player_who_commands_it() {
     let quiet = pos(&v, &fen('Y', &extras, rows("8")));
     assert!(!with_prefix(&quiet, "e8").contains(&"e8e5".to_string()));
 }
+
+/// "In check" is a royal piece attacked, and a minister that is not
+/// Britain's last is no royal piece: British red, its minister on e4
+/// attacked by yellow's rook, may not take the Swiss knight until that
+/// minister is its last (found by the reference).
+#[test]
+fn a_minister_that_is_not_the_last_is_not_in_check() {
+    let swiss_and_britain = |first_rank: &str| {
+        let rows = [
+            "bK,5,yP,yK",
+            "8",
+            "3,bN,4",
+            "8",
+            "3,rR,rO,2,yR",
+            "8",
+            "8",
+            first_rank,
+        ];
+        // Every seat is in (the short FEN counts kings; Britain has none).
+        let text = fen('R', PLAYED, rows).replacen("R-1,", "R-0,", 1);
+        pos(&lineup("britain,switzerland,default,default"), &text)
+    };
+    assert!(!red_takes_d6(&swiss_and_britain("rO,5,gP,gK")));
+    assert!(red_takes_d6(&swiss_and_britain("6,gP,gK")));
+}

@@ -520,3 +520,36 @@ fn a_minister_that_is_not_the_last_may_be_destroyed_by_a_power() {
         "the last is royal"
     );
 }
+
+/// The order of the two parts can decide whether a Swiss piece may be
+/// taken: the warrior takes the Swiss knight that checks the king while
+/// the king is in check, then the king steps away; king first, the check
+/// would be over and the knight safe. The turn is offered in the order
+/// that is legal (found by the reference: only the king-first order was
+/// tried).
+#[test]
+fn a_double_move_is_offered_in_the_order_that_neutrality_allows() {
+    let rows = [
+        "bK,5,yP,yK",
+        "8",
+        "8",
+        "8",
+        "8",
+        "1,bN,rG,5",
+        "8",
+        "rK,5,gP,gK",
+    ];
+    let p = pos(
+        &lineup("sparta,switzerland,default,default"),
+        &fen('R', PLAYED, rows),
+    );
+    let doubles = double_moves(&p);
+    assert!(
+        doubles.contains(&"move-two@c3b3a1a2".to_string()),
+        "{doubles:?}"
+    );
+    assert!(
+        !doubles.contains(&"move-two@a1a2c3b3".to_string()),
+        "{doubles:?}"
+    );
+}

@@ -9,6 +9,7 @@ mod lineup_play;
 
 use european_fen::{PLAYED, fen};
 use lineup_play::*;
+use tetrarch_rules::Seat;
 
 const RUSSIA: &str = "russia,default,default,default";
 
@@ -124,4 +125,42 @@ fn the_winter_ends_once_russia_is_out() {
     let p = pos(&lineup(RUSSIA), &fen('B', &extras, rows));
     let p = play_line(&p, "a8a7 h8h7 h1h2 a7a8");
     assert_eq!(piece(&p, "e5"), Some((2, 'n')), "{}", p.to_fen());
+}
+
+/// An idle piece stays idle when its army changes hands: blue's knight,
+/// alone on e5 since Russia's turn, is yellow's once yellow takes blue's
+/// king, and goes at Russia's next turn's end (found by the reference:
+/// taking a king cleared its army's marks, as castling rights are cleared
+/// in the variants that castle).
+#[test]
+fn an_idle_piece_stays_idle_when_its_army_changes_hands() {
+    let p = winter(RUSSIA, PLAYED, "bK,1,yR,3,yP,yK", "4,bN,3");
+    let p = play_line(&p, "a1a2 a8b8 c8b8 h1h2");
+    assert_eq!(p.commander_of(Seat(1)), Seat(2), "{}", p.to_fen());
+    assert!(p.to_fen().contains("'e5'"), "{}", p.to_fen());
+    let p = play(&p, "a2a1");
+    assert_eq!(piece(&p, "e5"), None, "{}", p.to_fen());
+}
+
+/// Of Britain's two ministers, alone and idle together, the winter takes
+/// one: the other is then Britain's last, royal, and spared (found by the
+/// reference: both went, and Britain was out with no one to take over).
+#[test]
+fn the_winter_never_takes_a_last_minister() {
+    let rows = [
+        "bO,5,yP,yK",
+        "8",
+        "8",
+        "4,bO,3",
+        "8",
+        "2,bR,5",
+        "8",
+        "rK,rR,4,gP,gK",
+    ];
+    // Every seat is in (the short FEN counts kings, and Britain has none).
+    let text = fen('R', PLAYED, rows).replacen("R-0,1,0,0-", "R-0,0,0,0-", 1);
+    let p = pos(&lineup("russia,britain,default,default"), &text);
+    let p = play_line(&p, "a1a2 c3c2 h8h7 h1h2 a2a1");
+    let ministers: Vec<_> = ["a8", "e5"].iter().filter_map(|sq| piece(&p, sq)).collect();
+    assert_eq!(ministers, [(1, 'o')], "{}", p.to_fen());
 }

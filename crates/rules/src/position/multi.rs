@@ -71,7 +71,8 @@ impl<B: HasSliders> Position<B> {
             let under_limit = || {
                 // The player who promotes holds them: the army's commander,
                 // its taken-over armies counted.
-                limit == 0 || (self.kind_pieces(k) & self.commanded_pieces(commander)).count() < limit
+                limit == 0
+                    || (self.kind_pieces(k) & self.commanded_pieces(commander)).count() < limit
             };
             if (!lost_only || lost()) && under_limit() {
                 out[n] = k;

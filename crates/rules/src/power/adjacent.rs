@@ -60,7 +60,11 @@ impl<B: HasSliders> Position<B> {
         };
         let targets = self.neighbours(sources) & self.hostile_to(us) & !royal & !self.power_proof();
         for cell in targets.iter() {
-            let Some(victim) = self.piece_at(cell) else {
+            // Two ministers may go together, but never the last.
+            let Some(victim) = self
+                .piece_at(cell)
+                .filter(|_| !self.last_royals().has(cell))
+            else {
                 continue;
             };
             self.remove(victim, cell);

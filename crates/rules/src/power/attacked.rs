@@ -59,8 +59,10 @@ impl<B: HasSliders> Position<B> {
                 .filter(|&s| armies & (1 << s) != 0)
                 .fold(B::EMPTY, |b, s| b | self.attackers_to(cell, Seat(s), occ))
                 & sources;
+            // Two ministers may go together, but never the last.
             if attackers.has(landed)
                 && attackers.count() >= 2
+                && !self.last_royals().has(cell)
                 && let Some(victim) = self.piece_at(cell)
             {
                 self.remove(victim, cell);

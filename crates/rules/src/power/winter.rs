@@ -65,7 +65,11 @@ impl<B: HasSliders> Position<B> {
         }
         let alone = self.alone_targets(us);
         for cell in (self.marks & alone).iter() {
-            if let Some(victim) = self.piece_at(cell) {
+            // Two ministers may go together, but never the last.
+            if let Some(victim) = self
+                .piece_at(cell)
+                .filter(|_| !self.last_royals().has(cell))
+            {
                 self.remove(victim, cell);
                 self.count_power_loss(victim);
             }

@@ -36,10 +36,22 @@ impl Ref {
             RefPower::Transform { pairs } => {
                 let p = self.at(cells[0]).expect("a piece to transform");
                 let (_, kind) = pairs.iter().find(|(k, _)| *k == p.kind).expect("a pair");
-                next.set(cells[0], Some(Piece { army: p.army, kind: *kind }));
+                next.set(
+                    cells[0],
+                    Some(Piece {
+                        army: p.army,
+                        kind: *kind,
+                    }),
+                );
             }
             RefPower::Place { kind, .. } => {
-                next.set(cells[0], Some(Piece { army: us, kind: *kind }));
+                next.set(
+                    cells[0],
+                    Some(Piece {
+                        army: us,
+                        kind: *kind,
+                    }),
+                );
             }
             RefPower::Relocate { .. } => {
                 let (from, to) = (cells[0], cells[1]);
@@ -182,9 +194,14 @@ impl Ref {
         !self.friendly(v, seat) && !self.counts_as_royal(v) && !self.immune(v)
     }
 
-    /// The piece on `sq` leaves the board by a power: a loss to its player.
+    /// The piece on `sq` leaves the board by a power, a loss to its
+    /// player; unless it counts as royal now (of two ministers doomed
+    /// together, the second is the last).
     fn destroy(&mut self, sq: Sq) {
         let v = self.at(sq).expect("a piece to destroy");
+        if self.counts_as_royal(v) {
+            return;
+        }
         self.set(sq, None);
         self.count_loss(None, self.owner(v));
     }
@@ -193,7 +210,10 @@ impl Ref {
     /// not: its player's armies are the mover's.
     fn take_over_kingless(&mut self, before: &Ref) {
         for army in 0..4 {
-            if before.royals(army) > 0 && self.royals(army) == 0 && self.commander[army] != before.turn {
+            if before.royals(army) > 0
+                && self.royals(army) == 0
+                && self.commander[army] != before.turn
+            {
                 let loser = self.commander[army];
                 for a in 0..4 {
                     if self.commander[a] == loser {
@@ -211,8 +231,14 @@ impl Ref {
             if self.powers(us).contains(&RefPower::Trade) {
                 let ours = self.at(to).expect("the mover");
                 let theirs = self.at(cell).expect("a piece to trade with");
-                let ours_now = Piece { army: theirs.army, kind: ours.kind };
-                let theirs_now = Piece { army: ours.army, kind: theirs.kind };
+                let ours_now = Piece {
+                    army: theirs.army,
+                    kind: ours.kind,
+                };
+                let theirs_now = Piece {
+                    army: ours.army,
+                    kind: theirs.kind,
+                };
                 self.set(to, Some(self.settled(ours_now, to)));
                 self.set(cell, Some(self.settled(theirs_now, cell)));
             } else if self.powers(us).contains(&RefPower::Push) {
@@ -294,7 +320,11 @@ impl Ref {
             match power {
                 RefPower::NoRevenge { .. } => self.barred[us] = None,
                 RefPower::Shelter => {
-                    self.sheltered[us] = if piece_move { parse(m).chosen.first().copied() } else { None }
+                    self.sheltered[us] = if piece_move {
+                        parse(m).chosen.first().copied()
+                    } else {
+                        None
+                    }
                 }
                 _ => {}
             }
@@ -338,7 +368,10 @@ impl Ref {
         let targets = |r: &Ref| -> Vec<Sq> {
             r.pieces()
                 .filter(|&(sq, p)| {
-                    r.owner(p) != us && !r.counts_as_royal(p) && !r.immune(p) && !r.has_neighbour(sq)
+                    r.owner(p) != us
+                        && !r.counts_as_royal(p)
+                        && !r.immune(p)
+                        && !r.has_neighbour(sq)
                 })
                 .map(|(sq, _)| sq)
                 .collect()
@@ -377,7 +410,10 @@ impl Ref {
             for sq in victims {
                 if convert {
                     let v = self.at(sq).expect("a piece to convert");
-                    let ours = Piece { army: seat, kind: v.kind };
+                    let ours = Piece {
+                        army: seat,
+                        kind: v.kind,
+                    };
                     self.set(sq, Some(self.settled(ours, sq)));
                     self.count_loss(None, self.owner(v));
                 } else {

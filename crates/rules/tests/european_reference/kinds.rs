@@ -242,7 +242,10 @@ pub fn delegate() -> RefKind {
 
 /// Medieval Britain's rook and bishop of at most three squares.
 pub fn short_pieces() -> Vec<RefKind> {
-    vec![plain(piece('l', rook(3)), 'r'), plain(piece('s', bishop(3)), 'b')]
+    vec![
+        plain(piece('l', rook(3)), 'r'),
+        plain(piece('s', bishop(3)), 'b'),
+    ]
 }
 
 /// Medieval Japan: the general (one step diagonally or straight
@@ -307,13 +310,7 @@ pub fn papal() -> Vec<RefKind> {
         plain(piece('c', [bishop(0), leap((1, 1), 2)].concat()), 'b'),
         piece(
             'z',
-            [
-                bishop(0),
-                leap((1, 1), 2),
-                leap((1, 0), 1),
-                leap((1, 0), 2),
-            ]
-            .concat(),
+            [bishop(0), leap((1, 1), 2), leap((1, 0), 1), leap((1, 0), 2)].concat(),
         ),
     ]
 }

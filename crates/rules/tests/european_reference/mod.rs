@@ -17,7 +17,7 @@ mod powers;
 pub mod read;
 
 pub use kinds::RefKind;
-pub use nations::{RefNation, Rect, nation_of};
+pub use nations::{Rect, RefNation, nation_of};
 
 use kinds::{Does, Go};
 use std::rc::Rc;
@@ -492,7 +492,11 @@ impl Ref {
     /// moves of two parts that give the same turn are one move, written
     /// as [`Ref::canonical`] picks.
     pub fn legal(&self) -> Vec<String> {
-        let mut moves: Vec<String> = self.legal_groups().into_iter().map(|g| g[0].clone()).collect();
+        let mut moves: Vec<String> = self
+            .legal_groups()
+            .into_iter()
+            .map(|g| g[0].clone())
+            .collect();
         moves.sort();
         moves
     }
@@ -505,9 +509,10 @@ impl Ref {
         // alike that were not).
         let mut groups: Vec<(Vec<String>, Ref)> = Vec::new();
         for (m, after) in self.legal_parts() {
-            match groups.iter_mut().find(|(g, r)| {
-                powers::is_two_part(&g[0]) && powers::is_two_part(&m) && *r == after
-            }) {
+            match groups
+                .iter_mut()
+                .find(|(g, r)| powers::is_two_part(&g[0]) && powers::is_two_part(&m) && *r == after)
+            {
                 Some((g, _)) => g.push(m),
                 None => groups.push((vec![m], after)),
             }

@@ -94,7 +94,11 @@ pub enum RefPower {
     CaptureInPlace,
     /// Huns: "Instead of moving, put a new pawn of yours on an empty
     /// square of your 3x5. Not two turns in a row."
-    Place { kind: char, area: Rect, not_twice: bool },
+    Place {
+        kind: char,
+        area: Rect,
+        not_twice: bool,
+    },
     /// Papal States: "A bishop that enters another player's 2x4 area
     /// becomes an archbishop." Medieval Japan: "any Japanese piece that
     /// moves into the last 3 rows also gets king moves from then on".
@@ -139,7 +143,9 @@ impl Ref {
 
     /// The pieces the seat commands, with their squares.
     fn commanded(&self, seat: usize) -> Vec<(Sq, Piece)> {
-        self.pieces().filter(|&(_, p)| self.owner(p) == seat).collect()
+        self.pieces()
+            .filter(|&(_, p)| self.owner(p) == seat)
+            .collect()
     }
 
     /// Ancient Greece's leaps for the piece on `from`, in the first of its
@@ -392,7 +398,8 @@ impl Ref {
                 continue;
             }
             let pawn = self.kind(p.kind).pawn;
-            let may_take = capture_from_outside.is_some_and(|outer| !pawn && !in_area(us, outer, from));
+            let may_take =
+                capture_from_outside.is_some_and(|outer| !pawn && !in_area(us, outer, from));
             for f in 0..8 {
                 for r in 0..8 {
                     let to = (f, r);
@@ -428,7 +435,9 @@ impl Ref {
             for (df, dr) in ORTHOGONAL {
                 let to = (from.0 + df, from.1 + dr);
                 if on_board(to)
-                    && self.at(to).is_some_and(|v| !self.friendly(v, us) && !self.immune(v))
+                    && self
+                        .at(to)
+                        .is_some_and(|v| !self.friendly(v, us) && !self.immune(v))
                     && self.may_capture(from, to)
                 {
                     out.push(format!("shoot@{}{}", square(from), square(to)));

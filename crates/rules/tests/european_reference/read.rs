@@ -26,9 +26,7 @@ fn first_square(entry: &str) -> Option<Sq> {
 
 /// The digits of an entry as a bit set.
 fn digit_bits(entry: &str) -> u8 {
-    entry
-        .bytes()
-        .fold(0, |b, d| b | 1 << (d - b'0'))
+    entry.bytes().fold(0, |b, d| b | 1 << (d - b'0'))
 }
 
 /// The reference position of a kernel position of European Chess;
