@@ -1,13 +1,14 @@
-//! European Chess nations as data (issue 13, the data half): every shipped
-//! nation's setup in all four corners, line-ups against the independent
-//! reference in `tests/european_reference` (perft and random games, with
-//! the position text and the record replayed), and every error a bad
-//! nation file or line-up gives. The reference plays two powers of its
-//! own writing, the Netherlands' trade and Gaul's pushes, so random
-//! line-ups with those nations are compared move for move too. The powers
-//! themselves are tested in `tests/powers*.rs`; the fixtures in `tests/data/nations` exercise the
-//! format with other setups, kinds of their own and other promotions (see
-//! docs/nations.md).
+//! European Chess nations as data (issue 13): every shipped nation's
+//! setup in all four corners, and every error a bad nation file or line-up
+//! gives; and line-ups against the independent reference in
+//! `tests/european_reference`, which plays every nation with its power:
+//! perft pinned from every nation's start and from positions of random
+//! games of line-ups with every power (`data/nations`), and random games
+//! of random line-ups compared move for move, state included, with the
+//! position text and the record replayed. Each power's rules are tested
+//! in `tests/powers*.rs`; the fixtures in `tests/data/nations` exercise
+//! the format with other setups, kinds of their own and other promotions
+//! (see docs/nations.md).
 
 #[allow(dead_code)]
 mod european_reference;
@@ -335,7 +336,7 @@ fn random_lineups_agree_with_the_reference_and_replay() {
 #[test]
 #[ignore = "long: many more random line-ups"]
 fn many_random_lineups_agree_with_the_reference() {
-    for seed in 1..20 {
+    for seed in 1..40 {
         random_lineups(200, seed);
     }
 }
@@ -680,4 +681,92 @@ fn bad_lineups_are_refused() {
         GOOD.split("[setup]").next().unwrap()
     ));
     assert_field(&e, "mine.toml", "setup", "no pieces");
+}
+
+/// Every nation's line-up (the nation red, the default army in the other
+/// seats) counts the pinned perft of `data/nations/perft4.txt` (depth 4),
+/// and so does the reference.
+#[test]
+fn every_nation_perft_is_pinned_and_agrees_with_the_reference() {
+    let pinned = include_str!("data/nations/perft4.txt");
+    for line in pinned.lines() {
+        let (id, count) = line.split_once(' ').expect("id count");
+        let v = lineup("european-ffa", &format!("{id},default,default,default"));
+        let start = Pos::start(&v);
+        let kernel = tetrarch_rules::perft(&start, 4);
+        assert_eq!(kernel.to_string(), count, "{id}");
+        assert_eq!(reference(&start).perft(4), kernel, "{id}");
+    }
+}
+
+/// Line-ups that field every nation of issue 13, each with its power.
+const POWER_LINEUPS: [(&str, &str); 6] = [
+    ("european-ffa", "athens,byzantine-empire,huns,aztecs"),
+    ("european-teams", "austria,holy-roman-empire,sparta,britain"),
+    ("european-ffa", "conquistadors,incas,russia,transylvania"),
+    (
+        "european-teams",
+        "medieval-britain,papal-states,medieval-japan,ancient-greece",
+    ),
+    ("european-ffa", "hurons,macedonia,mongol-empire,egypt"),
+    ("european-teams", "netherlands,gaul,jerusalem,switzerland"),
+];
+
+/// Prints positions from random games of [`POWER_LINEUPS`] with their
+/// perft to depth 3, kernel and reference agreeing: how
+/// `data/nations/midgame.txt` was made.
+#[test]
+#[ignore = "a generator: prints the lines of data/nations/midgame.txt"]
+fn print_midgame_positions() {
+    let mut rng = Rng(0x5eed);
+    for (name, ids) in POWER_LINEUPS {
+        let v = lineup(name, ids);
+        let mut found = 0;
+        while found < 3 {
+            let mut p = Pos::start(&v);
+            let plies = 16 + rng.below(40);
+            for _ in 0..plies {
+                let Some(m) = pick(&p, &mut rng) else { break };
+                let mv = m.parse::<UciMove>().unwrap().to_move(&p).unwrap();
+                p = p.play(mv).unwrap();
+            }
+            if p.outcome().is_some() || moves(&p).len() < 5 {
+                continue;
+            }
+            let r = reference(&p);
+            let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
+            let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
+            assert_eq!(counts, theirs, "{ids} {}", p.to_fen());
+            let counts: Vec<String> = counts.iter().map(u64::to_string).collect();
+            println!("{name} {ids} {} {}", counts.join(" "), p.to_fen());
+            found += 1;
+        }
+    }
+}
+
+/// Positions from random games of line-ups with every power, their perft
+/// to depth 3 pinned in `data/nations/midgame.txt`, the kernel and the
+/// reference both counting them.
+#[test]
+fn midgame_perft_of_every_power_is_pinned_and_agrees_with_the_reference() {
+    let pinned = include_str!("data/nations/midgame.txt");
+    for line in pinned.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.splitn(6, ' ').collect();
+        let (name, ids, fen) = (fields[0], fields[1], fields[5]);
+        let p = Pos::from_fen(&lineup(name, ids), fen).unwrap_or_else(|e| panic!("{e}"));
+        let r = reference(&p);
+        for depth in 1..=3u32 {
+            let count: u64 = fields[1 + depth as usize].parse().unwrap();
+            assert_eq!(
+                tetrarch_rules::perft(&p, depth),
+                count,
+                "{ids} {fen} depth {depth}"
+            );
+            assert_eq!(
+                r.perft(depth),
+                count,
+                "reference: {ids} {fen} depth {depth}"
+            );
+        }
+    }
 }
