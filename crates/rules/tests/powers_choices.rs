@@ -312,3 +312,29 @@ fn a_warrior_the_dutch_took_over_is_never_traded() {
     let rook = with_prefix(&p, "f1");
     assert!(rook.contains(&"f1f5@e5".to_string()), "{rook:?}");
 }
+
+/// Nor is a pawn that lands promoted to one: a Spartan pawn the Dutch
+/// took over promotes to a warrior beside yellow's knight and is not
+/// swapped, while as a rook it is.
+#[test]
+fn a_pawn_promoted_to_a_warrior_is_never_traded() {
+    let rows = [
+        "6,yP,yK",
+        "8",
+        "8",
+        "7,yN",
+        "6,bP,1",
+        "8",
+        "8",
+        "rK,rR,4,gP,gK",
+    ];
+    let extras = format!("'commanders':('','r','',''),{PLAYED}");
+    let p = pos(
+        &lineup("netherlands,sparta,default,default"),
+        &fen('R', &extras, rows),
+    );
+    let pawn = with_prefix(&p, "g4");
+    assert!(pawn.contains(&"g4h4g".to_string()), "{pawn:?}");
+    assert!(pawn.contains(&"g4h4r@h5".to_string()), "{pawn:?}");
+    assert!(!pawn.contains(&"g4h4g@h5".to_string()), "{pawn:?}");
+}

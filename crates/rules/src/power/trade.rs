@@ -57,12 +57,12 @@ impl<B: HasSliders> Position<B> {
         if matches!(m.kind(), MoveKind::Power(_) | MoveKind::Pass)
             || (t.not_first_turn && self.turns_taken[us.idx()] == 0)
             || royal.has(m.from())
-            || self.power_proof().has(m.from())
         {
             return B::EMPTY;
         }
         let after = self.board_after(m);
-        if !after.commanded_pieces(us).has(m.to()) {
+        // The mover as it landed: a pawn promoted to a warrior is proof.
+        if !after.commanded_pieces(us).has(m.to()) || after.power_proof().has(m.to()) {
             return B::EMPTY;
         }
         after.neighbours(B::bit(m.to())) & after.hostile_to(us) & !royal & !after.power_proof()

@@ -192,9 +192,9 @@ impl<B: HasSliders> Position<B> {
     /// Whether `m1` then `m2` gives the same turn as `m2` then `m1`: each
     /// keeps off the other's cells and path, and where a royal piece is
     /// taken (its loss hands an army over between the parts), the seat
-    /// has a power acting where a piece lands, or a neutral seat's guard
-    /// may change between the parts, the other order is legal too and
-    /// ends alike.
+    /// has a power acting where a piece lands, a neutral seat's guard may
+    /// change between the parts, or a bar against revenge may, the other
+    /// order is legal too and ends alike.
     fn same_either_way(&self, m1: Move, m2: Move) -> bool {
         let touches = |a: Move, b: Move| {
             let reach = self.path(b) | B::bit(b.to());
@@ -205,11 +205,14 @@ impl<B: HasSliders> Position<B> {
         }
         let royal = self.union_of(self.rules.royal_kinds);
         // Neutrality hangs on what the turn did so far (a capture counts,
-        // a king's step ends a check), so one order may be barred.
+        // a king's step ends a check), so one order may be barred; a bar
+        // against revenge holds the last capturer, so two captures of
+        // rooks end otherwise in the other order.
         if !royal.has(m1.to())
             && !royal.has(m2.to())
             && !self.has_landing_powers()
             && self.rules.neutral_seats == 0
+            && self.rules.revenge_seats == 0
         {
             return true;
         }
