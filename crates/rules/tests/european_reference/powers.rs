@@ -359,10 +359,10 @@ impl Ref {
                         }
                     }
                 }
-                RefPower::Relocate { not_twice, .. } => {
-                    if !(*not_twice && self.used_last_turn(us, i)) {
-                        out.extend(self.relocations(power));
-                    }
+                RefPower::Relocate { not_twice, .. }
+                    if !(*not_twice && self.used_last_turn(us, i)) =>
+                {
+                    out.extend(self.relocations(power));
                 }
                 RefPower::Shoot { area } => out.extend(self.shots(*area)),
                 RefPower::MoveTwo { .. } => out.extend(self.two_moves(i, power)),
