@@ -182,11 +182,17 @@ impl Store {
     /// Opens (creating if needed) the database at `url` and brings its
     /// schema up to date. Refuses databases of other programs.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_sized(url, 16).await
+    }
+
+    /// [`Store::open`] with at most `connections` connections to
+    /// PostgreSQL (SQLite uses 8).
+    pub async fn open_sized(url: &str, connections: u32) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let url = normalise_url(url)?;
         let name = display_name(url.strip_suffix("?mode=rwc").unwrap_or(&url));
         // Errors at start name the database they are about.
-        Store::open_normalised(url, name.clone())
+        Store::open_normalised(url, name.clone(), connections.max(2))
             .await
             .map_err(|e| match e {
                 StoreError::Db(e) => StoreError::Open(name, e),
@@ -194,7 +200,11 @@ impl Store {
             })
     }
 
-    async fn open_normalised(url: String, name: String) -> Result<Store, StoreError> {
+    async fn open_normalised(
+        url: String,
+        name: String,
+        connections: u32,
+    ) -> Result<Store, StoreError> {
         let sqlite = url.starts_with("sqlite:");
         // One connection first: the pool reports a database that cannot be
         // opened only as a time-out, this says why (not a database, no such
@@ -212,7 +222,7 @@ impl Store {
         let pool = AnyPoolOptions::new()
             // SQLite: one connection is the writer's, the others read
             // (WAL: readers never wait for the writer).
-            .max_connections(if sqlite { 8 } else { 16 })
+            .max_connections(if sqlite { 8 } else { connections })
             .acquire_timeout(Duration::from_secs(10))
             .after_connect(move |conn, _| {
                 Box::pin(async move {
