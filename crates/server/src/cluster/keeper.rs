@@ -17,6 +17,7 @@ pub(super) async fn keep(ctx: Arc<Context>, cluster: Arc<Cluster>) {
     let lease = Duration::from_millis(cluster.lease_ms as u64);
     let mut shutdown = ctx.shutdown.clone();
     let mut renewed_at = Instant::now();
+    let mut missing = HashSet::new();
     loop {
         tokio::select! {
             _ = tokio::time::sleep(every) => {}
@@ -28,7 +29,8 @@ pub(super) async fn keep(ctx: Arc<Context>, cluster: Arc<Cluster>) {
         match renewal.await {
             Ok(Ok(games)) => {
                 renewed_at = started;
-                yield_lost(&ctx, &games);
+                tracing::debug!("renewed {} leases", games.len());
+                missing = yield_lost(&ctx, &games, &missing);
             }
             Ok(Err(e)) => tracing::warn!("leases not renewed: {e}"),
             Err(_) => tracing::warn!("leases not renewed: the database does not answer"),
@@ -43,15 +45,24 @@ pub(super) async fn keep(ctx: Arc<Context>, cluster: Arc<Cluster>) {
     }
 }
 
-/// Ends the tasks of games this node no longer holds.
-fn yield_lost(ctx: &Context, held: &[String]) {
+/// Ends the tasks of games this node no longer holds: those that two
+/// renewals in a row did not find (a game taken while one renewal ran is
+/// missing from it only). The ids missing this time are returned.
+fn yield_lost(ctx: &Context, held: &[String], missing: &HashSet<Arc<str>>) -> HashSet<Arc<str>> {
     let held: HashSet<&str> = held.iter().map(String::as_str).collect();
+    let mut now_missing = HashSet::new();
     for handle in ctx.games.handles() {
-        if !handle.relay && !held.contains(&*handle.id) {
+        if handle.relay || held.contains(&*handle.id) {
+            continue;
+        }
+        if missing.contains(&handle.id) {
             tracing::warn!(game = %handle.id, "lease lost: the game is given up");
             handle.send(Command::Yield);
+        } else {
+            now_missing.insert(handle.id.clone());
         }
     }
+    now_missing
 }
 
 /// Ends every game task and relay here: the database is out of reach.
