@@ -259,7 +259,11 @@ impl Watcher {
             if let Some(watcher) = Watcher::try_connect(node, id, token, prior).await {
                 return watcher;
             }
-            assert!(Instant::now() < deadline, "{id}: no answer to hello on {}", node.base);
+            assert!(
+                Instant::now() < deadline,
+                "{id}: no answer to hello on {}",
+                node.base
+            );
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }
@@ -270,7 +274,9 @@ impl Watcher {
         token: &str,
         prior: Option<&Watcher>,
     ) -> Option<Watcher> {
-        let (mut socket, _) = tokio_tungstenite::connect_async(node.ws_url(id)).await.ok()?;
+        let (mut socket, _) = tokio_tungstenite::connect_async(node.ws_url(id))
+            .await
+            .ok()?;
         let mut hello = json!({"t": "hello", "protocol": 1, "token": token});
         if let Some(prior) = prior {
             hello["epoch"] = json!(prior.epoch);
@@ -346,7 +352,11 @@ async fn games_survive_a_node_killed_in_the_middle() {
             if listed >= games.len() {
                 break;
             }
-            assert!(Instant::now() < deadline, "{} lists {listed} games", node.base);
+            assert!(
+                Instant::now() < deadline,
+                "{} lists {listed} games",
+                node.base
+            );
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
@@ -380,7 +390,10 @@ async fn games_survive_a_node_killed_in_the_middle() {
             play(&http, &alive, g + ply, game, ply).await;
         }
     }
-    eprintln!("the games finished {:?} after the kill", killed_at.elapsed());
+    eprintln!(
+        "the games finished {:?} after the kill",
+        killed_at.elapsed()
+    );
     for (game, w) in games.iter().zip(&mut resumed) {
         assert_mated(&http, alive[0], game).await;
         assert_mated(&http, alive[1], game).await;
@@ -516,7 +529,11 @@ async fn a_node_cut_off_from_the_database_gives_its_games_up() {
             .send()
             .await
             .expect("the cut-off node still answers HTTP");
-        assert_ne!(r.status(), 200, "a node cut off from the database played a move");
+        assert_ne!(
+            r.status(),
+            200,
+            "a node cut off from the database played a move"
+        );
         refused += 1;
         tokio::time::sleep(Duration::from_millis(300)).await;
     }

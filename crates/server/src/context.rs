@@ -8,9 +8,9 @@ use crate::game::spec::GameSpec;
 use crate::game::{self, GameHandle};
 use crate::lobby::Lobby;
 use crate::store::{Store, StoredGame};
-use tetrarch_rules::AnyGame;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
+use tetrarch_rules::AnyGame;
 use tokio::sync::watch;
 
 /// The live games by id. The lock guards only the map, never a game.

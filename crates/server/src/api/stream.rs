@@ -51,12 +51,25 @@ fn full_line(state: &Value) -> (String, Vec<String>, Value) {
     let mut value = state.clone();
     value["type"] = json!("gameFull");
     let mut st = json!({"type": "gameState"});
-    for key in ["v", "ply", "moves", "turn", "clocks_ms", "status", "outcome", "legal"] {
+    for key in [
+        "v",
+        "ply",
+        "moves",
+        "turn",
+        "clocks_ms",
+        "status",
+        "outcome",
+        "legal",
+    ] {
         st[key] = state[key].clone();
     }
     let moves = state["moves"]
         .as_array()
-        .map(|m| m.iter().filter_map(|m| m.as_str().map(String::from)).collect())
+        .map(|m| {
+            m.iter()
+                .filter_map(|m| m.as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default();
     (value.to_string(), moves, st)
 }

@@ -25,7 +25,10 @@ pub(super) async fn keep(ctx: Arc<Context>, cluster: Arc<Cluster>) {
         }
         let started = Instant::now();
         // A renewal that hangs must not keep the node from giving up.
-        let renewal = tokio::time::timeout(lease, lease::renew(&cluster.pool, &cluster.node, cluster.lease_ms));
+        let renewal = tokio::time::timeout(
+            lease,
+            lease::renew(&cluster.pool, &cluster.node, cluster.lease_ms),
+        );
         match renewal.await {
             Ok(Ok(games)) => {
                 renewed_at = started;

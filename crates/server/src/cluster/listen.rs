@@ -14,7 +14,9 @@ use std::time::Duration;
 /// Connects and listens on the two channels.
 pub(super) async fn connect(url: &str, node: &str) -> Result<PgListener, StoreError> {
     let mut listener = PgListener::connect(url).await?;
-    listener.listen_all([ALL, channel_of(node).as_str()]).await?;
+    listener
+        .listen_all([ALL, channel_of(node).as_str()])
+        .await?;
     Ok(listener)
 }
 

@@ -114,10 +114,14 @@ pub(super) async fn sweep(pool: AnyPool, mut shutdown: watch::Receiver<bool>) {
             _ = tokio::time::sleep(Duration::from_millis(MAIL_KEPT_MS as u64 / 2)) => {}
             _ = shutdown.changed() => return,
         }
-        let swept = sqlx::query(concat!("DELETE FROM mail WHERE at_ms < ", db_now_ms!(), " - $1"))
-            .bind(MAIL_KEPT_MS)
-            .execute(&pool)
-            .await;
+        let swept = sqlx::query(concat!(
+            "DELETE FROM mail WHERE at_ms < ",
+            db_now_ms!(),
+            " - $1"
+        ))
+        .bind(MAIL_KEPT_MS)
+        .execute(&pool)
+        .await;
         if let Err(e) = swept {
             tracing::debug!("sweeping cluster mail: {e}");
         }

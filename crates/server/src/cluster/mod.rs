@@ -73,9 +73,12 @@ impl Cluster {
         let listener = listen::connect(&self.url, &self.node).await?;
         tokio::spawn(listen::dispatch(listener, ctx.clone(), self.clone()));
         tokio::spawn(mail::sweep(self.pool.clone(), ctx.shutdown.clone()));
-        self.send(wire::ALL.into(), Wire::LobbySync {
-            from: self.node.to_string(),
-        });
+        self.send(
+            wire::ALL.into(),
+            Wire::LobbySync {
+                from: self.node.to_string(),
+            },
+        );
         let taken = keeper::adopt_orphans(ctx, self).await?;
         tokio::spawn(keeper::keep(ctx.clone(), self.clone()));
         Ok(taken)
@@ -207,10 +210,13 @@ impl Cluster {
             // A relay (or a task whose lease ran out) gives way.
             old.send(Command::Yield);
         }
-        self.send(wire::ALL.into(), Wire::Owner {
-            from: self.node.to_string(),
-            game: id.to_string(),
-        });
+        self.send(
+            wire::ALL.into(),
+            Wire::Owner {
+                from: self.node.to_string(),
+                game: id.to_string(),
+            },
+        );
         Ok(Some(handle))
     }
 

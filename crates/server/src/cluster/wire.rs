@@ -3,8 +3,8 @@
 //! JSON, one message a notification.
 
 use crate::game::event::{self, Audience, Event};
-use crate::game::{ActError, Action, Auth, Since};
 use crate::game::shapes::Shape;
+use crate::game::{ActError, Action, Auth, Since};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -80,9 +80,7 @@ impl WireEvent {
             v: self.v,
             audience: self.audience,
             json: Arc::from(self.json),
-            seats: self
-                .seats
-                .map(|s| s.into_iter().map(Arc::from).collect()),
+            seats: self.seats.map(|s| s.into_iter().map(Arc::from).collect()),
             kind: event::kind_named(&self.kind),
         }
     }
@@ -221,7 +219,10 @@ mod tests {
             panic!("{json} does not read back");
         };
         let back = back.into_event();
-        assert_eq!((back.v, back.audience, back.kind), (9, event.audience, "move"));
+        assert_eq!(
+            (back.v, back.audience, back.kind),
+            (9, event.audience, "move")
+        );
         assert_eq!(back.for_viewer(Some(2)).map(|j| &**j), Some("b"));
         assert_eq!(back.for_viewer(Some(1)), None);
     }

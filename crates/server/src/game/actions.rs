@@ -52,7 +52,9 @@ impl Actor {
                 let _ = reply.send(self.join(seat, &code, name).await);
             }
             Command::State { auth, reply } => {
-                let answer = self.seat_of(&auth).map(|seat| Box::new(self.full_json(seat)));
+                let answer = self
+                    .seat_of(&auth)
+                    .map(|seat| Box::new(self.full_json(seat)));
                 let _ = reply.send(answer);
             }
             Command::Export { fen, reply } => {
@@ -586,7 +588,10 @@ impl Actor {
         };
         let fence = self.fence.as_ref();
         let seats = self.stored_seats();
-        let stored = self.ctx.store.update_seats_fenced(fence, &self.id, &seats, status.name(), now_ms());
+        let stored =
+            self.ctx
+                .store
+                .update_seats_fenced(fence, &self.id, &seats, status.name(), now_ms());
         if let Err(e) = stored.await {
             self.seats[seat as usize].stored = before;
             if matches!(e, StoreError::Fenced(_)) {
@@ -615,7 +620,10 @@ impl Actor {
         let fence = self.fence.as_ref();
         let seats = self.stored_seats();
         let status = self.status.name();
-        let stored = self.ctx.store.update_seats_fenced(fence, &self.id, &seats, status, now_ms());
+        let stored = self
+            .ctx
+            .store
+            .update_seats_fenced(fence, &self.id, &seats, status, now_ms());
         if let Err(e) = stored.await {
             tracing::warn!(game = %self.id, "seat change not stored: {e}");
         }
@@ -649,7 +657,12 @@ impl Actor {
             at_ms,
         };
         let fence = self.fence.as_ref();
-        match self.ctx.store.append_fenced(fence, &self.id, &action, &update).await {
+        match self
+            .ctx
+            .store
+            .append_fenced(fence, &self.id, &action, &update)
+            .await
+        {
             Ok(()) => {
                 self.seq += 1;
                 Ok(())

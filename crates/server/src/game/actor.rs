@@ -225,7 +225,8 @@ impl Actor {
             }
         }
         self.ctx.games.remove(&self.id);
-        if let (Some(cluster), Some(fence), false) = (&self.ctx.cluster, &self.fence, self.yielded) {
+        if let (Some(cluster), Some(fence), false) = (&self.ctx.cluster, &self.fence, self.yielded)
+        {
             // Done with it (over and unwatched, or the node stops): any
             // node may load it at once rather than after the lease runs out.
             cluster.release(&self.id, fence);
@@ -412,7 +413,11 @@ pub enum LoadError {
 
 /// Starts the task of a game read from storage, held under `fence` in a
 /// cluster.
-pub fn start(ctx: &Arc<Context>, (stored, replayed, seats): Read, fence: Option<Fence>) -> GameHandle {
+pub fn start(
+    ctx: &Arc<Context>,
+    (stored, replayed, seats): Read,
+    fence: Option<Fence>,
+) -> GameHandle {
     let (tx, rx) = mpsc::unbounded_channel();
     let actor = Actor::new(ctx.clone(), &stored, replayed, seats, tx.clone(), fence);
     let handle = GameHandle::new(actor.id.clone(), tx, false);

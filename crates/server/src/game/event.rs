@@ -54,7 +54,11 @@ const KINDS: &[&str] = &[
 
 /// The kind named `name` (from another node); an unknown one is `event`.
 pub fn kind_named(name: &str) -> &'static str {
-    KINDS.iter().find(|k| **k == name).copied().unwrap_or("event")
+    KINDS
+        .iter()
+        .find(|k| **k == name)
+        .copied()
+        .unwrap_or("event")
 }
 
 impl Event {

@@ -8,7 +8,7 @@ use sqlx::{AnyConnection, AnyPool, Connection, Row};
 /// Migrations in order; the schema version is the number applied.
 const MIGRATIONS: &[&[&str]] = &[
     &[
-    "CREATE TABLE games (
+        "CREATE TABLE games (
         id TEXT PRIMARY KEY,
         variant TEXT NOT NULL,
         spec TEXT NOT NULL,
@@ -22,8 +22,8 @@ const MIGRATIONS: &[&[&str]] = &[
         created_ms BIGINT NOT NULL,
         updated_ms BIGINT NOT NULL
     )",
-    "CREATE INDEX games_by_status ON games (status, updated_ms)",
-    "CREATE TABLE actions (
+        "CREATE INDEX games_by_status ON games (status, updated_ms)",
+        "CREATE TABLE actions (
         game_id TEXT NOT NULL REFERENCES games (id),
         seq BIGINT NOT NULL,
         kind TEXT NOT NULL,
