@@ -73,7 +73,7 @@ impl Server {
         // PostgreSQL is shared: every node there is a cluster node.
         let cluster = store
             .is_postgres()
-            .then(|| cluster::Cluster::new(&store, &config.db, config.lease));
+            .then(|| cluster::Cluster::new(&store, &config.db, config.lease, shutdown.clone()));
         let ctx = Arc::new(Context {
             store,
             bots: bots::BotPool::new(config.bot_threads),

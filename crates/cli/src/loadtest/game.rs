@@ -124,7 +124,10 @@ async fn play_one(
 /// `POST /api/games`, waiting out a rate limit.
 async fn create(load: &Load, index: usize) -> Result<Created, String> {
     let http = &load.http[index % load.http.len()];
-    let url = format!("http://{}/api/games", load.servers[index % load.servers.len()]);
+    let url = format!(
+        "http://{}/api/games",
+        load.servers[index % load.servers.len()]
+    );
     for _ in 0..20 {
         let response = http
             .post(&url)

@@ -93,7 +93,10 @@ pub fn run(args: &Args) -> Result<()> {
         .as_deref()
         .is_some_and(|db| db.starts_with("postgres://") || db.starts_with("postgresql://"));
     if args.nodes == 0 || (args.nodes > 1 && !postgres) {
-        bail!("--nodes {}: several nodes need a postgres:// --db (SQLite serves one node)", args.nodes);
+        bail!(
+            "--nodes {}: several nodes need a postgres:// --db (SQLite serves one node)",
+            args.nodes
+        );
     }
     let variant = AnyVariant::builtin(&args.variant)?;
     let seats = variant.seat_count();

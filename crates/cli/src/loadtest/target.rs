@@ -106,7 +106,12 @@ impl Target {
         Ok(())
     }
 
-    async fn node_ready(&mut self, http: &reqwest::Client, i: usize, within: Duration) -> Result<()> {
+    async fn node_ready(
+        &mut self,
+        http: &reqwest::Client,
+        i: usize,
+        within: Duration,
+    ) -> Result<()> {
         let deadline = Instant::now() + within;
         let url = format!("http://{}/healthz", self.addrs[i]);
         loop {

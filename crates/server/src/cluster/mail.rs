@@ -30,11 +30,21 @@ pub(super) struct Letter {
     pub wire: Wire,
 }
 
-/// Sends the letters queued on `rx` until the node stops.
-pub(super) async fn send_all(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Letter>) {
+/// Sends the letters queued on `rx` until the node stops (then its
+/// connection goes back to the pool, which can close).
+pub(super) async fn send_all(
+    pool: AnyPool,
+    mut rx: mpsc::UnboundedReceiver<Letter>,
+    mut shutdown: watch::Receiver<bool>,
+) {
     let mut conn: Option<PoolConnection<Any>> = None;
     let mut batch = Vec::with_capacity(BATCH);
-    while let Some(first) = rx.recv().await {
+    loop {
+        let first = tokio::select! {
+            first = rx.recv() => first,
+            _ = shutdown.changed() => None,
+        };
+        let Some(first) = first else { return };
         batch.push(first);
         while batch.len() < BATCH {
             match rx.try_recv() {

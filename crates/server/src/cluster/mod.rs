@@ -29,7 +29,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use wire::{Call, Wire, WireEvent, channel_of};
 
 /// This node's part in the cluster.
@@ -46,9 +46,14 @@ pub struct Cluster {
 impl Cluster {
     /// Joins the cluster of the PostgreSQL database `url` that `store`
     /// has opened, holding leases for `lease`.
-    pub fn new(store: &Store, url: &str, lease: Duration) -> Arc<Cluster> {
+    pub fn new(
+        store: &Store,
+        url: &str,
+        lease: Duration,
+        shutdown: watch::Receiver<bool>,
+    ) -> Arc<Cluster> {
         let (post, letters) = mpsc::unbounded_channel();
-        tokio::spawn(mail::send_all(store.pool().clone(), letters));
+        tokio::spawn(mail::send_all(store.pool().clone(), letters, shutdown));
         // Lower case: channel names are identifiers.
         let node = format!("n{:016x}", crate::secret::random_u64());
         Arc::new(Cluster {

@@ -225,10 +225,14 @@ impl Actor {
             }
         }
         self.ctx.games.remove(&self.id);
-        if let (Some(cluster), Some(fence), false) = (&self.ctx.cluster, &self.fence, self.yielded)
+        // Done with it (over and unwatched): any node may load it at once
+        // rather than after the lease runs out. A node that stops releases
+        // all its leases in one go; a lease lost is not ours to release.
+        let stopping = *self.ctx.shutdown.borrow();
+        if let (Some(cluster), Some(fence)) = (&self.ctx.cluster, &self.fence)
+            && !self.yielded
+            && !stopping
         {
-            // Done with it (over and unwatched, or the node stops): any
-            // node may load it at once rather than after the lease runs out.
             cluster.release(&self.id, fence);
         }
     }
