@@ -206,7 +206,7 @@ mod tests {
             v: 9,
             audience: Audience::Seats(0b101),
             json: Arc::from("{\"t\":\"move\"}"),
-            seats: Some(vec![Arc::from("a"), Arc::from("b")]),
+            seats: Some(vec![Arc::from("a"), Arc::from("b"), Arc::from("c")]),
             kind: "move",
         };
         let wire = Wire::Event {
@@ -223,7 +223,7 @@ mod tests {
             (back.v, back.audience, back.kind),
             (9, event.audience, "move")
         );
-        assert_eq!(back.for_viewer(Some(2)).map(|j| &**j), Some("b"));
+        assert_eq!(back.for_viewer(Some(2)).map(|j| &**j), Some("c"));
         assert_eq!(back.for_viewer(Some(1)), None);
     }
 }
