@@ -2,7 +2,8 @@
 # Measures how long a dead node's games take to play again: three
 # `tetrarch serve` nodes on one PostgreSQL database, GAMES games created on
 # (so owned by) node 1 with a move each, node 1 killed with SIGKILL, then
-# every game's next move is sent to node 2 every 20 ms until it is accepted.
+# every game's next move is sent to node 2 every 20 ms (a client per game)
+# until it is accepted.
 # Prints, per game, the seconds from the kill to its accepted move.
 #
 #   tests/bench/takeover.sh postgres://USER@HOST:PORT/EMPTY_DB [GAMES] [LEASE_MS]
@@ -36,18 +37,22 @@ for _ in $(seq "$games"); do
 done
 kill -9 "${pids[0]}"
 killed=$(date +%s.%N)
-left=("${!ids[@]}")
-while ((${#left[@]} > 0)); do
-    next=()
-    for g in "${left[@]}"; do
+# Each game's client retries on its own, as players would.
+retry() {
+    local id=$1 black=$2 code
+    while true; do
         code=$(curl -s -o /dev/null -w '%{http_code}' -XPOST --max-time 10 \
-            "http://127.0.0.1:18702/api/games/${ids[g]}/move/e7e5" -H "authorization: Bearer ${blacks[g]}")
+            "http://127.0.0.1:18702/api/games/$id/move/e7e5" -H "authorization: Bearer $black")
         if [[ $code == 200 ]]; then
-            echo "$(python3 -c "print(f'{$(date +%s.%N) - $killed:.2f}')") ${ids[g]}"
-        else
-            next+=("$g")
+            python3 -c "print(f'{$(date +%s.%N) - $killed:.2f} $id')"
+            return
         fi
+        sleep 0.02
     done
-    left=("${next[@]}")
-    sleep 0.02
+}
+waits=()
+for g in "${!ids[@]}"; do
+    retry "${ids[g]}" "${blacks[g]}" &
+    waits+=($!)
 done
+wait "${waits[@]}"
