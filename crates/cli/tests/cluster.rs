@@ -25,9 +25,31 @@ const TAKEOVER: Duration = Duration::from_secs(15);
 /// Scholar's mate: seven plies, the last one mates.
 const SCRIPT: [&str; 7] = ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"];
 
+/// A database of one test on the test cluster.
+struct TestDb {
+    admin: String,
+    name: String,
+    url: String,
+}
+
+impl TestDb {
+    /// Drops the database once the test's nodes are gone (a test that
+    /// fails leaves it for a look).
+    async fn drop_now(self) {
+        use sqlx::Connection;
+        let Ok(mut conn) = sqlx::AnyConnection::connect(&self.admin).await else {
+            return;
+        };
+        let sql = format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name);
+        let _ = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .execute(&mut conn)
+            .await;
+    }
+}
+
 /// A new database on the test cluster, or `None` (with a note) when no
 /// PostgreSQL is given.
-async fn fresh_database(tag: &str) -> Option<String> {
+async fn fresh_database(tag: &str) -> Option<TestDb> {
     use sqlx::Connection;
     let url = match std::env::var("TETRARCH_TEST_POSTGRES") {
         Ok(url) if !url.is_empty() => url,
@@ -50,7 +72,11 @@ async fn fresh_database(tag: &str) -> Option<String> {
         .await
         .expect("CREATE DATABASE");
     let base = url.rsplit_once('/').expect("a database URL").0;
-    Some(format!("{base}/{name}"))
+    Some(TestDb {
+        url: format!("{base}/{name}"),
+        admin: url,
+        name,
+    })
 }
 
 /// A running node.
@@ -331,9 +357,10 @@ fn http() -> reqwest::Client {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_survive_a_node_killed_in_the_middle() {
-    let Some(db) = fresh_database("kill").await else {
+    let Some(test_db) = fresh_database("kill").await else {
         return;
     };
+    let db = test_db.url.clone();
     let http = http();
     let mut nodes: Vec<Node> = (0..3).map(|_| Node::start(&db)).collect();
     // Six games, two created (so owned) on each node; each ply goes to
@@ -407,13 +434,17 @@ async fn games_survive_a_node_killed_in_the_middle() {
             assert_eq!(again.moves, SCRIPT, "{}", game.id);
         }
     }
+    drop(resumed);
+    drop(nodes);
+    test_db.drop_now().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_nodes_restarted_at_once_lose_nothing() {
-    let Some(db) = fresh_database("restart").await else {
+    let Some(test_db) = fresh_database("restart").await else {
         return;
     };
+    let db = test_db.url.clone();
     let http = http();
     let mut nodes: Vec<Node> = (0..3).map(|_| Node::start(&db)).collect();
     let mut games = Vec::new();
@@ -443,6 +474,8 @@ async fn two_nodes_restarted_at_once_lose_nothing() {
             assert_mated(&http, node, game).await;
         }
     }
+    drop(nodes);
+    test_db.drop_now().await;
 }
 
 /// A TCP proxy to PostgreSQL that can be cut: every connection through it
@@ -491,9 +524,10 @@ impl Proxy {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_cut_off_from_the_database_gives_its_games_up() {
-    let Some(db) = fresh_database("partition").await else {
+    let Some(test_db) = fresh_database("partition").await else {
         return;
     };
+    let db = test_db.url.clone();
     let host_port = db
         .split('@')
         .nth(1)
@@ -549,4 +583,6 @@ async fn a_node_cut_off_from_the_database_gives_its_games_up() {
     play(&http, &[&cut_off, &other], 0, &game, 6).await;
     assert_mated(&http, &other, &game).await;
     assert_mated(&http, &cut_off, &game).await;
+    drop((cut_off, other));
+    test_db.drop_now().await;
 }
