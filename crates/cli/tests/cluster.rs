@@ -586,3 +586,99 @@ async fn a_node_cut_off_from_the_database_gives_its_games_up() {
     drop((cut_off, other));
     test_db.drop_now().await;
 }
+
+/// Sends `mv` at `ply` as the seat of `token` through a socket on `node`;
+/// the server's answer (an `ack` or an `error`), or `None` if the socket
+/// closed first (the game is moving).
+async fn move_through(node: &Node, id: &str, token: &str, mv: &str, ply: usize) -> Option<Value> {
+    let (mut socket, _) = tokio_tungstenite::connect_async(node.ws_url(id))
+        .await
+        .ok()?;
+    let hello = json!({"t": "hello", "protocol": 1, "token": token});
+    socket.send(Message::text(hello.to_string())).await.ok()?;
+    let message = json!({"t": "move", "id": 7, "move": mv, "ply": ply});
+    socket.send(Message::text(message.to_string())).await.ok()?;
+    loop {
+        let m = next_json(&mut socket).await?;
+        let answer = matches!(m["t"].as_str(), Some("ack") | Some("error")) && m["id"] == 7;
+        if answer {
+            return Some(m);
+        }
+    }
+}
+
+/// [`move_through`] until answered.
+async fn answered(node: &Node, id: &str, token: &str, mv: &str, ply: usize) -> Value {
+    let deadline = Instant::now() + TAKEOVER;
+    loop {
+        if let Some(answer) = move_through(node, id, token, mv, ply).await {
+            return answer;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{mv} not answered by {}",
+            node.base
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The same move at the same ply through two nodes at once; both answers.
+async fn race(nodes: [&Node; 2], id: &str, token: &str, mv: &str, ply: usize) -> [Value; 2] {
+    let (a, b) = tokio::join!(
+        answered(nodes[0], id, token, mv, ply),
+        answered(nodes[1], id, token, mv, ply)
+    );
+    [a, b]
+}
+
+/// Exactly one of two racing answers played the move; the other was told
+/// it was played already (or that the game moved on).
+fn played_once(answers: &[Value; 2]) {
+    let fresh = answers
+        .iter()
+        .filter(|a| a["t"] == "ack" && a["duplicate"] == false)
+        .count();
+    let others_fine = answers.iter().all(|a| {
+        a["t"] == "ack" || matches!(a["code"].as_str(), Some("stale") | Some("not-your-turn"))
+    });
+    assert!(fresh == 1 && others_fine, "{answers:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_nodes_play_a_move_once() {
+    let Some(test_db) = fresh_database("race").await else {
+        return;
+    };
+    let http = http();
+    let mut nodes: Vec<Node> = (0..3).map(|_| Node::start(&test_db.url)).collect();
+    let game = create(&http, &nodes[0]).await;
+    // Two clients of White on two nodes that both relay to the owner.
+    let answers = race(
+        [&nodes[1], &nodes[2]],
+        &game.id,
+        &game.tokens[0],
+        SCRIPT[0],
+        0,
+    )
+    .await;
+    played_once(&answers);
+    // The owner dies; the two other nodes race to take the game over while
+    // Black's two clients race to move through them.
+    nodes[0].kill();
+    let answers = race(
+        [&nodes[1], &nodes[2]],
+        &game.id,
+        &game.tokens[1],
+        SCRIPT[1],
+        1,
+    )
+    .await;
+    played_once(&answers);
+    for node in &nodes[1..] {
+        let end = settled(&http, node, &game.id, 2).await;
+        assert_eq!(moves_of(&end), SCRIPT[..2], "{end}");
+    }
+    drop(nodes);
+    test_db.drop_now().await;
+}
