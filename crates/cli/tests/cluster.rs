@@ -336,6 +336,18 @@ impl Watcher {
         }
     }
 
+    /// Reads until it has seen `plies` moves, reconnecting to `node` from
+    /// where it was whenever its socket closes (its game moved), as a
+    /// client does.
+    async fn follow(mut self, node: &Node, id: &str, token: &str, plies: usize) -> Watcher {
+        let deadline = Instant::now() + TAKEOVER;
+        while !self.until(plies).await {
+            assert!(Instant::now() < deadline, "{id}: not {plies} plies seen");
+            self = Watcher::connect(node, id, token, Some(&self)).await;
+        }
+        self
+    }
+
     /// Reads until it has seen `plies` moves; false if the socket closed.
     async fn until(&mut self, plies: usize) -> bool {
         while self.moves.len() < plies {
@@ -400,9 +412,11 @@ async fn games_survive_a_node_killed_in_the_middle() {
             }
         }
     }
-    for w in &mut watchers {
-        assert!(w.until(3).await, "the socket on node 0 saw the first moves");
+    let mut seen = Vec::new();
+    for (game, w) in games.iter().zip(watchers) {
+        seen.push(w.follow(&nodes[0], &game.id, &game.tokens[1], 3).await);
     }
+    let watchers = seen;
     nodes[0].kill();
     let killed_at = Instant::now();
     let alive: Vec<&Node> = nodes[1..].iter().collect();
@@ -421,20 +435,15 @@ async fn games_survive_a_node_killed_in_the_middle() {
         "the games finished {:?} after the kill",
         killed_at.elapsed()
     );
-    for (game, w) in games.iter().zip(&mut resumed) {
+    for (g, (game, w)) in games.iter().zip(resumed).enumerate() {
         assert_mated(&http, alive[0], game).await;
         assert_mated(&http, alive[1], game).await;
         // The resumed client missed nothing: every move once, in order.
-        if w.until(SCRIPT.len()).await {
-            assert_eq!(w.moves, SCRIPT, "{}", game.id);
-        } else {
-            // Its socket closed as the game moved: once more, from where it was.
-            let mut again = Watcher::connect(alive[0], &game.id, &game.tokens[1], Some(w)).await;
-            assert!(again.until(SCRIPT.len()).await);
-            assert_eq!(again.moves, SCRIPT, "{}", game.id);
-        }
+        let w = w
+            .follow(alive[g % 2], &game.id, &game.tokens[1], SCRIPT.len())
+            .await;
+        assert_eq!(w.moves, SCRIPT, "{}", game.id);
     }
-    drop(resumed);
     drop(nodes);
     test_db.drop_now().await;
 }
