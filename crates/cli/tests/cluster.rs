@@ -691,3 +691,63 @@ async fn racing_nodes_play_a_move_once() {
     drop(nodes);
     test_db.drop_now().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_too_long_for_a_notification_cross_through_the_table() {
+    let Some(test_db) = fresh_database("long").await else {
+        return;
+    };
+    let http = http();
+    let nodes: Vec<Node> = (0..2).map(|_| Node::start(&test_db.url)).collect();
+    let body = json!({"variant": "fourway-teams", "seats": [{"kind": "me"}, {"kind": "me"}, {"kind": "me"}, {"kind": "me"}]});
+    let r = http
+        .post(format!("{}/api/games", nodes[0].base))
+        .json(&body)
+        .send()
+        .await
+        .expect("POST /api/games");
+    let created: Value = r.json().await.expect("JSON");
+    let id = created["id"].as_str().expect("id");
+    // Four plies played through node 1, which relays them to node 0.
+    for seat in created["seats"].as_array().expect("seats") {
+        let token = seat["token"].as_str().expect("token");
+        let url = format!("{}/api/games/{id}", nodes[1].base);
+        let r = http
+            .get(url)
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("state");
+        let state: Value = r.json().await.expect("JSON");
+        let mv = state["legal"][0]["uci"].as_str().expect("a legal move");
+        let url = format!("{}/api/games/{id}/move/{mv}", nodes[1].base);
+        let r = http
+            .post(url)
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("move");
+        assert_eq!(r.status(), 200);
+    }
+    // The boards after every ply are longer than a notification may be.
+    let boards = |node: &Node| {
+        http.get(format!("{}/api/games/{id}/boards", node.base))
+            .send()
+    };
+    let owner = boards(&nodes[0])
+        .await
+        .expect("boards")
+        .text()
+        .await
+        .expect("text");
+    let relayed = boards(&nodes[1])
+        .await
+        .expect("boards")
+        .text()
+        .await
+        .expect("text");
+    assert!(owner.len() > 8000, "{} bytes only", owner.len());
+    assert_eq!(relayed, owner);
+    drop(nodes);
+    test_db.drop_now().await;
+}
