@@ -41,7 +41,8 @@ pub(super) enum Inbound {
 
 /// A call waiting for its answer, by what the answer becomes.
 enum Pending {
-    Subscribe(oneshot::Sender<Result<Subscription, ActError>>),
+    /// A subscription, and whether it counts as its seat's presence.
+    Subscribe(oneshot::Sender<Result<Subscription, ActError>>, bool),
     Done(oneshot::Sender<Result<Done, ActError>>),
     Token(oneshot::Sender<Result<String, ActError>>),
     State(oneshot::Sender<Result<Box<serde_json::Value>, ActError>>),
@@ -70,6 +71,9 @@ struct Relay {
     last_v: Option<u64>,
     pending: HashMap<u64, (Instant, Pending)>,
     used: Instant,
+    /// Connections counted at the owner as seats' presence, per seat: the
+    /// relay takes them back when it ends before its sockets say so.
+    present: HashMap<u8, u32>,
 }
 
 /// Starts the relay of game `id` to node `owner`.
@@ -93,6 +97,7 @@ pub(super) fn start(
         last_v: None,
         pending: HashMap::new(),
         used: Instant::now(),
+        present: HashMap::new(),
     };
     tokio::spawn(relay.run(rx, inbox, inbox_tx));
     GameHandle::new(id, tx, true)
@@ -124,6 +129,11 @@ impl Relay {
             };
             if !going {
                 break;
+            }
+        }
+        for (seat, count) in std::mem::take(&mut self.present) {
+            for _ in 0..count {
+                self.call(Call::Leave { seat }, None);
             }
         }
         self.cluster.remove_relay(&self.id, &inbox_tx);
@@ -158,9 +168,14 @@ impl Relay {
                     since,
                     presence,
                 };
-                self.call(body, Some(Pending::Subscribe(reply)));
+                self.call(body, Some(Pending::Subscribe(reply, presence)));
             }
-            Command::Leave { seat } => self.call(Call::Leave { seat }, None),
+            Command::Leave { seat } => {
+                if let Some(count) = self.present.get_mut(&seat) {
+                    *count = count.saturating_sub(1);
+                }
+                self.call(Call::Leave { seat }, None);
+            }
             Command::Act {
                 auth,
                 id,
@@ -239,8 +254,17 @@ impl Relay {
             })
         }
         match pending {
-            Pending::Subscribe(reply) => {
+            Pending::Subscribe(reply, presence) => {
                 let subscribed = read::<Subscribed>(body);
+                if let (
+                    Ok(Subscribed {
+                        seat: Some(seat), ..
+                    }),
+                    true,
+                ) = (&subscribed, presence)
+                {
+                    *self.present.entry(*seat).or_default() += 1;
+                }
                 let going = match &subscribed {
                     Ok(s) => self.epoch.is_none_or(|e| e == s.epoch),
                     Err(_) => true,
