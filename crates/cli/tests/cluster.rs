@@ -193,13 +193,25 @@ fn moves_of(state: &Value) -> Vec<String> {
 /// from `first` on), retrying while the game moves between nodes. A move
 /// whose answer was lost but which the game has is played, not replayed.
 async fn play(http: &reqwest::Client, nodes: &[&Node], first: usize, game: &Game, ply: usize) {
+    play_move(http, nodes, first, game, ply, SCRIPT[ply]).await;
+}
+
+/// [`play`] with move `mv` at ply `ply`.
+async fn play_move(
+    http: &reqwest::Client,
+    nodes: &[&Node],
+    first: usize,
+    game: &Game,
+    ply: usize,
+    mv: &str,
+) {
     let deadline = Instant::now() + TAKEOVER;
     let token = &game.tokens[ply % 2];
     let mut attempt = first;
     loop {
         let node = nodes[attempt % nodes.len()];
         attempt += 1;
-        let url = format!("{}/api/games/{}/move/{}", node.base, game.id, SCRIPT[ply]);
+        let url = format!("{}/api/games/{}/move/{mv}", node.base, game.id);
         let sent = http
             .post(url)
             .bearer_auth(token)
@@ -216,7 +228,7 @@ async fn play(http: &reqwest::Client, nodes: &[&Node], first: usize, game: &Game
             if let Some(now) = state(http, node, &game.id).await
                 && moves_of(&now).len() > ply
             {
-                assert_eq!(moves_of(&now)[ply], SCRIPT[ply]);
+                assert_eq!(moves_of(&now)[ply], mv);
                 return;
             }
         }
@@ -748,6 +760,50 @@ async fn answers_too_long_for_a_notification_cross_through_the_table() {
         .expect("text");
     assert!(owner.len() > 8000, "{} bytes only", owner.len());
     assert_eq!(relayed, owner);
+    drop(nodes);
+    test_db.drop_now().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_plays_on_on_the_node_that_takes_its_game_over() {
+    let Some(test_db) = fresh_database("bot").await else {
+        return;
+    };
+    let http = http();
+    let mut nodes: Vec<Node> = (0..3).map(|_| Node::start(&test_db.url)).collect();
+    let body = json!({"variant": "chess", "seats": [{"kind": "me"}, {"kind": "bot", "level": 1}]});
+    let r = http
+        .post(format!("{}/api/games", nodes[0].base))
+        .json(&body)
+        .send()
+        .await
+        .expect("POST /api/games");
+    let created: Value = r.json().await.expect("JSON");
+    let game = Game {
+        id: created["id"].as_str().expect("id").to_string(),
+        tokens: vec![
+            created["seats"][0]["token"]
+                .as_str()
+                .expect("token")
+                .to_string(),
+        ],
+    };
+    // White's knight goes out and back: nothing the bot can take or mate.
+    play_move(&http, &[&nodes[1]], 0, &game, 0, "g1f3").await;
+    let before = moves_of(&settled(&http, &nodes[1], &game.id, 2).await);
+    nodes[0].kill();
+    let alive: Vec<&Node> = nodes[1..].iter().collect();
+    play_move(&http, &alive, 0, &game, 2, "f3g1").await;
+    settled(&http, alive[1], &game.id, 4).await;
+    play_move(&http, &alive, 1, &game, 4, "g1f3").await;
+    let end = settled(&http, alive[0], &game.id, 6).await;
+    let moves = moves_of(&end);
+    assert_eq!(moves[..2], before[..], "{end}");
+    assert_eq!(
+        (&moves[2], &moves[4]),
+        (&"f3g1".to_string(), &"g1f3".to_string())
+    );
+    assert_eq!(moves.len(), 6, "the bot answered each move once: {end}");
     drop(nodes);
     test_db.drop_now().await;
 }
