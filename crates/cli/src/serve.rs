@@ -30,6 +30,15 @@ pub struct Args {
     /// WebSocket messages a second per connection.
     #[arg(long, env = "TETRARCH_WS_RATE", default_value_t = 20)]
     ws_rate: u32,
+    /// Connections to PostgreSQL at most (each node of a cluster has its
+    /// own pool, plus one connection that listens).
+    #[arg(long, env = "TETRARCH_DB_CONNECTIONS", default_value_t = 16)]
+    db_connections: u32,
+    /// Cluster mode (PostgreSQL): how long, in milliseconds, a node holds
+    /// its games without renewing; a dead node's games move to the others
+    /// after about this long.
+    #[arg(long, env = "TETRARCH_LEASE_MS", default_value_t = 5000)]
+    lease_ms: u64,
 }
 
 /// Only for parsing the defaults and environment when no command is given.
@@ -68,12 +77,17 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             ws_burst: args.ws_rate.max(1) * 2,
             ..Limits::default()
         },
+        db_connections: args.db_connections,
+        lease: std::time::Duration::from_millis(args.lease_ms.max(500)),
     };
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async move {
         let stop = stop_signal()?;
         let server = Server::start(config).await?;
         println!("Tetrarch serves on http://{}/", server.addr());
+        if let Some(node) = server.node() {
+            println!("cluster node {node} (PostgreSQL: nodes on this database share its games)");
+        }
         if server.resumed() > 0 {
             println!("resumed {} unfinished games", server.resumed());
         }

@@ -47,6 +47,11 @@ pub struct Config {
     pub allowed_origins: Vec<String>,
     /// Protective limits.
     pub limits: Limits,
+    /// Connections to the database at most (PostgreSQL; SQLite uses 8).
+    pub db_connections: u32,
+    /// How long a node's hold on its games lasts without renewal (cluster
+    /// mode, PostgreSQL): a dead node's games move after about this long.
+    pub lease: std::time::Duration,
 }
 
 impl Default for Config {
@@ -57,6 +62,8 @@ impl Default for Config {
             bot_threads: 1,
             allowed_origins: Vec::new(),
             limits: Limits::default(),
+            db_connections: 16,
+            lease: std::time::Duration::from_secs(5),
         }
     }
 }

@@ -1,12 +1,16 @@
 //! What every part of the server shares: storage, the bot pool, the
-//! lobby, the map of live games and the shutdown signal.
+//! lobby, the map of live games, the cluster and the shutdown signal.
 
 use crate::bots::BotPool;
+use crate::cluster::Cluster;
+use crate::game::actor::StoredSeat;
+use crate::game::spec::GameSpec;
 use crate::game::{self, GameHandle};
 use crate::lobby::Lobby;
-use crate::store::Store;
+use crate::store::{Store, StoredGame};
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
+use tetrarch_rules::AnyGame;
 use tokio::sync::watch;
 
 /// The live games by id. The lock guards only the map, never a game.
@@ -34,6 +38,18 @@ impl Registry {
                 handle
             }
         }
+    }
+
+    /// Puts `handle` in place of what was there (returned).
+    pub fn replace(&self, handle: GameHandle) -> Option<GameHandle> {
+        let mut map = self.map.write().expect("registry lock");
+        map.insert(handle.id.clone(), handle)
+    }
+
+    /// Every live handle.
+    pub fn handles(&self) -> Vec<GameHandle> {
+        let map = self.map.read().expect("registry lock");
+        map.values().filter(|h| !h.is_closed()).cloned().collect()
     }
 
     /// Forgets the task whose id is `id` (the very `Arc`: a task that
@@ -72,6 +88,8 @@ pub struct Context {
     pub limits: crate::config::Limits,
     /// Rate limits and origins of the API.
     pub guard: crate::api::guard::Guard,
+    /// This node's part in a cluster (PostgreSQL only).
+    pub cluster: Option<Arc<Cluster>>,
 }
 
 /// Why a game could not be reached.
@@ -83,6 +101,9 @@ pub enum Reach {
     /// It is stored but could not be loaded.
     #[error(transparent)]
     Load(#[from] game::actor::LoadError),
+    /// Nodes are handing it over; a moment later it is reachable.
+    #[error("game '{0}' is moving between nodes: try again")]
+    Moving(String),
 }
 
 impl Context {
@@ -94,11 +115,33 @@ impl Context {
         if id.is_empty() || id.len() > 32 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
             return Err(Reach::NotFound(id.to_string()));
         }
+        if let Some(cluster) = &self.cluster {
+            return cluster.reach(self, id).await;
+        }
         match game::actor::read(self, id).await? {
             Some(read) => Ok(self
                 .games
-                .get_or_start(id, || game::actor::start(self, read))),
+                .get_or_start(id, || game::actor::start(self, read, None))),
             None => Err(Reach::NotFound(id.to_string())),
         }
     }
+}
+
+/// Starts the task of a game just stored; in a cluster, under a lease
+/// taken for it (if another node took it first, that node serves it).
+pub async fn start_created(
+    ctx: &Arc<Context>,
+    stored: &StoredGame,
+    spec: GameSpec,
+    game: AnyGame,
+    seats: Vec<StoredSeat>,
+) {
+    let fence = match &ctx.cluster {
+        None => None,
+        Some(cluster) => match cluster.claim_new(&stored.id).await {
+            Some(fence) => Some(fence),
+            None => return,
+        },
+    };
+    game::spawn_new(ctx, stored, spec, game, seats, fence);
 }

@@ -6,7 +6,8 @@
 //! game is one tokio task ([`game`]) that owns its state and sees the game
 //! only through the rules crate's width-free game; every action is stored
 //! ([`store`], SQLite or PostgreSQL) before anyone hears of it. Bots
-//! search on their own threads ([`bots`]).
+//! search on their own threads ([`bots`]). On PostgreSQL, several servers
+//! share the games as one cluster ([`cluster`]).
 //!
 //! The protocol is described in `docs/protocol.md`, the HTTP API in
 //! `docs/api.md` and at `/api/openapi.json`.
@@ -16,6 +17,7 @@
 
 pub mod api;
 pub mod bots;
+pub mod cluster;
 pub mod config;
 pub mod context;
 pub mod error;
@@ -60,7 +62,7 @@ impl Server {
     /// Opens the database, resumes every unfinished game, and starts
     /// listening.
     pub async fn start(config: Config) -> Result<Server, StartError> {
-        let store = store::Store::open(&config.db).await?;
+        let store = store::Store::open_sized(&config.db, config.db_connections).await?;
         let listener = TcpListener::bind(&config.listen)
             .await
             .map_err(|e| StartError::Listen(config.listen.clone(), e))?;
@@ -68,6 +70,10 @@ impl Server {
             .local_addr()
             .map_err(|e| StartError::Listen(config.listen.clone(), e))?;
         let (stop, shutdown) = watch::channel(false);
+        // PostgreSQL is shared: every node there is a cluster node.
+        let cluster = store
+            .is_postgres()
+            .then(|| cluster::Cluster::new(&store, &config.db, config.lease, shutdown.clone()));
         let ctx = Arc::new(Context {
             store,
             bots: bots::BotPool::new(config.bot_threads),
@@ -86,8 +92,12 @@ impl Server {
                 ),
                 origins: config.allowed_origins.clone(),
             },
+            cluster,
         });
-        let resumed = resume(&ctx).await?;
+        let resumed = match &ctx.cluster {
+            Some(cluster) => cluster.run(&ctx).await?,
+            None => resume(&ctx).await?,
+        };
         let app = api::router(ctx.clone());
         let mut signal = ctx.shutdown.clone();
         let task = tokio::spawn(async move {
@@ -119,6 +129,11 @@ impl Server {
         self.resumed
     }
 
+    /// This node's id in a cluster (PostgreSQL), or `None` (SQLite).
+    pub fn node(&self) -> Option<&str> {
+        self.ctx.cluster.as_deref().map(|c| c.node())
+    }
+
     /// Live games now.
     pub fn live_games(&self) -> usize {
         self.ctx.games.len()
@@ -129,6 +144,9 @@ impl Server {
     pub async fn shut_down(self) -> std::io::Result<()> {
         let _ = self.stop.send(true);
         let served = self.task.await.unwrap_or(Ok(()));
+        if let Some(cluster) = &self.ctx.cluster {
+            cluster.release_all().await;
+        }
         self.ctx.store.close().await;
         let ctx = self.ctx.clone();
         // Bot threads finish their current search.
@@ -152,7 +170,8 @@ async fn resume(ctx: &Arc<Context>) -> Result<usize, StartError> {
     for id in &ids {
         match game::actor::read(ctx, id).await {
             Ok(Some(read)) => {
-                ctx.games.get_or_start(id, || game::actor::start(ctx, read));
+                ctx.games
+                    .get_or_start(id, || game::actor::start(ctx, read, None));
             }
             Ok(None) => {}
             // One broken game must not keep the others from resuming.

@@ -1,5 +1,6 @@
 //! The lobby: public games not over, for the lobby page and its live
 //! updates. Games publish their entry; watchers wait on a version number.
+//! Entries are kept as JSON, so a cluster's nodes can pass them on.
 
 use crate::game::SeatView;
 use crate::game::spec::ClockSpec;
@@ -28,9 +29,16 @@ pub struct LobbyEntry {
     pub created_ms: i64,
 }
 
+/// An entry as listed: its JSON and what it is sorted by.
+struct Listed {
+    waiting: bool,
+    created_ms: i64,
+    json: serde_json::Value,
+}
+
 /// The lobby.
 pub struct Lobby {
-    entries: Mutex<HashMap<String, LobbyEntry>>,
+    entries: Mutex<HashMap<String, Listed>>,
     changed: watch::Sender<u64>,
 }
 
@@ -45,12 +53,34 @@ impl Default for Lobby {
 
 impl Lobby {
     /// Adds or replaces a game's entry.
-    pub fn upsert(&self, entry: LobbyEntry) {
+    pub fn upsert(&self, entry: &LobbyEntry) {
+        let json = serde_json::to_value(entry).expect("a lobby entry serialises");
+        self.put(&entry.id, json);
+    }
+
+    /// Adds or replaces a game's entry given as JSON (from another node);
+    /// one that is not an entry is ignored.
+    pub fn put(&self, id: &str, json: serde_json::Value) {
+        let Some(created_ms) = json.get("created_ms").and_then(|c| c.as_i64()) else {
+            return;
+        };
+        let waiting = json.get("status").and_then(|s| s.as_str()) == Some("created");
+        let listed = Listed {
+            waiting,
+            created_ms,
+            json,
+        };
         self.entries
             .lock()
             .expect("lobby lock")
-            .insert(entry.id.clone(), entry);
+            .insert(id.to_string(), listed);
         self.changed.send_modify(|v| *v += 1);
+    }
+
+    /// The entry of game `id`, as JSON.
+    pub fn get(&self, id: &str) -> Option<serde_json::Value> {
+        let entries = self.entries.lock().expect("lobby lock");
+        entries.get(id).map(|l| l.json.clone())
     }
 
     /// Removes a game.
@@ -67,17 +97,12 @@ impl Lobby {
     }
 
     /// The games listed: waiting for players first, newest first.
-    pub fn list(&self) -> Vec<LobbyEntry> {
-        let mut games: Vec<LobbyEntry> = self
-            .entries
-            .lock()
-            .expect("lobby lock")
-            .values()
-            .cloned()
-            .collect();
-        games.sort_by_key(|g| (g.status != "created", -g.created_ms));
+    pub fn list(&self) -> Vec<serde_json::Value> {
+        let entries = self.entries.lock().expect("lobby lock");
+        let mut games: Vec<&Listed> = entries.values().collect();
+        games.sort_by_key(|g| (!g.waiting, -g.created_ms));
         games.truncate(LISTED);
-        games
+        games.into_iter().map(|g| g.json.clone()).collect()
     }
 
     /// A receiver that changes with the lobby.

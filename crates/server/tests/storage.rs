@@ -288,3 +288,94 @@ async fn a_server_on_sqlite_plays_restarts_and_replays() {
     let dir = TempDir::new("sqlite-server");
     server_round_trip(&format!("sqlite://{}", dir.0.join("games.db").display())).await;
 }
+
+/// Fencing: a write under a lease another node has taken since (a newer
+/// epoch) is refused and changes nothing, however sure its writer is.
+async fn fenced_writes(url: &str) {
+    use sqlx::Connection;
+    use std::sync::Arc;
+    use tetrarch_server::store::Fence;
+    let store = Store::open(url).await.expect("opens");
+    let id = format!("f{}", tetrarch_server::secret::random_u64() % 1_000_000_000);
+    store.create(&game(&id)).await.unwrap();
+    let mut conn = sqlx::AnyConnection::connect(url).await.unwrap();
+    let far = i64::MAX / 2;
+    sqlx::query("INSERT INTO leases (game_id, node, epoch, expires_ms) VALUES ($1, 'a', 1, $2)")
+        .bind(&id)
+        .bind(far)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let a = Fence {
+        node: Arc::from("a"),
+        epoch: 1,
+    };
+    let first = (action(0, "e2e4"), update(1, "started"));
+    store
+        .append_fenced(Some(&a), &id, &first.0, &first.1)
+        .await
+        .expect("the holder writes");
+    // Node b takes the game over.
+    sqlx::query("UPDATE leases SET node = 'b', epoch = 2 WHERE game_id = $1")
+        .bind(&id)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let late = store
+        .append_fenced(Some(&a), &id, &action(1, "e7e5"), &update(2, "started"))
+        .await;
+    assert!(matches!(late, Err(StoreError::Fenced(_))), "{late:?}");
+    let seats = store
+        .update_seats_fenced(Some(&a), &id, "[]", "started", 9)
+        .await;
+    assert!(matches!(seats, Err(StoreError::Fenced(_))), "{seats:?}");
+    // An expired lease fences too, even its own node's old epoch.
+    sqlx::query("UPDATE leases SET node = 'a', epoch = 1, expires_ms = 0 WHERE game_id = $1")
+        .bind(&id)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let expired = store
+        .append_fenced(Some(&a), &id, &action(1, "e7e5"), &update(2, "started"))
+        .await;
+    assert!(matches!(expired, Err(StoreError::Fenced(_))), "{expired:?}");
+    assert_eq!(store.actions(&id).await.unwrap(), vec![first.0]);
+    assert_eq!(store.game(&id).await.unwrap().unwrap().seq, 1);
+    store.close().await;
+}
+
+#[tokio::test]
+async fn writes_under_a_lost_lease_are_refused_on_postgres() {
+    match std::env::var("TETRARCH_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => fenced_writes(&url).await,
+        _ => eprintln!("TETRARCH_TEST_POSTGRES is not set: the fencing test did not run"),
+    }
+}
+
+#[tokio::test]
+async fn sqlite_refuses_cluster_writes() {
+    use std::sync::Arc;
+    let dir = TempDir::new("fence");
+    let store = Store::open(&format!("sqlite://{}", dir.0.join("t.db").display()))
+        .await
+        .unwrap();
+    store.create(&game("s1")).await.unwrap();
+    let fence = tetrarch_server::store::Fence {
+        node: Arc::from("a"),
+        epoch: 1,
+    };
+    let refused = store
+        .append_fenced(
+            Some(&fence),
+            "s1",
+            &action(0, "e2e4"),
+            &update(1, "started"),
+        )
+        .await;
+    assert!(
+        matches!(refused, Err(StoreError::Cluster(_))),
+        "{refused:?}"
+    );
+    assert!(store.actions("s1").await.unwrap().is_empty());
+    store.close().await;
+}

@@ -15,8 +15,9 @@ use tokio::sync::Semaphore;
 
 /// What every slot shares.
 pub struct Load {
-    /// The server's address.
-    pub server: SocketAddr,
+    /// The servers' addresses (the nodes of a cluster): a game is created
+    /// on one, its seats connect to the next ones in turn.
+    pub servers: Vec<SocketAddr>,
     /// HTTP clients, each bound to its own loopback source address.
     pub http: Vec<reqwest::Client>,
     /// The body of `POST /api/games`.
@@ -90,10 +91,11 @@ async fn play_one(
             .ok_or_else(|| format!("seat {} came without a token", seat.seat))?;
         let from =
             sockets::source_address(index * usize::from(load.seats) + k, SOCKETS_PER_ADDRESS);
-        let stream = sockets::connect_from(from, load.server)
+        let server = load.servers[(index + k) % load.servers.len()];
+        let stream = sockets::connect_from(from, server)
             .await
             .map_err(|e| format!("connecting from {from}: {e}"))?;
-        let socket = player::connect(stream, load.server, &created.id).await?;
+        let socket = player::connect(stream, server, &created.id).await?;
         sockets.push((seat.seat, token, socket));
     }
     drop(permit);
@@ -122,7 +124,10 @@ async fn play_one(
 /// `POST /api/games`, waiting out a rate limit.
 async fn create(load: &Load, index: usize) -> Result<Created, String> {
     let http = &load.http[index % load.http.len()];
-    let url = format!("http://{}/api/games", load.server);
+    let url = format!(
+        "http://{}/api/games",
+        load.servers[index % load.servers.len()]
+    );
     for _ in 0..20 {
         let response = http
             .post(&url)

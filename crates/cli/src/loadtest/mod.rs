@@ -69,6 +69,14 @@ pub struct Args {
     /// Seed of the players' move choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The child servers' database (default: a fresh SQLite file); a
+    /// `postgres://` database is shared by `--nodes` servers.
+    #[arg(long, conflicts_with = "url")]
+    db: Option<String>,
+    /// Child servers to start on `--db` (PostgreSQL), each game's seats
+    /// spread over them: the cost of coordinating a cluster.
+    #[arg(long, default_value_t = 1, requires = "db")]
+    nodes: usize,
 }
 
 /// Files a process holds besides its seats' sockets (runtime, database,
@@ -79,6 +87,16 @@ const OTHER_FILES: u64 = 200;
 pub fn run(args: &Args) -> Result<()> {
     if args.games == 0 || args.duration == 0 {
         bail!("--games and --duration must be at least 1");
+    }
+    let postgres = args
+        .db
+        .as_deref()
+        .is_some_and(|db| db.starts_with("postgres://") || db.starts_with("postgresql://"));
+    if args.nodes == 0 || (args.nodes > 1 && !postgres) {
+        bail!(
+            "--nodes {}: several nodes need a postgres:// --db (SQLite serves one node)",
+            args.nodes
+        );
     }
     let variant = AnyVariant::builtin(&args.variant)?;
     let seats = variant.seat_count();
@@ -110,14 +128,14 @@ struct Window {
 async fn drive(args: &Args, seats: u8) -> Result<()> {
     let mut target = match &args.url {
         Some(url) => Target::at(url, args.server_pid)?,
-        None => Target::spawn(&args.server_log)?,
+        None => Target::spawn(&args.server_log, args.db.as_deref(), args.nodes)?,
     };
     let http = http_clients()?;
     target.ready(&http[0], Duration::from_secs(30)).await?;
     let idle = target.usage()?;
     let stats = Arc::new(Stats::default());
     let load = Arc::new(Load {
-        server: target.addr,
+        servers: target.addrs.clone(),
         http,
         create: creation(args, seats),
         seats,

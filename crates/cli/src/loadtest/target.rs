@@ -1,6 +1,7 @@
-//! The server under load: a `tetrarch serve` child process on a fresh
-//! SQLite file (so its CPU and memory are measured apart from the load
-//! generator's), or a server somebody else started at a given URL.
+//! The server under load: `tetrarch serve` child processes (one on a fresh
+//! SQLite file, or several nodes on one PostgreSQL database), so their CPU
+//! and memory are measured apart from the load generator's, or a server
+//! somebody else started at a given URL.
 
 use super::usage::{self, Usage};
 use anyhow::{Context, Result, bail};
@@ -11,51 +12,64 @@ use std::time::{Duration, Instant};
 
 /// The server the load goes to.
 pub struct Target {
-    /// Where it listens.
+    /// Where it listens (the first node).
     pub addr: SocketAddr,
-    /// Its process id, when its use can be measured.
-    pub pid: Option<u32>,
-    child: Option<Child>,
+    /// Where every node listens.
+    pub addrs: Vec<SocketAddr>,
+    /// Its processes, when their use can be measured.
+    pub pids: Vec<u32>,
+    children: Vec<Child>,
     dir: Option<PathBuf>,
 }
 
+/// A free loopback address.
+fn free_addr() -> Result<SocketAddr> {
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .context("finding a free port")?
+        .port();
+    Ok(SocketAddr::from(([127, 0, 0, 1], port)))
+}
+
 impl Target {
-    /// Starts this binary's `serve` on a free loopback port and a new
-    /// database file in a temporary directory, with no API rate limit (the
-    /// load creates games and upgrades sockets from a few addresses; the
-    /// limit's own cost stays, a request still passes through it).
-    pub fn spawn(log: &str) -> Result<Target> {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .context("finding a free port")?
-            .port();
-        let addr = SocketAddr::from(([127, 0, 0, 1], port));
+    /// Starts `nodes` of this binary's `serve` on free loopback ports, on
+    /// `db` or a new SQLite file in a temporary directory, with no API rate
+    /// limit (the load creates games and upgrades sockets from a few
+    /// addresses; the limit's own cost stays, a request still passes
+    /// through it).
+    pub fn spawn(log: &str, db: Option<&str>, nodes: usize) -> Result<Target> {
         let dir = std::env::temp_dir().join(format!("tetrarch-loadtest-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        let db = format!("sqlite://{}", dir.join("loadtest.db").display());
+        let db = match db {
+            Some(db) => db.to_string(),
+            None => {
+                std::fs::create_dir_all(&dir)
+                    .with_context(|| format!("creating {}", dir.display()))?;
+                format!("sqlite://{}", dir.join("loadtest.db").display())
+            }
+        };
         let exe = std::env::current_exe().context("finding the tetrarch binary")?;
-        let child = Command::new(exe)
-            .args([
-                "serve",
-                "--listen",
-                &addr.to_string(),
-                "--db",
-                &db,
-                "--log",
-                log,
-                "--http-rate",
-                "0",
-            ])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .spawn()
-            .context("starting tetrarch serve")?;
-        Ok(Target {
-            addr,
-            pid: Some(child.id()),
-            child: Some(child),
+        let mut target = Target {
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            addrs: Vec::new(),
+            pids: Vec::new(),
+            children: Vec::new(),
             dir: Some(dir),
-        })
+        };
+        for _ in 0..nodes.max(1) {
+            let addr = free_addr()?;
+            let child = Command::new(&exe)
+                .args(["serve", "--listen", &addr.to_string(), "--db", &db])
+                .args(["--log", log, "--http-rate", "0"])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .spawn()
+                .context("starting tetrarch serve")?;
+            target.addrs.push(addr);
+            target.pids.push(child.id());
+            target.children.push(child);
+        }
+        target.addr = target.addrs[0];
+        Ok(target)
     }
 
     /// A server already running at `url` (`http://HOST:PORT`), measured
@@ -71,8 +85,9 @@ impl Target {
             .with_context(|| format!("--url {url}: no address"))?;
         Ok(Target {
             addr,
-            pid,
-            child: None,
+            addrs: vec![addr],
+            pids: pid.into_iter().collect(),
+            children: Vec::new(),
             dir: None,
         })
     }
@@ -82,13 +97,25 @@ impl Target {
         format!("http://{}", self.addr)
     }
 
-    /// Waits until `/healthz` answers, or fails when the child exits or
-    /// the time runs out.
+    /// Waits until every node's `/healthz` answers, or fails when a child
+    /// exits or the time runs out.
     pub async fn ready(&mut self, http: &reqwest::Client, within: Duration) -> Result<()> {
+        for i in 0..self.addrs.len() {
+            self.node_ready(http, i, within).await?;
+        }
+        Ok(())
+    }
+
+    async fn node_ready(
+        &mut self,
+        http: &reqwest::Client,
+        i: usize,
+        within: Duration,
+    ) -> Result<()> {
         let deadline = Instant::now() + within;
-        let url = format!("{}/healthz", self.base());
+        let url = format!("http://{}/healthz", self.addrs[i]);
         loop {
-            if let Some(child) = &mut self.child
+            if let Some(child) = self.children.get_mut(i)
                 && let Some(status) = child.try_wait()?
             {
                 bail!("tetrarch serve exited with {status} before it was ready");
@@ -105,25 +132,37 @@ impl Target {
         }
     }
 
-    /// The server's CPU time and resident memory now, if it is measured.
+    /// The servers' CPU time and resident memory now, summed over the
+    /// nodes, if they are measured.
     pub fn usage(&self) -> Result<Option<Usage>> {
-        self.pid
-            .map(|pid| usage::read(Some(pid)).context("reading the server's /proc entry"))
-            .transpose()
+        let mut total: Option<Usage> = None;
+        for &pid in &self.pids {
+            let u = usage::read(Some(pid)).context("reading the server's /proc entry")?;
+            total = Some(match total {
+                Some(t) => Usage {
+                    cpu: t.cpu + u.cpu,
+                    rss_bytes: t.rss_bytes + u.rss_bytes,
+                },
+                None => u,
+            });
+        }
+        Ok(total)
     }
 }
 
 impl Drop for Target {
     fn drop(&mut self) {
-        if let Some(child) = &mut self.child {
-            // SIGTERM lets it close sockets and its database as a user's
-            // Ctrl-C would; a server that does not stop in time is killed.
+        // SIGTERM lets them close sockets and their database as a user's
+        // Ctrl-C would; a server that does not stop in time is killed.
+        for child in &self.children {
             // SAFETY: kill only sends a signal to our own child's pid.
             #[allow(unsafe_code)]
             unsafe {
                 libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
             }
-            let deadline = Instant::now() + Duration::from_secs(10);
+        }
+        let deadline = Instant::now() + Duration::from_secs(10);
+        for child in &mut self.children {
             while matches!(child.try_wait(), Ok(None)) && Instant::now() < deadline {
                 std::thread::sleep(Duration::from_millis(50));
             }

@@ -6,7 +6,7 @@ use crate::context::Context;
 use crate::error::ApiError;
 use crate::game::actor::{StoredSeat, new_stored};
 use crate::game::spec::{self, CreateRequest, SeatKind};
-use crate::game::{Action, Auth, Command, Done, PlyView};
+use crate::game::{Action, Auth, Command, Done};
 use crate::secret;
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -91,7 +91,7 @@ pub async fn create(
         .create(&stored)
         .await
         .map_err(|e| ApiError::Storage(e.to_string()))?;
-    crate::game::spawn_new(&ctx, &stored, checked.spec, checked.game, seats);
+    crate::context::start_created(&ctx, &stored, checked.spec, checked.game, seats).await;
     tracing::info!(game = %id, variant = %stored.variant, "created");
     Ok((
         StatusCode::CREATED,
@@ -126,7 +126,7 @@ pub async fn boards(
     State(ctx): State<Arc<Context>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<Vec<PlyView>>, ApiError> {
+) -> Result<Json<serde_json::Value>, ApiError> {
     let auth = auth_of(&headers);
     let plies = ask(&ctx, &id, |reply| Command::History {
         auth: auth.clone(),

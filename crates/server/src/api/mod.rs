@@ -99,6 +99,7 @@ impl From<Reach> for ApiError {
         match e {
             Reach::NotFound(_) => ApiError::NotFound(e.to_string()),
             Reach::Load(e) => ApiError::Storage(e.to_string()),
+            Reach::Moving(_) => ApiError::Unavailable(e.to_string()),
         }
     }
 }

@@ -9,7 +9,7 @@ use super::guard::bearer;
 use crate::context::Context;
 use crate::error::ApiError;
 use crate::game::event::Event;
-use crate::game::{Auth, CatchUp, Command, FullState, GameHandle, Subscription};
+use crate::game::{Auth, CatchUp, Command, GameHandle, Subscription};
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, header};
@@ -45,21 +45,33 @@ impl Drop for Feed {
     }
 }
 
-fn full_line(state: &FullState) -> (String, Vec<String>, Value) {
-    let mut value = serde_json::to_value(state).expect("state serialises");
+/// The `gameFull` line of a full state (a `FullState` as JSON), the
+/// moves, and the `gameState` it starts from.
+fn full_line(state: &Value) -> (String, Vec<String>, Value) {
+    let mut value = state.clone();
     value["type"] = json!("gameFull");
-    let st = json!({
-        "type": "gameState",
-        "v": state.v,
-        "ply": state.ply,
-        "moves": state.moves,
-        "turn": state.turn,
-        "clocks_ms": state.clocks_ms,
-        "status": state.status,
-        "outcome": state.outcome,
-        "legal": state.legal,
-    });
-    (value.to_string(), state.moves.clone(), st)
+    let mut st = json!({"type": "gameState"});
+    for key in [
+        "v",
+        "ply",
+        "moves",
+        "turn",
+        "clocks_ms",
+        "status",
+        "outcome",
+        "legal",
+    ] {
+        st[key] = state[key].clone();
+    }
+    let moves = state["moves"]
+        .as_array()
+        .map(|m| {
+            m.iter()
+                .filter_map(|m| m.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    (value.to_string(), moves, st)
 }
 
 impl Feed {

@@ -477,8 +477,7 @@ impl Connection {
         }
     }
 
-    async fn send_full(&mut self, state: crate::game::FullState) -> Result<(), End> {
-        let mut value = serde_json::to_value(state).expect("state serialises");
+    async fn send_full(&mut self, mut value: serde_json::Value) -> Result<(), End> {
         value["t"] = json!("full");
         self.send(&value.to_string()).await
     }

@@ -7,7 +7,7 @@ use super::event::Audience;
 use super::{ActError, Action, Auth, CatchUp, Command, Done, Since, Subscription};
 use crate::bots::BotJob;
 use crate::secret;
-use crate::store::{GameUpdate, StoredAction};
+use crate::store::{GameUpdate, StoreError, StoredAction};
 use serde_json::json;
 use std::time::Instant;
 use tetrarch_rules::family::view::SeatState;
@@ -54,7 +54,7 @@ impl Actor {
             Command::State { auth, reply } => {
                 let answer = self
                     .seat_of(&auth)
-                    .map(|seat| Box::new(self.full_state(seat)));
+                    .map(|seat| Box::new(self.full_json(seat)));
                 let _ = reply.send(answer);
             }
             Command::Export { fen, reply } => {
@@ -74,6 +74,7 @@ impl Actor {
             Command::History { auth, reply } => {
                 let answer = self.seat_of(&auth).and_then(|seat| {
                     self.history(seat)
+                        .map(|plies| serde_json::to_value(plies).expect("plies serialise"))
                         .map_err(|e| ActError::Storage(format!("the game does not replay: {e}")))
                 });
                 let _ = reply.send(answer);
@@ -86,6 +87,7 @@ impl Actor {
                 let _ = reply.send(Ok(self.share_shapes(seat, &shapes)));
             }
             Command::Bot { seq, text } => self.bot_moved(seq, text).await,
+            Command::Yield => self.yielded = true,
         }
     }
 
@@ -94,21 +96,24 @@ impl Actor {
         match auth {
             Auth::None => Ok(None),
             Auth::Seat(s) => Ok(Some(*s)),
-            Auth::Token(token) => {
-                // Every seat is compared, so the time taken says nothing
-                // about which seat (if any) nearly matched.
-                let hash = secret::hash(token);
-                let mut found = None;
-                for (i, seat) in self.seats.iter().enumerate() {
-                    if let Some(stored) = &seat.stored.token
-                        && secret::same(stored, &hash)
-                    {
-                        found = Some(i as u8);
-                    }
-                }
-                found.map(Some).ok_or(ActError::BadToken)
+            Auth::Token(token) => self.seat_of_hash(&secret::hash(token)),
+            Auth::Hashed(hash) => self.seat_of_hash(hash),
+        }
+    }
+
+    /// The seat whose token hashes to `hash`.
+    fn seat_of_hash(&self, hash: &str) -> Result<Option<u8>, ActError> {
+        // Every seat is compared, so the time taken says nothing about
+        // which seat (if any) nearly matched.
+        let mut found = None;
+        for (i, seat) in self.seats.iter().enumerate() {
+            if let Some(stored) = &seat.stored.token
+                && secret::same(stored, hash)
+            {
+                found = Some(i as u8);
             }
         }
+        found.map(Some).ok_or(ActError::BadToken)
     }
 
     fn subscribe(
@@ -137,11 +142,12 @@ impl Actor {
                     .filter_map(|e| e.for_viewer(seat).cloned())
                     .collect(),
             ),
-            None => CatchUp::Full(Box::new(self.full_state(seat))),
+            None => CatchUp::Full(Box::new(self.full_json(seat))),
         };
         Ok(Subscription {
             seat,
             epoch: self.epoch,
+            v: self.v,
             catch_up,
             events,
         })
@@ -531,7 +537,7 @@ impl Actor {
             .create(&stored)
             .await
             .map_err(|e| ActError::Storage(e.to_string()))?;
-        super::spawn_new(&self.ctx, &stored, self.spec.clone(), game, seats);
+        crate::context::start_created(&self.ctx, &stored, self.spec.clone(), game, seats).await;
         Ok(stored.id)
     }
 
@@ -580,13 +586,18 @@ impl Actor {
         } else {
             self.status
         };
-        if let Err(e) = self
-            .ctx
-            .store
-            .update_seats(&self.id, &self.stored_seats(), status.name(), now_ms())
-            .await
-        {
+        let fence = self.fence.as_ref();
+        let seats = self.stored_seats();
+        let stored =
+            self.ctx
+                .store
+                .update_seats_fenced(fence, &self.id, &seats, status.name(), now_ms());
+        if let Err(e) = stored.await {
             self.seats[seat as usize].stored = before;
+            if matches!(e, StoreError::Fenced(_)) {
+                self.yielded = true;
+                return Err(ActError::Gone);
+            }
             return Err(ActError::Storage(e.to_string()));
         }
         self.status = status;
@@ -606,12 +617,14 @@ impl Actor {
         for s in absent {
             self.seats[s].stored.spec.bot = Some(STAND_IN_LEVEL);
         }
-        if let Err(e) = self
+        let fence = self.fence.as_ref();
+        let seats = self.stored_seats();
+        let status = self.status.name();
+        let stored = self
             .ctx
             .store
-            .update_seats(&self.id, &self.stored_seats(), self.status.name(), now_ms())
-            .await
-        {
+            .update_seats_fenced(fence, &self.id, &seats, status, now_ms());
+        if let Err(e) = stored.await {
             tracing::warn!(game = %self.id, "seat change not stored: {e}");
         }
         self.announce_seats();
@@ -643,10 +656,23 @@ impl Actor {
                 .map(|o| serde_json::to_string(&o).expect("outcome serialises")),
             at_ms,
         };
-        match self.ctx.store.append(&self.id, &action, &update).await {
+        let fence = self.fence.as_ref();
+        match self
+            .ctx
+            .store
+            .append_fenced(fence, &self.id, &action, &update)
+            .await
+        {
             Ok(()) => {
                 self.seq += 1;
                 Ok(())
+            }
+            Err(StoreError::Fenced(_)) => {
+                // Another node owns the game now: nothing was written here;
+                // this task ends and its watchers reconnect to the owner.
+                tracing::warn!(game = %self.id, "lease lost: the game is given up");
+                self.yielded = true;
+                Err(ActError::Gone)
             }
             Err(e) => {
                 tracing::error!(game = %self.id, "action not stored: {e}");

@@ -8,7 +8,7 @@ use super::replay;
 use super::spec::{AbsenceRule, GameSpec, SeatSpec};
 use super::{Command, GameHandle};
 use crate::context::Context;
-use crate::store::{StoreError, StoredGame};
+use crate::store::{Fence, StoreError, StoredGame};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -126,6 +126,10 @@ pub(super) struct Actor {
     pub aborted: bool,
     /// Which seats the last seats event showed absent.
     pub absent_shown: Vec<bool>,
+    /// The lease this node holds the game under (cluster mode only).
+    pub fence: Option<Fence>,
+    /// The lease is lost: the task ends.
+    pub yielded: bool,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -142,6 +146,7 @@ impl Actor {
         replayed: replay::Replayed,
         seats: Vec<StoredSeat>,
         me: mpsc::UnboundedSender<Command>,
+        fence: Option<Fence>,
     ) -> Actor {
         let variant = replayed.game.variant().clone();
         let count = variant.seat_count() as usize;
@@ -194,6 +199,8 @@ impl Actor {
             idle_since: None,
             aborted: status == Status::Aborted,
             absent_shown: vec![false; count],
+            fence,
+            yielded: false,
         }
     }
 
@@ -213,11 +220,21 @@ impl Actor {
                 _ = sleep_until(wake), if wake.is_some() => self.on_timer().await,
                 _ = shutdown.changed() => break,
             }
-            if self.finished_and_idle() {
+            if self.yielded || self.finished_and_idle() {
                 break;
             }
         }
         self.ctx.games.remove(&self.id);
+        // Done with it (over and unwatched): any node may load it at once
+        // rather than after the lease runs out. A node that stops releases
+        // all its leases in one go; a lease lost is not ours to release.
+        let stopping = *self.ctx.shutdown.borrow();
+        if let (Some(cluster), Some(fence)) = (&self.ctx.cluster, &self.fence)
+            && !self.yielded
+            && !stopping
+        {
+            cluster.release(&self.id, fence);
+        }
     }
 
     /// Starts the clock of the seat to move, if it runs.
@@ -304,6 +321,9 @@ impl Actor {
             kind,
         });
         self.log.push(event.clone());
+        if let Some(cluster) = &self.ctx.cluster {
+            cluster.publish_event(&self.id, self.epoch, &event);
+        }
         // No receivers is fine: nobody watches.
         let _ = self.events.send(event);
     }
@@ -395,25 +415,29 @@ pub enum LoadError {
     Seats(String, String),
 }
 
-/// Starts the task of a game read from storage.
-pub fn start(ctx: &Arc<Context>, (stored, replayed, seats): Read) -> GameHandle {
+/// Starts the task of a game read from storage, held under `fence` in a
+/// cluster.
+pub fn start(
+    ctx: &Arc<Context>,
+    (stored, replayed, seats): Read,
+    fence: Option<Fence>,
+) -> GameHandle {
     let (tx, rx) = mpsc::unbounded_channel();
-    let actor = Actor::new(ctx.clone(), &stored, replayed, seats, tx.clone());
-    let handle = GameHandle {
-        id: actor.id.clone(),
-        tx,
-    };
+    let actor = Actor::new(ctx.clone(), &stored, replayed, seats, tx.clone(), fence);
+    let handle = GameHandle::new(actor.id.clone(), tx, false);
     tokio::spawn(actor.run(rx));
     handle
 }
 
-/// Starts the task of a game just stored.
+/// Starts the task of a game just stored (in a cluster, under the lease
+/// the caller took for it).
 pub fn spawn_new(
     ctx: &Arc<Context>,
     stored: &StoredGame,
     spec: GameSpec,
     game: AnyGame,
     seats: Vec<StoredSeat>,
+    fence: Option<Fence>,
 ) -> GameHandle {
     let count = game.variant().seat_count() as usize;
     let replayed = replay::Replayed {
@@ -425,5 +449,5 @@ pub fn spawn_new(
     };
     let id = stored.id.clone();
     let read = (stored.clone(), replayed, seats);
-    ctx.games.get_or_start(&id, || start(ctx, read))
+    ctx.games.get_or_start(&id, || start(ctx, read, fence))
 }

@@ -215,6 +215,11 @@ impl Actor {
         )
     }
 
+    /// The full state as `viewer` sees it, as JSON.
+    pub(super) fn full_json(&self, viewer: Option<u8>) -> serde_json::Value {
+        serde_json::to_value(self.full_state(viewer)).expect("the state serialises")
+    }
+
     /// The full state as `viewer` sees it.
     pub(super) fn full_state(&self, viewer: Option<u8>) -> FullState {
         let (board, per_seat) = self.boards();
@@ -265,15 +270,22 @@ impl Actor {
     pub(super) fn publish_lobby(&self) {
         if !self.spec.public || self.status.over() {
             self.ctx.lobby.remove(&self.id);
+            if let Some(cluster) = &self.ctx.cluster {
+                cluster.publish_lobby(&self.id, None);
+            }
             return;
         }
-        self.ctx.lobby.upsert(LobbyEntry {
+        let entry = LobbyEntry {
             id: self.id.to_string(),
             variant: self.spec.variant.clone(),
             status: self.status.name(),
             clock: self.spec.clock,
             seats: self.seat_views(),
             created_ms: self.created_ms,
-        });
+        };
+        self.ctx.lobby.upsert(&entry);
+        if let Some(cluster) = &self.ctx.cluster {
+            cluster.publish_lobby(&entry.id, Some(&entry));
+        }
     }
 }

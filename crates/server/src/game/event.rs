@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 /// Who sees an event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Audience {
     /// Everyone watching.
     All,
@@ -45,6 +45,20 @@ pub struct Event {
     pub seats: Option<Vec<Arc<str>>>,
     /// The kind of event (`move`, `takeback`, `end`, ...).
     pub kind: &'static str,
+}
+
+/// The kinds of event a game emits.
+const KINDS: &[&str] = &[
+    "chat", "end", "move", "offers", "rematch", "resync", "seats", "state", "takeback", "full",
+];
+
+/// The kind named `name` (from another node); an unknown one is `event`.
+pub fn kind_named(name: &str) -> &'static str {
+    KINDS
+        .iter()
+        .find(|k| **k == name)
+        .copied()
+        .unwrap_or("event")
 }
 
 impl Event {

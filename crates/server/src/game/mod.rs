@@ -26,18 +26,21 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 
 /// Who acts: a seat already identified (a socket that said hello with its
 /// token), or a token to check.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Auth {
     /// No token: a spectator.
     None,
     /// A bearer token, checked by the game.
     Token(String),
+    /// A token's hash, as another node passes a token on (the token
+    /// itself never leaves the node it was given to).
+    Hashed(String),
     /// A seat whose token was checked.
     Seat(u8),
 }
 
 /// Something a player does.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     /// Play a move in the variant's protocol notation; `ply`, when given,
     /// is the ply the client plays it at (a stale or resent move is not
@@ -76,7 +79,7 @@ pub enum Action {
 }
 
 /// An action accepted.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Done {
     /// The game's event version after it.
     pub v: u64,
@@ -144,7 +147,7 @@ impl ActError {
 }
 
 /// Where a reconnecting client stands: the epoch and version it has.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Since {
     /// The epoch of the game's event numbering it saw.
     pub epoch: u64,
@@ -157,8 +160,9 @@ pub struct Since {
 pub enum CatchUp {
     /// Exactly the events it missed (JSON messages, in order).
     Events(Vec<Arc<str>>),
-    /// The full state (JSON object).
-    Full(Box<FullState>),
+    /// The full state (a [`FullState`] as JSON: it may come from another
+    /// node).
+    Full(Box<serde_json::Value>),
 }
 
 /// A subscription to a game's events.
@@ -167,6 +171,8 @@ pub struct Subscription {
     pub seat: Option<u8>,
     /// The game's event epoch.
     pub epoch: u64,
+    /// The game's event version when it was made.
+    pub v: u64,
     /// What came before.
     pub catch_up: CatchUp,
     /// The events to come.
@@ -219,7 +225,7 @@ pub enum Command {
         /// Whose view.
         auth: Auth,
         /// The answer.
-        reply: oneshot::Sender<Result<Box<FullState>, ActError>>,
+        reply: oneshot::Sender<Result<Box<serde_json::Value>, ActError>>,
     },
     /// The game's record: `pgn` (or the variant's record format) or `fen`.
     Export {
@@ -241,7 +247,7 @@ pub enum Command {
         /// Whose view.
         auth: Auth,
         /// The answer.
-        reply: oneshot::Sender<Result<Vec<PlyView>, ActError>>,
+        reply: oneshot::Sender<Result<serde_json::Value, ActError>>,
     },
     /// A seat's arrows and circles, for its partners (not stored, not
     /// numbered: they are gone when the partner reconnects).
@@ -253,6 +259,8 @@ pub enum Command {
         /// Whether anyone received them.
         reply: oneshot::Sender<Result<usize, ActError>>,
     },
+    /// Give the game up: its lease is lost (another node owns it now).
+    Yield,
     /// A bot's move for action number `seq` (`None`: it found none).
     Bot {
         /// The action count it was asked at.
@@ -262,15 +270,23 @@ pub enum Command {
     },
 }
 
-/// A live game's address.
+/// A live game's address: its task on this node, or the relay to the
+/// node that owns it.
 #[derive(Clone, Debug)]
 pub struct GameHandle {
     /// The game's id.
     pub id: Arc<str>,
     tx: mpsc::UnboundedSender<Command>,
+    /// It is a relay to another node.
+    pub relay: bool,
 }
 
 impl GameHandle {
+    /// The handle of a task reading `tx`.
+    pub(crate) fn new(id: Arc<str>, tx: mpsc::UnboundedSender<Command>, relay: bool) -> GameHandle {
+        GameHandle { id, tx, relay }
+    }
+
     /// Sends `command`; false if the task is gone.
     pub fn send(&self, command: Command) -> bool {
         self.tx.send(command).is_ok()

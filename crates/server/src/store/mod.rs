@@ -13,8 +13,11 @@
 //! caller hears back only after the commit, so an action is still stored
 //! before anyone hears of it. PostgreSQL writes through its pool.
 
+mod fence;
 mod migrations;
 mod writer;
+
+pub use fence::Fence;
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyConnection, AnyPool, Row};
@@ -39,6 +42,12 @@ pub enum StoreError {
     /// The database could not be opened or made ready at start.
     #[error("{0}: {1}")]
     Open(String, sqlx::Error),
+    /// This node no longer holds the game's lease: another node owns it.
+    #[error("game {0} is owned by another node now")]
+    Fenced(String),
+    /// Cluster mode needs PostgreSQL.
+    #[error("{0}")]
+    Cluster(&'static str),
     /// The database refused or failed.
     #[error("{0}")]
     Db(#[from] sqlx::Error),
@@ -173,11 +182,17 @@ impl Store {
     /// Opens (creating if needed) the database at `url` and brings its
     /// schema up to date. Refuses databases of other programs.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_sized(url, 16).await
+    }
+
+    /// [`Store::open`] with at most `connections` connections to
+    /// PostgreSQL (SQLite uses 8).
+    pub async fn open_sized(url: &str, connections: u32) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let url = normalise_url(url)?;
         let name = display_name(url.strip_suffix("?mode=rwc").unwrap_or(&url));
         // Errors at start name the database they are about.
-        Store::open_normalised(url, name.clone())
+        Store::open_normalised(url, name.clone(), connections.max(2))
             .await
             .map_err(|e| match e {
                 StoreError::Db(e) => StoreError::Open(name, e),
@@ -185,7 +200,11 @@ impl Store {
             })
     }
 
-    async fn open_normalised(url: String, name: String) -> Result<Store, StoreError> {
+    async fn open_normalised(
+        url: String,
+        name: String,
+        connections: u32,
+    ) -> Result<Store, StoreError> {
         let sqlite = url.starts_with("sqlite:");
         // One connection first: the pool reports a database that cannot be
         // opened only as a time-out, this says why (not a database, no such
@@ -203,7 +222,7 @@ impl Store {
         let pool = AnyPoolOptions::new()
             // SQLite: one connection is the writer's, the others read
             // (WAL: readers never wait for the writer).
-            .max_connections(if sqlite { 8 } else { 16 })
+            .max_connections(if sqlite { 8 } else { connections })
             .acquire_timeout(Duration::from_secs(10))
             .after_connect(move |conn, _| {
                 Box::pin(async move {
@@ -252,12 +271,23 @@ impl Store {
         action: &StoredAction,
         update: &GameUpdate,
     ) -> Result<(), StoreError> {
-        self.write(Write::Append {
+        self.append_fenced(None, id, action, update).await
+    }
+
+    /// [`Store::append`], refused unless `fence` is still the game's lease.
+    pub async fn append_fenced(
+        &self,
+        fence: Option<&Fence>,
+        id: &str,
+        action: &StoredAction,
+        update: &GameUpdate,
+    ) -> Result<(), StoreError> {
+        let write = Write::Append {
             id: id.to_string(),
             action: action.clone(),
             update: update.clone(),
-        })
-        .await
+        };
+        self.write_fenced(fence, id, write).await
     }
 
     /// Replaces the seats of game `id` (a seat joined or changed hands),
@@ -269,26 +299,65 @@ impl Store {
         status: &str,
         at_ms: i64,
     ) -> Result<(), StoreError> {
-        self.write(Write::Seats {
+        self.update_seats_fenced(None, id, seats, status, at_ms)
+            .await
+    }
+
+    /// [`Store::update_seats`], refused unless `fence` is still the game's lease.
+    pub async fn update_seats_fenced(
+        &self,
+        fence: Option<&Fence>,
+        id: &str,
+        seats: &str,
+        status: &str,
+        at_ms: i64,
+    ) -> Result<(), StoreError> {
+        let write = Write::Seats {
             id: id.to_string(),
             seats: seats.to_string(),
             status: status.to_string(),
             at_ms,
-        })
-        .await
+        };
+        self.write_fenced(fence, id, write).await
     }
 
     /// Performs `write`: through the writer, or in a transaction of its own.
     async fn write(&self, write: Write) -> Result<(), StoreError> {
-        match &self.writer {
-            Some(writer) => writer.write(write).await,
-            None => {
+        self.write_fenced(None, "", write).await
+    }
+
+    /// Performs `write`, checking `fence` for game `id` in its transaction.
+    async fn write_fenced(
+        &self,
+        fence: Option<&Fence>,
+        id: &str,
+        write: Write,
+    ) -> Result<(), StoreError> {
+        match (&self.writer, fence) {
+            (Some(writer), None) => writer.write(write).await,
+            (Some(_), Some(_)) => Err(StoreError::Cluster(
+                "leases need PostgreSQL: SQLite serves one node",
+            )),
+            (None, fence) => {
                 let mut tx = self.pool.begin().await?;
+                if let Some(fence) = fence {
+                    fence.check(&mut tx, id).await?;
+                }
                 write.apply(&mut tx).await?;
                 tx.commit().await?;
                 Ok(())
             }
         }
+    }
+
+    /// The pool, for the cluster's own tables.
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Whether this is PostgreSQL (the one database several nodes share).
+    pub fn is_postgres(&self) -> bool {
+        self.writer.is_none()
     }
 
     /// Game `id`, if stored.

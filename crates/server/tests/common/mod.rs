@@ -54,6 +54,7 @@ pub fn config(db: &str) -> Config {
             http_per_sec: 0,
             ..Limits::default()
         },
+        ..Config::default()
     }
 }
 
