@@ -103,3 +103,58 @@ fn the_writer_gives_back_chesscoms_own_text() {
         assert_eq!(ours, theirs, "{nr}");
     }
 }
+
+/// Three Teams fragments from the same source's tests (no game number):
+/// castling on both sides by every seat from `4PC`, and promotion on each
+/// seat's 11th rank to a queen, knight, bishop and rook. Each replays, is
+/// written back as chess.com writes it, and its castled kings and promoted
+/// pieces stand where chess.com puts them.
+#[test]
+fn castling_and_promotion_fragments_replay_as_chesscom_plays_them() {
+    let v = teams();
+    for (name, plies, pieces) in [
+        // Red O-O-O (king to f1), Blue O-O (a7 to a5), Yellow O-O-O (g14
+        // to i14), Green O-O-O (n8 to n6): each towards its queen's side.
+        ("castling", 32, &["rKf1", "bKa5", "yKi14", "gKn6"][..]),
+        // Red O-O (j1), Yellow O-O (e14), Green O-O (n10), Blue O-O-O (a9).
+        ("castling-other-sides", 18, &["rKj1", "yKe14", "gKn10", "bKa9"]),
+        ("promotions", 40, &["rQh11", "bNk7", "yBg4", "gRd8"]),
+    ] {
+        let file = format!("4pchess-teams-{name}.pgn4");
+        let path = format!("{}/tests/data/pgn4/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let pgn: Pgn4Game = text.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(pgn.variant(), Some("fourway-chesscom-teams"), "{name}");
+        let game = Game::<Wide>::from_pgn4(&pgn, &v).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(game.moves().len(), plies, "{name}");
+        let written = game.to_pgn4(&[]);
+        let ours: Vec<&str> = written.entries.iter().map(|e| e.text.as_str()).collect();
+        let theirs: Vec<&str> = pgn.entries.iter().map(|e| e.text.as_str()).collect();
+        assert_eq!(ours, theirs, "{name}");
+        let fen = game.position().to_fen();
+        for piece in pieces {
+            assert!(stands(&fen, piece), "{name}: {piece} not in {fen}");
+        }
+    }
+}
+
+/// Whether a FEN4 board has `piece` (`rKf1`: colour, kind, square).
+fn stands(fen: &str, piece: &str) -> bool {
+    let (token, square) = piece.split_at(2);
+    let board = fen.rsplit('-').next().expect("a board");
+    let file = square.as_bytes()[0] - b'a';
+    let rank: usize = square[1..].parse().expect("a rank");
+    let row = board.split('/').nth(14 - rank).expect("14 rows");
+    let mut col = 0u8;
+    for cell in row.split(',') {
+        if let Ok(n) = cell.parse::<u8>() {
+            col += n;
+            continue;
+        }
+        if col == file {
+            return cell == token;
+        }
+        col += 1;
+    }
+    false
+}
