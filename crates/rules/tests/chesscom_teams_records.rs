@@ -64,7 +64,12 @@ fn every_record_replays_with_the_result_it_states() {
 fn a_wrong_result_is_refused() {
     for (nr, from, to, played) in [
         ("26780486", "[Result \"0-1\"]", "[Result \"1-0\"]", "0-1"),
-        ("26780486", "[Result \"0-1\"]", "[Result \"1/2-1/2\"]", "0-1"),
+        (
+            "26780486",
+            "[Result \"0-1\"]",
+            "[Result \"1/2-1/2\"]",
+            "0-1",
+        ),
         ("26780489", "[Result \"1-0\"]", "[Result \"0-1\"]", "1-0"),
     ] {
         let text = record(nr).replace(from, to);
@@ -117,7 +122,11 @@ fn castling_and_promotion_fragments_replay_as_chesscom_plays_them() {
         // to i14), Green O-O-O (n8 to n6): each towards its queen's side.
         ("castling", 32, &["rKf1", "bKa5", "yKi14", "gKn6"][..]),
         // Red O-O (j1), Yellow O-O (e14), Green O-O (n10), Blue O-O-O (a9).
-        ("castling-other-sides", 18, &["rKj1", "yKe14", "gKn10", "bKa9"]),
+        (
+            "castling-other-sides",
+            18,
+            &["rKj1", "yKe14", "gKn10", "bKa9"],
+        ),
         ("promotions", 40, &["rQh11", "bNk7", "yBg4", "gRd8"]),
     ] {
         let file = format!("4pchess-teams-{name}.pgn4");

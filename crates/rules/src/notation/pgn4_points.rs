@@ -25,8 +25,8 @@
 
 use super::pgn4::{Pgn4Game, capitalised};
 use crate::attacks::HasSliders;
-use crate::piece::Seat;
 use crate::outcome::Outcome;
+use crate::piece::Seat;
 use crate::position::Position;
 use crate::variant::Variant;
 
