@@ -20,10 +20,11 @@ use tetrarch_rules::family::RecordFormat;
 PGN4 (four-player records, as chess.com writes them) is read when the chosen \
 variant has four seats, when the file ends in .pgn4, or when a game's \
 [Variant] tag names a four-player variant. Without --variant each game is \
-played as the variant its tag names: in PGN4 \"Teams\" (chess.com's team \
-mode, whose rules are the Original rules with check and mate) is \
-fourway-original, \"FFA\" or \"Free-for-all\" is fourway-ffa, and Tetrarch's \
-own names (fourway-teams, fourway-original, fourway-ffa) stand for \
+played as the variant its tags name: in PGN4 a chess.com record of today \
+(a [RuleVariants] tag, or [StartFen4 \"4PC\"]) is fourway-chesscom-teams for \
+\"Teams\" and fourway-chesscom-ffa for \"FFA\"; an older one is \
+fourway-original for \"Teams\" (the Original rules with check and mate) and \
+fourway-ffa for \"FFA\" or \"Free-for-all\"; Tetrarch's own names stand for \
 themselves; in PGN a Tetrarch name (euroshogi, chess960) stands for itself \
 and any other tag, or none, is chess. --variant overrides the tags: \
 --variant fourway-teams replays chess.com Teams games under Regicide.")]

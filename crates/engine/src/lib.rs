@@ -50,5 +50,5 @@ pub mod tt;
 pub mod uci;
 
 pub use engine::{Engine, Found, Report, Settings, WrongVariant};
-pub use eval::Eval;
+pub use eval::{Eval, LAZY_MARGIN};
 pub use search::{FfaStrategy, Info, Limits, Score, SearchResult, Searcher};

@@ -10,7 +10,7 @@
 pub mod chess;
 pub mod draughts;
 
-pub use chess::{Eval, PAWN};
+pub use chess::{Eval, LAZY_MARGIN, PAWN};
 
 use tetrarch_rules::MAX_SEATS;
 use tetrarch_rules::family::GamePosition;
@@ -37,6 +37,19 @@ pub trait Evaluator<P: GamePosition>: Send + Sync + 'static {
     /// More than two seats: each seat's own terms, from its point of view;
     /// the search combines them by team or against the root seat.
     fn seat_terms(&self, pos: &P) -> [i32; MAX_SEATS];
+
+    /// More than two seats: the seat terms, or a cheaper part of them
+    /// (material and placement, which the rest seldom moves by more than
+    /// [`chess::LAZY_MARGIN`]) when `cut` holds for that part, for a lazy
+    /// stand-pat; `true` with the full terms. Families without a cheaper
+    /// part give the full terms.
+    fn seat_terms_unless(
+        &self,
+        pos: &P,
+        _cut: impl FnOnce(&[i32; MAX_SEATS]) -> bool,
+    ) -> ([i32; MAX_SEATS], bool) {
+        (self.seat_terms(pos), true)
+    }
 
     /// Whether `seat` has material besides pawns and royals (null-move
     /// pruning is unsafe without it: zugzwang).

@@ -435,7 +435,17 @@ impl<P: Searchable> Searcher<P> {
         let mut best_move = P::Move::default();
         let mut stand = -INF;
         if !in_check {
-            stand = tt.map_or_else(|| self.evaluate(pos), |e| e.eval);
+            // Lazy stand-pat with more than two seats: material and
+            // placement alone far enough above beta cut without the attack
+            // terms (three quarters of the evaluation's cost); nothing is
+            // stored, as the table keeps full evaluations only.
+            stand = match tt {
+                Some(e) => e.eval,
+                None => match self.evaluate_lazy(pos, beta) {
+                    Ok(v) => v,
+                    Err(bound) => return bound,
+                },
+            };
             if stand >= beta {
                 if store {
                     self.qstore(key, stand, stand, Bound::Lower, P::Move::default(), ply);

@@ -2,7 +2,7 @@
 //! by paranoid or best-reply search.
 
 use super::{EVAL_MAX, MATE, Searcher};
-use crate::eval::{Evaluator, Searchable};
+use crate::eval::{Evaluator, LAZY_MARGIN, Searchable};
 use tetrarch_rules::MAX_SEATS;
 use tetrarch_rules::MoveList;
 use tetrarch_rules::Seat;
@@ -128,7 +128,29 @@ impl<P: Searchable> Searcher<P> {
         if !self.multi {
             return self.eval.evaluate(pos);
         }
-        let t = self.eval.seat_terms(pos);
+        self.combine(pos, &self.eval.seat_terms(pos))
+    }
+
+    /// The static evaluation, or with more than two seats a lower bound
+    /// of it (`Err`) when its material and placement alone stand
+    /// [`LAZY_MARGIN`] above `beta`: the attack terms are not computed.
+    #[inline]
+    pub(super) fn evaluate_lazy(&self, pos: &P, beta: i32) -> Result<i32, i32> {
+        if !self.multi {
+            return Ok(self.eval.evaluate(pos));
+        }
+        let (t, full) = self
+            .eval
+            .seat_terms_unless(pos, |base| self.combine(pos, base) - LAZY_MARGIN >= beta);
+        let v = self.combine(pos, &t);
+        if full { Ok(v) } else { Err(v - LAZY_MARGIN) }
+    }
+
+    /// The score of seat terms `t` for the side to move: its team's terms
+    /// less the others', or in a free-for-all the root's less the others'
+    /// mean.
+    #[inline]
+    fn combine(&self, pos: &P, t: &[i32; MAX_SEATS]) -> i32 {
         let n = self.seats as usize;
         let us = self.side_of[pos.turn().idx()];
         let v = if self.ffa {

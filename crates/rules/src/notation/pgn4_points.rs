@@ -8,6 +8,12 @@
 //! (a claimed win, the last opponent leaving unwritten), and the
 //! `Termination` tag's bonus is what that ending gave.
 //!
+//! chess.com's Teams results are `1-0` (Red and Yellow won), `0-1` (Blue
+//! and Green) and `1/2-1/2`; they are checked against the game the moves
+//! and the last entries (`R`, `T`, a mate) decide. A record that stops
+//! undecided (cut short, as some kept records are) is not checked: its end
+//! is not in it.
+//!
 //! ```
 //! use tetrarch_rules::notation::pgn4_points::stated_points;
 //! assert_eq!(
@@ -19,8 +25,10 @@
 
 use super::pgn4::{Pgn4Game, capitalised};
 use crate::attacks::HasSliders;
+use crate::outcome::Outcome;
 use crate::piece::Seat;
 use crate::position::Position;
+use crate::variant::Variant;
 
 /// A points result that does not fit the game played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -39,6 +47,14 @@ pub enum PointsError {
         stated: i32,
         /// As the replay counts.
         played: i32,
+    },
+    /// A Teams result other than the one the moves decide.
+    #[error("Result '{stated}' does not fit the game: the moves give {played}")]
+    TeamResult {
+        /// As the record states.
+        stated: String,
+        /// As the replay decides it.
+        played: &'static str,
     },
 }
 
@@ -60,7 +76,7 @@ pub fn stated_points(result: &str) -> Option<Vec<(String, i32)>> {
 /// position its moves reach.
 pub fn verify_points<B: HasSliders>(pgn: &Pgn4Game, end: &Position<B>) -> Result<(), PointsError> {
     let Some(stated) = pgn.result().and_then(stated_points) else {
-        return Ok(());
+        return verify_team_result(pgn, end);
     };
     let mut last = end.clone();
     for (seat, _) in pgn.retirements(end) {
@@ -91,6 +107,49 @@ pub fn verify_points<B: HasSliders>(pgn: &Pgn4Game, end: &Position<B>) -> Result
         }
     }
     Ok(())
+}
+
+/// Check a two-team record's `1-0`, `0-1` or `1/2-1/2` against the game
+/// its moves and last entries decide (the team of seat 0, Red, is the
+/// first). Other results, games of other than two teams, and games the
+/// record leaves undecided are not checked.
+fn verify_team_result<B: HasSliders>(pgn: &Pgn4Game, end: &Position<B>) -> Result<(), PointsError> {
+    let v = end.variant();
+    let Some(stated) = pgn.result().map(str::trim) else {
+        return Ok(());
+    };
+    if !matches!(stated, "1-0" | "0-1" | "1/2-1/2") || !two_teams(v) {
+        return Ok(());
+    }
+    let mut last = end.clone();
+    for (seat, _) in pgn.retirements(end) {
+        last.retire_seat(seat);
+    }
+    let Some(outcome) = last.outcome() else {
+        return Ok(());
+    };
+    let played = match outcome {
+        Outcome::Win { winner, .. } if v.allied(winner, Seat(0)) => "1-0",
+        Outcome::Win { .. } => "0-1",
+        Outcome::Draw(_) => "1/2-1/2",
+    };
+    if played == stated {
+        Ok(())
+    } else {
+        Err(PointsError::TeamResult {
+            stated: stated.to_string(),
+            played,
+        })
+    }
+}
+
+/// Whether the seats form exactly two teams, seats 0 and 1 on opposite
+/// sides (every four-player team variant: partners across).
+fn two_teams(v: &Variant) -> bool {
+    let n = v.seat_count();
+    n > 2
+        && !v.allied(Seat(0), Seat(1))
+        && (0..n).all(|s| v.allied(Seat(s), Seat(0)) || v.allied(Seat(s), Seat(1)))
 }
 
 /// The seat and points of a `Termination` such as `(Blue +20)`.

@@ -251,10 +251,15 @@ pub mod seeds {
 
     /// PGN4 files, whole.
     pub fn pgn4() -> Vec<String> {
-        ["chesscom-teams-2019.pgn4", "queencheck.pgn4"]
-            .iter()
-            .map(|n| read(&format!("pgn4/{n}")))
-            .collect()
+        [
+            "chesscom-teams-2019.pgn4",
+            "queencheck.pgn4",
+            "chesscom-teams-2023-26780486.pgn4",
+            "chesscom-teams-2023-26780489.pgn4",
+        ]
+        .iter()
+        .map(|n| read(&format!("pgn4/{n}")))
+        .collect()
     }
 
     /// SAN tokens from the PGN files.

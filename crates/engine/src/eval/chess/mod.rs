@@ -51,8 +51,10 @@
 
 mod duel;
 mod exchange;
+mod multi;
 
 pub use duel::{DOUBLED, HALF_OPEN_LANE, ISOLATED, OPEN_LANE, PAIR, PASSED, PAWN_THREAT};
+pub use multi::{FROZEN_PCT, LAZY_MARGIN, POINT, ROYAL_ALIVE};
 
 use super::Evaluator;
 use duel::Duel;
@@ -284,76 +286,16 @@ impl Eval {
     }
 }
 
-/// Bonus of a seat that still has its royal piece, in games of more than
-/// two seats (a seat without one is frozen or out).
-pub const ROYAL_ALIVE: i32 = 1500;
-/// Percent of its value a piece of a seat without a royal piece keeps: a
-/// frozen army only captures (or passes) and never moves otherwise.
-pub const FROZEN_PCT: i32 = 25;
-/// Where the variant scores points, what one is worth in a seat's term: a
-/// pawn, as the points tables value a pawn at one. The points decide the
-/// game, so a capture counts twice (the material and its points) and a
-/// mate's or stalemate's bonus draws the search to it.
-pub const POINT: i32 = PAWN;
-
-impl Eval {
-    /// Games of more than two seats: each seat's own terms (material,
-    /// piece-square, mobility, attacks on the royal zones of its enemies,
-    /// [`ROYAL_ALIVE`]), tapered, from that seat's point of view. The search
-    /// combines them per team (or against the root seat in a free-for-all).
-    /// A seat without a royal piece counts only its material, at
-    /// [`FROZEN_PCT`] percent; a removed seat has no pieces and counts 0;
-    /// where points are scored, a seat out of play counts its points only.
-    /// Where armies change hands, a seat counts every army it commands.
-    pub fn seat_terms<B: HasSliders>(&self, pos: &Position<B>) -> [i32; MAX_SEATS] {
-        let phase = (self.phase_material(pos) * PHASE_MAX / self.start_phase).min(PHASE_MAX);
-        let rules = pos.rules();
-        let seats = rules.seats() as usize;
-        let occ = pos.occupied();
-        let alive = pos.alive_seats();
-        // Where points are scored, a player out (grey, or a king walking)
-        // has nothing on the board worth playing for: its points alone.
-        let playing = if self.scoring {
-            pos.active_seats()
-        } else {
-            u8::MAX
-        };
-        let zones = self.royal_zones(pos, occ);
-        let mut out = [0i32; MAX_SEATS];
-        for s in 0..seats {
-            let army = Seat(s as u8);
-            if playing & (1 << s) == 0 {
-                continue;
-            }
-            // Where armies change hands, a taken-over army plays on for the
-            // seat that commands it, and counts for that seat.
-            let commander = pos.commander_of(army);
-            if alive & (1 << s) == 0 && commander == army {
-                let mut m = 0;
-                for k in 0..self.kinds {
-                    m += pos.pieces(army, Kind(k as u8)).count() as i32 * self.values[k];
-                }
-                out[s] = m * FROZEN_PCT / 100;
-                continue;
-            }
-            let mut enemy_zone = B::EMPTY;
-            for (o, z) in zones.iter().enumerate().take(seats) {
-                if !pos.allied(commander, Seat(o as u8)) {
-                    enemy_zone |= *z;
-                }
-            }
-            let (mut smg, mut seg) = self.seat_score(pos, army, occ, zones[s], enemy_zone);
-            if commander == army {
-                (smg, seg) = (smg + ROYAL_ALIVE, seg + ROYAL_ALIVE);
-            }
-            out[commander.idx()] += (smg * phase + seg * (PHASE_MAX - phase)) / PHASE_MAX;
-        }
-        if self.scoring {
-            for (s, t) in out.iter_mut().enumerate().take(seats) {
-                *t += i32::from(pos.points(Seat(s as u8))) * POINT;
-            }
-        }
-        out
+/// The middle-game penalty a royal zone takes from `attackers` pieces
+/// hitting `units` of its cells: quadratic, smaller for a lone attacker.
+fn king_pressure(units: i32, attackers: i32) -> i32 {
+    if attackers >= 2 {
+        let u = units.min(30);
+        u * u / 2
+    } else if attackers == 1 {
+        units * units / 8
+    } else {
+        0
     }
 }
 
@@ -407,15 +349,16 @@ impl Eval {
                     let mobility = 2 * (att & !own).count() as i32;
                     smg += mobility;
                     seg += mobility;
-                    let hits = (att & enemy_zone).count() as i32;
-                    if hits > 0 {
-                        units += hits;
+                    let hit = att & enemy_zone;
+                    if !hit.is_empty() {
+                        units += hit.count() as i32;
                         attackers += 1;
                     }
-                } else if self.pawn & (1 << k) != 0 && own_zone.has(c) {
-                    // A pawn next to its own royal shields it.
-                    smg += 8;
                 }
+            }
+            if self.pawn & (1 << k) != 0 {
+                // Pawns next to their own royal shield it.
+                smg += 8 * (pos.pieces(seat, kind) & own_zone).count() as i32;
             }
             let n = pos.hand(seat, kind) as i32;
             if n > 0 {
@@ -427,12 +370,7 @@ impl Eval {
                 }
             }
         }
-        if attackers >= 2 {
-            let u = units.min(30);
-            smg += u * u / 2;
-        } else if attackers == 1 {
-            smg += units * units / 8;
-        }
+        smg += king_pressure(units, attackers);
         if let Some(spare) = &self.spare_royals {
             let value = self.spare_royal_values(pos, seat, spare);
             smg += value;
@@ -504,6 +442,14 @@ impl<B: HasSliders> Evaluator<Position<B>> for Eval {
     #[inline]
     fn seat_terms(&self, pos: &Position<B>) -> [i32; MAX_SEATS] {
         Eval::seat_terms(self, pos)
+    }
+    #[inline]
+    fn seat_terms_unless(
+        &self,
+        pos: &Position<B>,
+        cut: impl FnOnce(&[i32; MAX_SEATS]) -> bool,
+    ) -> ([i32; MAX_SEATS], bool) {
+        Eval::seat_terms_unless(self, pos, cut)
     }
     #[inline]
     fn has_pieces(&self, pos: &Position<B>, seat: Seat) -> bool {
