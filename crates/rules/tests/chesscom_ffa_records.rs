@@ -5,6 +5,8 @@
 //! leaving mid-game (`Kk1-k2R`, `Ke12-e13T`), their walking kings stepping
 //! as the record says, and the `Termination` bonus.
 
+mod chesscom_records;
+use chesscom_records::replay_error;
 use tetrarch_rules::family::{RecordFormat, Step};
 use tetrarch_rules::notation::pgn4::{Pgn4Error, Pgn4Game};
 use tetrarch_rules::{AnyVariant, Outcome, Seat, Variant, Wide, WinReason};
@@ -22,22 +24,11 @@ const RECORDS: [&str; 9] = [
 ];
 
 fn record(nr: &str) -> String {
-    let path = format!(
-        "{}/tests/data/pgn4/chesscom-ffa-{nr}.pgn4",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    chesscom_records::record(&format!("chesscom-ffa-{nr}"))
 }
 
 fn ffa() -> Variant {
     Variant::builtin("fourway-chesscom-ffa").expect("built-in")
-}
-
-/// The error of reading `text`'s one game, or `None` if it replays.
-fn replay_error(text: &str) -> Option<String> {
-    let games: Vec<_> = RecordFormat::Pgn4.read(text, None).collect();
-    assert_eq!(games.len(), 1);
-    games.into_iter().next()?.err().map(|e| e.to_string())
 }
 
 /// Every record replays, and its points (checked by the replay against

@@ -3,6 +3,8 @@
 //! `fourway-chesscom-teams`, each ending with the result it states: the
 //! team of the player who leaves with the last entry (`R`, `T`) loses.
 
+mod chesscom_records;
+use chesscom_records::replay_error;
 use tetrarch_rules::family::RecordFormat;
 use tetrarch_rules::game::Game;
 use tetrarch_rules::notation::pgn4::Pgn4Game;
@@ -18,22 +20,11 @@ const RECORDS: [(&str, usize, Seat, bool); 2] = [
 ];
 
 fn record(nr: &str) -> String {
-    let path = format!(
-        "{}/tests/data/pgn4/chesscom-teams-2023-{nr}.pgn4",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    chesscom_records::record(&format!("chesscom-teams-2023-{nr}"))
 }
 
 fn teams() -> Variant {
     Variant::builtin("fourway-chesscom-teams").expect("built-in")
-}
-
-/// The error of reading `text`'s one game, or `None` if it replays.
-fn replay_error(text: &str) -> Option<String> {
-    let games: Vec<_> = RecordFormat::Pgn4.read(text, None).collect();
-    assert_eq!(games.len(), 1);
-    games.into_iter().next()?.err().map(|e| e.to_string())
 }
 
 /// Every record replays under chess.com's Teams rules (chosen by its tags),
