@@ -5,6 +5,7 @@
 //! acknowledged move kept and none played twice; a node cut off from the
 //! database gives its games up rather than play on alone.
 
+mod games_api;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
@@ -143,26 +144,7 @@ struct Game {
 
 /// `POST /api/games` on `node`: a timed chess game of two players.
 async fn create(http: &reqwest::Client, node: &Node) -> Game {
-    let body = json!({
-        "variant": "chess",
-        "clock": {"initial_ms": 300_000, "increment_ms": 0},
-        "seats": [{"kind": "me"}, {"kind": "me"}],
-    });
-    let r = http
-        .post(format!("{}/api/games", node.base))
-        .json(&body)
-        .send()
-        .await
-        .expect("POST /api/games");
-    assert_eq!(r.status(), 201);
-    let created: Value = r.json().await.expect("JSON");
-    let tokens = created["seats"]
-        .as_array()
-        .expect("seats")
-        .iter()
-        .map(|s| s["token"].as_str().expect("token").to_string())
-        .collect();
-    let id = created["id"].as_str().expect("id").to_string();
+    let (id, tokens) = games_api::create_chess_game(http, &node.base).await;
     Game { id, tokens }
 }
 

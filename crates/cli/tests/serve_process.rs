@@ -4,6 +4,7 @@
 //! database it must not or cannot use stops it at start with one clear
 //! line on stderr and a non-zero exit, never a panic.
 
+mod games_api;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read};
@@ -180,26 +181,7 @@ impl Player {
 /// `POST /api/games`: a timed chess game whose seats are all the
 /// creator's; its id and the seats' tokens.
 async fn create_game(http: &reqwest::Client, serve: &Serve) -> (String, Vec<String>) {
-    let body = json!({
-        "variant": "chess",
-        "clock": {"initial_ms": 300_000, "increment_ms": 0},
-        "seats": [{"kind": "me"}, {"kind": "me"}],
-    });
-    let r = http
-        .post(format!("{}/api/games", serve.base))
-        .json(&body)
-        .send()
-        .await
-        .expect("POST /api/games");
-    assert_eq!(r.status(), 201);
-    let created: Value = r.json().await.expect("JSON");
-    let tokens = created["seats"]
-        .as_array()
-        .expect("seats")
-        .iter()
-        .map(|s| s["token"].as_str().expect("token").to_string())
-        .collect();
-    (created["id"].as_str().expect("id").to_string(), tokens)
+    games_api::create_chess_game(http, &serve.base).await
 }
 
 async fn game_state(http: &reqwest::Client, serve: &Serve, id: &str) -> Value {
