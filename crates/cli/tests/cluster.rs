@@ -6,7 +6,8 @@
 //! database gives its games up rather than play on alone.
 
 mod games_api;
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
+use games_api::{Socket, next_json};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -16,7 +17,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tokio::net::{TcpListener, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// Short leases keep the tests short: a dead node's games move after
 /// about this long.
@@ -245,22 +245,6 @@ async fn assert_mated(http: &reqwest::Client, node: &Node, game: &Game) {
     assert_eq!(end["outcome"]["reason"], "checkmate", "{end}");
 }
 
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-/// The next JSON message, or `None` when the socket closed.
-async fn next_json(socket: &mut Socket) -> Option<Value> {
-    loop {
-        let message = tokio::time::timeout(Duration::from_secs(20), socket.next())
-            .await
-            .expect("a message within 20 s")?;
-        match message.ok()? {
-            Message::Text(text) => return Some(serde_json::from_str(&text).expect("JSON")),
-            Message::Close(_) => return None,
-            _ => {}
-        }
-    }
-}
-
 /// A player's socket that keeps the moves it has seen, as a client does.
 struct Watcher {
     socket: Socket,
@@ -361,20 +345,31 @@ fn http() -> reqwest::Client {
         .expect("HTTP client")
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn games_survive_a_node_killed_in_the_middle() {
-    let Some(test_db) = fresh_database("kill").await else {
-        return;
-    };
+/// A fresh database, three nodes on it, and `games` chess games created
+/// on the nodes in turn (so each node owns some); `None` without
+/// PostgreSQL.
+async fn three_nodes(
+    tag: &str,
+    games: usize,
+) -> Option<(TestDb, reqwest::Client, Vec<Node>, Vec<Game>)> {
+    let test_db = fresh_database(tag).await?;
     let db = test_db.url.clone();
     let http = http();
-    let mut nodes: Vec<Node> = (0..3).map(|_| Node::start(&db)).collect();
+    let nodes: Vec<Node> = (0..3).map(|_| Node::start(&db)).collect();
+    let mut created = Vec::new();
+    for g in 0..games {
+        created.push(create(&http, &nodes[g % 3]).await);
+    }
+    Some((test_db, http, nodes, created))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_survive_a_node_killed_in_the_middle() {
     // Six games, two created (so owned) on each node; each ply goes to
     // another node than the one before.
-    let mut games = Vec::new();
-    for g in 0..6 {
-        games.push(create(&http, &nodes[g % 3]).await);
-    }
+    let Some((test_db, http, mut nodes, games)) = three_nodes("kill", 6).await else {
+        return;
+    };
     // The lobby is the same on every node (it is passed on by NOTIFY).
     for node in &nodes {
         let deadline = Instant::now() + TAKEOVER;
@@ -444,16 +439,10 @@ async fn games_survive_a_node_killed_in_the_middle() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_nodes_restarted_at_once_lose_nothing() {
-    let Some(test_db) = fresh_database("restart").await else {
+    let Some((test_db, http, mut nodes, games)) = three_nodes("restart", 3).await else {
         return;
     };
     let db = test_db.url.clone();
-    let http = http();
-    let mut nodes: Vec<Node> = (0..3).map(|_| Node::start(&db)).collect();
-    let mut games = Vec::new();
-    for g in 0..3 {
-        games.push(create(&http, &nodes[g % 3]).await);
-    }
     {
         let all: Vec<&Node> = nodes.iter().collect();
         for ply in 0..4 {

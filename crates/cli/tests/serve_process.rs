@@ -5,16 +5,15 @@
 //! line on stderr and a non-zero exit, never a panic.
 
 mod games_api;
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
+use games_api::{Socket, next_json};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// A fresh directory for one test's database.
 fn temp_dir(name: &str) -> PathBuf {
@@ -113,22 +112,6 @@ impl Drop for Serve {
         let errors = self.stderr.lock().map(|s| s.clone()).unwrap_or_default();
         if errors.contains("panicked") {
             eprintln!("serve stderr: {errors}");
-        }
-    }
-}
-
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-/// The next JSON message on `socket` (control frames skipped).
-async fn next_json(socket: &mut Socket) -> Option<Value> {
-    loop {
-        let message = tokio::time::timeout(Duration::from_secs(20), socket.next())
-            .await
-            .expect("a message within 20 s")?;
-        match message.ok()? {
-            Message::Text(text) => return Some(serde_json::from_str(&text).expect("JSON")),
-            Message::Close(_) => return None,
-            _ => {}
         }
     }
 }

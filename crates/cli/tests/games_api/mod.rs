@@ -1,6 +1,29 @@
-//! The game API as the process tests call it.
+//! The game API and its WebSocket as the process tests call them.
 
+use futures_util::StreamExt;
 use serde_json::{Value, json};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A client's socket to one game.
+pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// The next JSON message on `socket` (control frames skipped), or `None`
+/// when it closed.
+pub async fn next_json(socket: &mut Socket) -> Option<Value> {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(20), socket.next())
+            .await
+            .expect("a message within 20 s")?;
+        match message.ok()? {
+            Message::Text(text) => return Some(serde_json::from_str(&text).expect("JSON")),
+            Message::Close(_) => return None,
+            _ => {}
+        }
+    }
+}
 
 /// `POST /api/games` on the server at `base`: a timed chess game whose
 /// seats are all the creator's; its id and the seats' tokens.

@@ -17,6 +17,7 @@
 //! `not_same_direction` (the two moves may not go the same way).
 
 use super::Params;
+use super::winter::Snapshot;
 use crate::attacks::HasSliders;
 use crate::movegen::Sink;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -136,6 +137,7 @@ impl<B: HasSliders> Position<B> {
         let mut firsts = MoveList::new();
         self.generate_commanded(&mut firsts);
         let guards = self.capture_guards();
+        let start = self.snapshot();
         // Two pieces of one kind that swap targets end alike: such turns
         // are told apart by the hash of their end.
         let mut ends = Ends::default();
@@ -174,7 +176,7 @@ impl<B: HasSliders> Position<B> {
                     in_order
                 };
                 if (canonical || !self.same_either_way(m1, m2))
-                    && (t.first != t.second || ends.first_time(self.end_of(m1, m2)))
+                    && (t.first != t.second || ends.first_time(after.end_after(m2, &start)))
                 {
                     sink.one(packed(m1, m2, index));
                 }
@@ -235,16 +237,21 @@ impl<B: HasSliders> Position<B> {
             && !self.capture_guards().bar(m)
     }
 
-    /// The hash after `a` then `b`, with what the turn's end reads of
-    /// the board settled (a destroyed piece's idle mark goes as a
-    /// captured one's does).
+    /// The hash after `a` then `b`.
     fn end_of(&self, a: Move, b: Move) -> u64 {
-        let before = self.snapshot();
+        let mut after = self.child();
+        after.get_mut().play_part(a);
+        after.end_after(b, &self.snapshot())
+    }
+
+    /// The hash after the further part `m` of a turn that began at
+    /// `start`, with what the turn's end reads of the board settled (a
+    /// destroyed piece's idle mark goes as a captured one's does).
+    fn end_after(&self, m: Move, start: &Snapshot<B>) -> u64 {
         let mut next = self.child();
-        next.get_mut().play_part(a);
-        next.get_mut().play_part(b);
+        next.get_mut().play_part(m);
         if self.rules.idle_seats != 0 {
-            next.get_mut().clear_idle_since(&before);
+            next.get_mut().clear_idle_since(start);
         }
         next.hash()
     }
