@@ -37,12 +37,7 @@ fn ffa() -> Variant {
 fn every_record_replays_with_the_points_it_states() {
     for nr in RECORDS {
         let text = record(nr);
-        let games: Vec<_> = RecordFormat::Pgn4.read(&text, None).collect();
-        let game = match &games[..] {
-            [Ok(g)] => g,
-            [Err(e)] => panic!("{nr}: {e}"),
-            _ => panic!("{nr}: {} games", games.len()),
-        };
+        let game = chesscom_records::replayed(&text, nr);
         assert_eq!(game.game.variant().name(), "fourway-chesscom-ffa", "{nr}");
         assert!(game.game.ply() > 90, "{nr}: {} plies", game.game.ply());
     }

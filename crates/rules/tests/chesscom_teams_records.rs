@@ -5,7 +5,6 @@
 
 mod chesscom_records;
 use chesscom_records::replay_error;
-use tetrarch_rules::family::RecordFormat;
 use tetrarch_rules::game::Game;
 use tetrarch_rules::notation::pgn4::Pgn4Game;
 use tetrarch_rules::{Seat, Variant, Wide};
@@ -33,12 +32,7 @@ fn teams() -> Variant {
 fn every_record_replays_with_the_result_it_states() {
     for (nr, plies, seat, timed_out) in RECORDS {
         let text = record(nr);
-        let games: Vec<_> = RecordFormat::Pgn4.read(&text, None).collect();
-        let game = match &games[..] {
-            [Ok(g)] => g,
-            [Err(e)] => panic!("{nr}: {e}"),
-            _ => panic!("{nr}: {} games", games.len()),
-        };
+        let game = chesscom_records::replayed(&text, nr);
         assert_eq!(game.game.variant().name(), "fourway-chesscom-teams", "{nr}");
         assert_eq!(game.game.ply(), plies, "{nr}");
         let left: Vec<_> = game
