@@ -403,6 +403,9 @@ pub struct Attacks<B: HasSliders> {
     /// Rays and lines.
     pub(crate) rays: Rays<B>,
     sliders: B::Sliders,
+    /// Rook and bishop attacks on the empty board, by cell: which line
+    /// riders could reach a cell at all, before their paths are looked at.
+    open: CellTable<[B; 2]>,
     /// Every playable cell.
     pub(crate) playable: B,
 }
@@ -413,11 +416,26 @@ impl<B: HasSliders> Attacks<B> {
         let rays = Rays::new(geo);
         let sliders = B::Sliders::build(geo, &rays);
         let playable = geo.playable_cells().fold(B::EMPTY, |b, c| b | B::bit(c));
+        let open = CellTable::from_fn(|c| {
+            let union = |dirs: &[usize; 4]| dirs.iter().fold(B::EMPTY, |b, &d| b | rays.ray[c][d]);
+            [union(&ORTHOGONAL), union(&DIAGONAL)]
+        });
         Attacks {
             rays,
             sliders,
+            open,
             playable,
         }
+    }
+    /// Orthogonal sliding attacks from `cell` on the empty board.
+    #[inline(always)]
+    pub fn rook_open(&self, cell: u8) -> B {
+        self.open[cell][0]
+    }
+    /// Diagonal sliding attacks from `cell` on the empty board.
+    #[inline(always)]
+    pub fn bishop_open(&self, cell: u8) -> B {
+        self.open[cell][1]
     }
     /// Orthogonal sliding attacks from `cell` given occupancy `occ`.
     #[inline(always)]
@@ -571,6 +589,20 @@ mod tests {
         magic_matches_ray_scan(&holed(7, 7));
         // Past the budget: `u64` refuses the board rather than search on.
         assert!(!u64::serves(&holed(7, 9)));
+    }
+
+    /// The empty-board tables are the sliders' attacks through no blockers.
+    #[test]
+    fn open_lines_are_attacks_on_the_empty_board() {
+        fn check<B: HasSliders>(geo: &Geometry) {
+            let att = Attacks::<B>::new(geo);
+            for c in geo.playable_cells() {
+                assert_eq!(att.rook_open(c), att.rook(c, B::EMPTY), "cell {c}");
+                assert_eq!(att.bishop_open(c), att.bishop(c, B::EMPTY), "cell {c}");
+            }
+        }
+        check::<u64>(&Geometry::new(8, 8, &[]).unwrap());
+        check::<Wide>(&Geometry::cross(14, 3));
     }
 
     #[test]

@@ -216,6 +216,16 @@ impl<B: HasSliders> Position<B> {
         t
     }
 
+    /// Whether a rider of `orth` or `diag` reaches `cell` through `occ`:
+    /// those on its open lines, then their paths, which beats computing
+    /// the cell's attacks on wide boards, where few riders line up.
+    #[inline(always)]
+    fn ridden_to(&self, cell: u8, orth: B, diag: B, occ: B) -> bool {
+        let a = &self.rules.attacks;
+        let riders = (a.rook_open(cell) & orth) | (a.bishop_open(cell) & diag);
+        riders.iter().any(|s| (a.between(cell, s) & occ).is_empty())
+    }
+
     /// Enemy pieces whose leap lands on `cell`.
     #[inline(always)]
     fn leaper_attackers(&self, cell: u8, us: Seat) -> B {
@@ -414,16 +424,17 @@ impl<B: HasSliders> Position<B> {
         let enemy = self.enemies(us);
         let orth = self.union_of(r.orth_kinds) & enemy;
         let diag = self.union_of(r.diag_kinds) & enemy;
-        // No extra steps capture here (`pin_legality`), so rides and leaps are all.
-        let checkers = (r.attacks.rook(king, occ) & orth)
-            | (r.attacks.bishop(king, occ) & diag)
-            | self.leaper_attackers(king, us);
+        // No extra steps capture here (`pin_legality`), so rides and leaps
+        // are all. A rider on an open line to the king checks it with
+        // nothing between, and pins what stands alone between.
+        let mut checkers = self.leaper_attackers(king, us);
         let mut pinned = B::EMPTY;
-        let snipers =
-            (r.attacks.rook(king, B::EMPTY) & orth) | (r.attacks.bishop(king, B::EMPTY) & diag);
+        let snipers = (r.attacks.rook_open(king) & orth) | (r.attacks.bishop_open(king) & diag);
         for s in snipers.iter() {
             let between = r.attacks.between(king, s) & occ;
-            if !between.several() && !(between & own).is_empty() {
+            if between.is_empty() {
+                checkers |= B::bit(s);
+            } else if !between.several() && !(between & own).is_empty() {
                 pinned |= between;
             }
         }
@@ -487,11 +498,7 @@ impl<B: HasSliders> Position<B> {
         let mut kt = self.piece_targets(us, royal_kind, king, occ, enemy) & !skip;
         for t in kt.iter() {
             // Sliders first: they are the ones the king's own square could hide.
-            if !((r.attacks.rook(t, without_king) & orth)
-                | (r.attacks.bishop(t, without_king) & diag))
-                .is_empty()
-                || self.leaper_attacks(t, us)
-            {
+            if self.ridden_to(t, orth, diag, without_king) || self.leaper_attacks(t, us) {
                 kt ^= B::bit(t);
             }
         }

@@ -98,12 +98,25 @@ impl<B: HasSliders> Position<B> {
     /// Captures of the royal pieces on `kings` that leave no royal of the
     /// side to move attacked.
     fn generate_king_captures<S: Sink<B>>(&self, sink: &mut S, kings: B) {
+        let r = &*self.rules;
         let us = self.turn;
+        let own = self.by_seat[us.idx()];
         let occ = self.occupied();
-        // Most positions have no king to take: find the takers from the kings.
-        let takers = kings
-            .iter()
-            .fold(B::EMPTY, |b, k| b | self.attackers_to(k, us, occ));
+        // Most positions have no king to take: find the takers from the
+        // kings, riders by their open lines first (only rides and leaps
+        // capture here, as `pin_legality` holds).
+        let orth = self.union_of(r.orth_kinds) & own;
+        let diag = self.union_of(r.diag_kinds) & own;
+        let mut takers = B::EMPTY;
+        for k in kings.iter() {
+            let riders = (r.attacks.rook_open(k) & orth) | (r.attacks.bishop_open(k) & diag);
+            for s in riders.iter() {
+                if (r.attacks.between(k, s) & occ).is_empty() {
+                    takers |= B::bit(s);
+                }
+            }
+            takers |= self.own_leapers_to(k, us);
+        }
         if takers.is_empty() {
             return;
         }
@@ -121,6 +134,21 @@ impl<B: HasSliders> Position<B> {
                 sink.one(m);
             }
         }
+    }
+
+    /// Pieces of `us` whose leap lands on `cell`.
+    #[inline(always)]
+    fn own_leapers_to(&self, cell: u8, us: Seat) -> B {
+        let r = &*self.rules;
+        let own = self.by_seat[us.idx()];
+        let mut att = B::EMPTY;
+        let mut leapers = r.leap_kinds;
+        while leapers != 0 {
+            let k = leapers.trailing_zeros() as usize;
+            leapers &= leapers - 1;
+            att |= r.moves(us, Kind(k as u8)).capture_from[cell] & self.by_kind[k] & own;
+        }
+        att
     }
 
     /// Moves of the side to move by the rules of movement alone; with

@@ -379,10 +379,8 @@ impl<B: HasSliders> Position<B> {
     /// The piece on `cell`.
     #[inline]
     pub fn piece_at(&self, cell: u8) -> Option<Piece> {
-        let bit = B::bit(cell);
-        let seat =
-            (0..self.rules.seats()).find(|&s| !(self.by_seat[s as usize] & bit).is_empty())?;
-        let kind = (0..self.rules.kinds).find(|&k| !(self.by_kind[k] & bit).is_empty())?;
+        let seat = (0..self.rules.seats()).find(|&s| self.by_seat[s as usize].has(cell))?;
+        let kind = (0..self.rules.kinds).find(|&k| self.by_kind[k].has(cell))?;
         Some(Piece {
             seat: Seat(seat),
             kind: Kind(kind as u8),
@@ -392,9 +390,8 @@ impl<B: HasSliders> Position<B> {
     /// The kind on an occupied cell (faster than [`Position::piece_at`]).
     #[inline(always)]
     pub(crate) fn kind_at(&self, cell: u8) -> Kind {
-        let bit = B::bit(cell);
         let mut k = 0;
-        while k + 1 < self.rules.kinds && (self.by_kind[k] & bit).is_empty() {
+        while k + 1 < self.rules.kinds && !self.by_kind[k].has(cell) {
             k += 1;
         }
         Kind(k as u8)

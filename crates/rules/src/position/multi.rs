@@ -21,12 +21,16 @@ impl<B: HasSliders> Position<B> {
     /// An entry stays while the skipped cell is empty and `seat`'s pawn
     /// still stands beyond it.
     pub(crate) fn ep_entry_valid(&self, seat: Seat, target: u8) -> bool {
-        let r = &*self.rules;
-        let Some(victim) = self.ep_victim_of(seat, target) else {
-            return false;
-        };
-        !self.occupied().has(target)
-            && (self.union_of(r.pawn_kinds) & self.by_seat[seat.idx()]).has(victim)
+        let pawns = self.union_of(self.rules.pawn_kinds);
+        self.ep_entry_stands(seat, target, self.occupied(), pawns)
+    }
+
+    /// [`Position::ep_entry_valid`] given the occupied cells and the pawns.
+    #[inline(always)]
+    fn ep_entry_stands(&self, seat: Seat, target: u8, occ: B, pawns: B) -> bool {
+        self.ep_victim_of(seat, target).is_some_and(|victim| {
+            !occ.has(target) && pawns.has(victim) && self.by_seat[seat.idx()].has(victim)
+        })
     }
 
     /// Kinds a pawn of `seat` may promote to now: with promotion to lost
@@ -337,9 +341,10 @@ impl<B: HasSliders> Position<B> {
         if self.eps == [NONE; crate::piece::MAX_SEATS] {
             return;
         }
+        let (occ, pawns) = (self.occupied(), self.union_of(self.rules.pawn_kinds));
         for s in 0..self.rules.seats() as usize {
             let e = self.eps[s];
-            if e != NONE && !self.ep_entry_valid(Seat(s as u8), e) {
+            if e != NONE && !self.ep_entry_stands(Seat(s as u8), e, occ, pawns) {
                 self.hash ^= zobrist::en_passant(e);
                 self.eps[s] = NONE;
             }
