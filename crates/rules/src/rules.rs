@@ -201,6 +201,9 @@ pub struct Rules<B: HasSliders> {
     pub(crate) diag_kinds: u16,
     /// Kinds with capturing plain leaps.
     pub(crate) leap_kinds: u16,
+    /// Per cell: where a leap of any kind and seat that lands there starts.
+    /// Most cells have no leaper there, which one test tells.
+    pub(crate) leap_reach: CellTable<B>,
     /// Kinds with capturing extra steps.
     pub(crate) extra_kinds: u16,
     /// Royal kinds.
@@ -730,6 +733,21 @@ impl<B: HasSliders> Compiler<'_, B> {
     }
 }
 
+/// Per cell, the union of the capture tables of the kinds of `leaps` in
+/// every seat (unused seats' tables are empty).
+fn leap_reach<B: crate::bitboard::Bitboard>(
+    moves: &[KindMoves<B>; MAX_SEATS * MAX_KINDS],
+    leaps: u16,
+) -> CellTable<B> {
+    CellTable::from_fn(|c| {
+        moves
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| leaps & (1 << (i % MAX_KINDS)) != 0)
+            .fold(B::EMPTY, |b, (_, km)| b | km.capture_from[c])
+    })
+}
+
 impl<B: HasSliders> Rules<B> {
     /// Compile `variant`. Prefer [`Rules::of`], which compiles once.
     pub fn new(variant: Variant) -> Rules<B> {
@@ -745,6 +763,7 @@ impl<B: HasSliders> Rules<B> {
             ..KindSets::default()
         };
         let moves = c.all_moves(&mut sets);
+        let leap_reach = leap_reach(&moves, sets.leap);
         let (promotion_zone, back_rank, enemy_seats) = c.zones();
         let promotion_approach = c.promotion_approach(&moves, &promotion_zone);
         let castle_landing = c.castle_landing(&back_rank);
@@ -838,6 +857,7 @@ impl<B: HasSliders> Rules<B> {
             orth_kinds: sets.orth,
             diag_kinds: sets.diag,
             leap_kinds: sets.leap,
+            leap_reach,
             extra_kinds: sets.extra,
             royal_kinds: sets.royal,
             pawn_kinds: sets.pawn,

@@ -427,7 +427,14 @@ impl<B: HasSliders> Position<B> {
         // No extra steps capture here (`pin_legality`), so rides and leaps
         // are all. A rider on an open line to the king checks it with
         // nothing between, and pins what stands alone between.
-        let mut checkers = self.leaper_attackers(king, us);
+        // Leapers seldom stand near: one test usually settles them.
+        let leapers = self.union_of(r.leap_kinds) & enemy;
+        let leaps_to = |c: u8| !(r.leap_reach[c] & leapers).is_empty();
+        let mut checkers = if leaps_to(king) {
+            self.leaper_attackers(king, us)
+        } else {
+            B::EMPTY
+        };
         let mut pinned = B::EMPTY;
         let snipers = (r.attacks.rook_open(king) & orth) | (r.attacks.bishop_open(king) & diag);
         for s in snipers.iter() {
@@ -498,7 +505,9 @@ impl<B: HasSliders> Position<B> {
         let mut kt = self.piece_targets(us, royal_kind, king, occ, enemy) & !skip;
         for t in kt.iter() {
             // Sliders first: they are the ones the king's own square could hide.
-            if self.ridden_to(t, orth, diag, without_king) || self.leaper_attacks(t, us) {
+            if self.ridden_to(t, orth, diag, without_king)
+                || (leaps_to(t) && self.leaper_attacks(t, us))
+            {
                 kt ^= B::bit(t);
             }
         }

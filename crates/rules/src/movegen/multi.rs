@@ -107,6 +107,7 @@ impl<B: HasSliders> Position<B> {
         // capture here, as `pin_legality` holds).
         let orth = self.union_of(r.orth_kinds) & own;
         let diag = self.union_of(r.diag_kinds) & own;
+        let leapers = self.union_of(r.leap_kinds) & own;
         let mut takers = B::EMPTY;
         for k in kings.iter() {
             let riders = (r.attacks.rook_open(k) & orth) | (r.attacks.bishop_open(k) & diag);
@@ -115,7 +116,9 @@ impl<B: HasSliders> Position<B> {
                     takers |= B::bit(s);
                 }
             }
-            takers |= self.own_leapers_to(k, us);
+            if !(r.leap_reach[k] & leapers).is_empty() {
+                takers |= self.own_leapers_to(k, us);
+            }
         }
         if takers.is_empty() {
             return;
