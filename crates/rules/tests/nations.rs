@@ -232,6 +232,35 @@ fn lineup_perft_agrees_with_the_reference() {
     }
 }
 
+/// Positions where a power decides captures at once (Carthage's
+/// elephants within and out of reach of every kind of capturer): the
+/// kernel and the reference count them alike to depth 3.
+#[test]
+fn capture_limits_agree_with_the_reference() {
+    for (ids, text) in [
+        (
+            "default,carthage,default,default",
+            "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2)}-\
+             bK,6,yK/1,rB,6/8/3,bE,3,rR/8/2,rN,5/6,rB,1/rK,2,rR,3,gK",
+        ),
+        (
+            "carthage,holy-roman-empire,carthage,byzantine-empire",
+            "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2)}-\
+             bK,3,yE,2,yK/bR,7/8/1,rE,1,gB,4/8/2,rE,2,gN,2/6,rE,1/rK,3,gN,1,gE,gK",
+        ),
+    ] {
+        let p = Pos::from_fen(&lineup("european-ffa", ids), text).unwrap();
+        let r = reference(&p);
+        for depth in 1..=3 {
+            assert_eq!(
+                tetrarch_rules::perft(&p, depth),
+                r.perft(depth),
+                "{ids} depth {depth}"
+            );
+        }
+    }
+}
+
 /// xorshift64*, seeded.
 struct Rng(u64);
 
@@ -629,6 +658,24 @@ fn unknown_powers_and_bad_parameters_are_refused() {
     assert_field(&e, "mine.toml", "powers[0].losses", "a number from 1 to 3");
     let e = with("id = \"neutral\"\nlosses = \"three\"");
     assert_field(&e, "mine.toml", "powers[0].losses", "a number from 1 to 3");
+    let e = with("id = \"capture-range\"\nkinds = [\"r\"]\ndistance = 0");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].distance",
+        "a number from 1 to 7",
+    );
+    let e = with("id = \"capture-range\"\nkinds = [\"r\"]\ndistance = 8");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].distance",
+        "a number from 1 to 7",
+    );
+    let e = with("id = \"capture-range\"\ndistance = 2");
+    assert_field(&e, "mine.toml", "powers[0].kinds", "missing");
+    let e = with("id = \"capture-range\"\nkinds = []");
+    assert_field(&e, "mine.toml", "powers[0].kinds", "at least one");
     // A letter the nation does not field is found when the line-up is built.
     let e = lineup_error(&format!(
         "{GOOD}\n[[powers]]\nid = \"place\"\nkind = \"q\"\n"
@@ -638,6 +685,15 @@ fn unknown_powers_and_bad_parameters_are_refused() {
         "mine.toml",
         "powers[0].kind",
         "'q' is not a piece of this nation",
+    );
+    let e = lineup_error(&format!(
+        "{GOOD}\n[[powers]]\nid = \"capture-range\"\nkinds = [\"e\"]\n"
+    ));
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].kinds",
+        "'e' is not a piece of this nation",
     );
 }
 

@@ -31,6 +31,7 @@ mod leap;
 mod neutral;
 mod place;
 mod push;
+mod range;
 mod relocate;
 mod revenge;
 mod shelter;
@@ -99,6 +100,8 @@ pub enum PowerSpec {
     Shoot(shoot::Spec),
     /// After the move, push pieces of the mover's kind in line with it.
     Push(push::Spec),
+    /// Pieces of some kinds are captured only from near enough.
+    Range(range::Spec),
 }
 
 impl PowerSpec {
@@ -132,6 +135,7 @@ impl PowerSpec {
             area_moves::ID => PowerSpec::AreaMoves(area_moves::Spec::read(&p)?),
             shoot::ID => PowerSpec::Shoot(shoot::Spec::read(&p)?),
             push::ID => PowerSpec::Push(push::Spec::read(&p)?),
+            range::ID => PowerSpec::Range(range::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -168,6 +172,7 @@ impl PowerSpec {
             PowerSpec::AreaMoves(_) => area_moves::ID,
             PowerSpec::Shoot(_) => shoot::ID,
             PowerSpec::Push(_) => push::ID,
+            PowerSpec::Range(_) => range::ID,
         }
     }
 
@@ -206,6 +211,7 @@ impl PowerSpec {
             | PowerSpec::Push(_) => Vec::new(),
             PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
+            PowerSpec::Range(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
         }
     }
 }
@@ -222,7 +228,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 19] = [
+const KNOWN: [&str; 20] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -242,6 +248,7 @@ const KNOWN: [&str; 19] = [
     area_moves::ID,
     shoot::ID,
     push::ID,
+    range::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -265,6 +272,7 @@ pub(crate) enum Power<B> {
     AreaMoves(area_moves::Compiled<B>),
     Shoot(shoot::Compiled<B>),
     Push(push::Compiled),
+    Range(range::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -303,6 +311,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::AreaMoves(a) => Power::AreaMoves(a.compile(kind, forward, size)),
             PowerSpec::Shoot(s) => Power::Shoot(s.compile(kind, forward, size)),
             PowerSpec::Push(p) => Power::Push(p.compile()),
+            PowerSpec::Range(r) => Power::Range(r.compile(kind)),
         }
     }
 

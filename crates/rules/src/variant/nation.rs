@@ -37,6 +37,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/byzantine-empire.toml"),
     ),
     (
+        "carthage",
+        include_str!("../../variants/nations/carthage.toml"),
+    ),
+    (
         "conquistadors",
         include_str!("../../variants/nations/conquistadors.toml"),
     ),

@@ -248,6 +248,11 @@ pub fn short_pieces() -> Vec<RefKind> {
     ]
 }
 
+/// Carthage: the elephant "moves up to 3 squares orthogonally".
+pub fn elephant() -> RefKind {
+    piece('e', rook(3))
+}
+
 /// Medieval Japan: the general (one step diagonally or straight
 /// forward), the pawn that takes straight ahead, and the kinged pieces.
 pub fn japan() -> Vec<RefKind> {

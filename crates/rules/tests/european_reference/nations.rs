@@ -167,6 +167,17 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
                 }],
             )
         }
+        "carthage" => {
+            let mut n = nation(id, "kebnpppp", "ebn");
+            n.kinds = vec![kinds::elephant()];
+            with(
+                n,
+                vec![RefPower::CaptureRange {
+                    kinds: letters("e"),
+                    distance: 2,
+                }],
+            )
+        }
         "conquistadors" => with(
             nation(id, "bkpppn", "nb"),
             vec![RefPower::DestroyAdjacent {

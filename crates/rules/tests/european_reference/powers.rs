@@ -107,6 +107,10 @@ pub enum RefPower {
         area: Rect,
         own: bool,
     },
+    /// Carthage: the elephant "can only be captured by a piece standing at
+    /// most 2 squares away" (counted in king steps; the elephant keeps it
+    /// whoever commands it).
+    CaptureRange { kinds: Vec<char>, distance: i32 },
 }
 
 /// Whether a move's text is a turn of two piece moves.
@@ -195,6 +199,20 @@ impl Ref {
             && self.team[s] != self.team[us]
             && self.neutral[s][us] < 3
             && !self.in_check(us)
+    }
+
+    /// Whether the victim on `to` is of a kind some nation of the line-up
+    /// guards from captures by pieces farther than its distance.
+    pub(super) fn too_far_to_capture(&self, from: Sq, to: Sq, victim: Piece) -> bool {
+        let away = (from.0 - to.0).abs().max((from.1 - to.1).abs());
+        self.lineup.nations.iter().any(|n| {
+            n.powers.iter().any(|p| match p {
+                RefPower::CaptureRange { kinds, distance } => {
+                    kinds.contains(&victim.kind) && away > *distance
+                }
+                _ => false,
+            })
+        })
     }
 
     /// Whether the seat to move's pieces of the kinds its rook's capturer
