@@ -232,11 +232,12 @@ fn lineup_perft_agrees_with_the_reference() {
     }
 }
 
-/// Positions where a power decides captures at once (Carthage's
-/// elephants within and out of reach of every kind of capturer): the
-/// kernel and the reference count them alike to depth 3.
+/// Positions where an issue 14 power decides at once (Carthage's
+/// elephants within and out of reach of every kind of capturer, Armenia's
+/// pieces landing near its king and moving again): the kernel and the
+/// reference count them alike to depth 3.
 #[test]
-fn capture_limits_agree_with_the_reference() {
+fn issue_14_powers_agree_with_the_reference() {
     for (ids, text) in [
         (
             "default,carthage,default,default",
@@ -247,6 +248,16 @@ fn capture_limits_agree_with_the_reference() {
             "carthage,holy-roman-empire,carthage,byzantine-empire",
             "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2)}-\
              bK,3,yE,2,yK/bR,7/8/1,rE,1,gB,4/8/2,rE,2,gN,2/6,rE,1/rK,3,gN,1,gE,gK",
+        ),
+        (
+            "armenia,default,armenia,default",
+            "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2)}-\
+             bK,6,yH/1,bP,4,yP,1/5,yB,2/1,bN,6/3,rH,4/2,rP,2,gN,2/6,gP,1/rR,2,rN,3,gK",
+        ),
+        (
+            "default,armenia,default,armenia",
+            "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(0,1,2,2)}-\
+             bH,bR,5,yK/bP,bP,4,yP,1/2,bN,5/8/8/8/6,gP,gR/rK,rR,5,gH",
         ),
     ] {
         let p = Pos::from_fen(&lineup("european-ffa", ids), text).unwrap();
@@ -676,6 +687,19 @@ fn unknown_powers_and_bad_parameters_are_refused() {
     assert_field(&e, "mine.toml", "powers[0].kinds", "missing");
     let e = with("id = \"capture-range\"\nkinds = []");
     assert_field(&e, "mine.toml", "powers[0].kinds", "at least one");
+    let e = with("id = \"move-again\"\nnear = [\"k\"]\ndistance = 9");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].distance",
+        "a number from 1 to 7",
+    );
+    let e = with("id = \"move-again\"\nnear = \"k\"");
+    assert_field(&e, "mine.toml", "powers[0].near", "a list of strings");
+    let e = with("id = \"move-again\"\nnear = [\"k\"]\nno_check = 1");
+    assert_field(&e, "mine.toml", "powers[0].no_check", "true or false");
+    let e = with("id = \"move-again\"\ndistance = 2");
+    assert_field(&e, "mine.toml", "powers[0].near", "missing");
     // A letter the nation does not field is found when the line-up is built.
     let e = lineup_error(&format!(
         "{GOOD}\n[[powers]]\nid = \"place\"\nkind = \"q\"\n"
@@ -694,6 +718,15 @@ fn unknown_powers_and_bad_parameters_are_refused() {
         "mine.toml",
         "powers[0].kinds",
         "'e' is not a piece of this nation",
+    );
+    let e = lineup_error(&format!(
+        "{GOOD}\n[[powers]]\nid = \"move-again\"\nnear = [\"h\"]\n"
+    ));
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].near",
+        "'h' is not a piece of this nation",
     );
 }
 

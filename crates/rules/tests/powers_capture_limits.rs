@@ -40,12 +40,24 @@ fn an_elephant_moves_up_to_three_squares_orthogonally() {
     let elephant = with_prefix(&p, "d4");
     let expected = [
         "d4d5", // the yellow pawn: taken, and no further
-        "d4d3", "d4d2", "d4d1", "d4c4", "d4b4", "d4a4", "d4e4", "d4f4", "d4g4",
+        "d4d3", "d4d2", "d4d1", // three squares, to the edge
+        "d4c4", "d4b4", "d4a4", // three squares, not to a4's far side
+        "d4e4", "d4f4", "d4g4", // the blue knight, taken three squares away
     ];
     assert_eq!(elephant, sorted(&expected));
-    // Four squares are too far, even on an open line: no d4h4 past g4,
-    // where the blue knight on h4 stands out of reach.
-    assert!(!has(&p, "d4h4"));
+}
+
+#[test]
+fn an_elephant_goes_no_further_than_three_squares() {
+    // On an open board the fourth square is out of reach.
+    let rows = ["bK,6,yK", "8", "8", "8", "3,rE,4", "8", "8", "rK,6,gK"];
+    let p = pos(
+        &lineup("carthage,default,default,default"),
+        &fen('R', PLAYED, rows),
+    );
+    assert!(has(&p, "d4g4") && has(&p, "d4d7"));
+    assert!(!has(&p, "d4h4") && !has(&p, "d4d8"));
+    assert_eq!(with_prefix(&p, "d4").len(), 12);
 }
 
 #[test]
@@ -177,6 +189,24 @@ fn a_double_moves_part_does_not_take_an_elephant_from_too_far() {
             .iter()
             .any(|m| m.contains("d1d5"));
         assert_eq!(takes, offered, "{victim}");
+    }
+}
+
+#[test]
+fn a_relocations_capture_takes_an_elephant_only_from_near_enough() {
+    // Green (the Byzantine Empire) may put a non-pawn piece from outside
+    // its 3 x 5 (f1-h5) onto an enemy piece of its 2 x 4 (g1-h4): red's
+    // elephant on g3. The knight on e2 stands 2 squares away, the bishop
+    // on c7 four.
+    let ids = "carthage,default,default,byzantine-empire";
+    for (victim, from_far) in [("rE", false), ("rR", true)] {
+        let third = format!("6,{victim},1");
+        let rows = [
+            "bK,6,yK", "2,gB,5", "8", "8", "8", &third, "4,gN,3", "rK,6,gK",
+        ];
+        let p = pos(&lineup(ids), &fen('G', PLAYED, rows));
+        assert!(has(&p, "relocate@e2g3"), "{victim}");
+        assert_eq!(has(&p, "relocate@c7g3"), from_far, "{victim}");
     }
 }
 

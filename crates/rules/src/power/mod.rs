@@ -21,6 +21,7 @@
 //! appears here; a nation is its file. The rules are in `docs/nations.md`.
 
 mod adjacent;
+mod again;
 mod area;
 mod area_moves;
 mod attacked;
@@ -102,6 +103,8 @@ pub enum PowerSpec {
     Push(push::Spec),
     /// Pieces of some kinds are captured only from near enough.
     Range(range::Spec),
+    /// A piece that lands near some of one's pieces moves again.
+    MoveAgain(again::Spec),
 }
 
 impl PowerSpec {
@@ -136,6 +139,7 @@ impl PowerSpec {
             shoot::ID => PowerSpec::Shoot(shoot::Spec::read(&p)?),
             push::ID => PowerSpec::Push(push::Spec::read(&p)?),
             range::ID => PowerSpec::Range(range::Spec::read(&p)?),
+            again::ID => PowerSpec::MoveAgain(again::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -173,13 +177,14 @@ impl PowerSpec {
             PowerSpec::Shoot(_) => shoot::ID,
             PowerSpec::Push(_) => push::ID,
             PowerSpec::Range(_) => range::ID,
+            PowerSpec::MoveAgain(_) => again::ID,
         }
     }
 
     /// The second piece move of a power move `m` of this power that holds
-    /// one (`move-two`), from and to.
+    /// one (`move-two`, `move-again`), from and to.
     pub fn second_move(&self, m: crate::moves::Move) -> Option<(u8, u8)> {
-        matches!(self, PowerSpec::MoveTwo(_)).then(|| two::second_part(m))
+        matches!(self, PowerSpec::MoveTwo(_) | PowerSpec::MoveAgain(_)).then(|| two::second_part(m))
     }
 
     /// Whether the power reads what a move chooses ([`Move::with_choice`]).
@@ -212,6 +217,7 @@ impl PowerSpec {
             PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Range(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
+            PowerSpec::MoveAgain(a) => a.near.iter().map(|&l| ("near", l)).collect(),
         }
     }
 }
@@ -228,7 +234,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 20] = [
+const KNOWN: [&str; 21] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -249,6 +255,7 @@ const KNOWN: [&str; 20] = [
     shoot::ID,
     push::ID,
     range::ID,
+    again::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -273,6 +280,7 @@ pub(crate) enum Power<B> {
     Shoot(shoot::Compiled<B>),
     Push(push::Compiled),
     Range(range::Compiled),
+    MoveAgain(again::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -312,6 +320,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Shoot(s) => Power::Shoot(s.compile(kind, forward, size)),
             PowerSpec::Push(p) => Power::Push(p.compile()),
             PowerSpec::Range(r) => Power::Range(r.compile(kind)),
+            PowerSpec::MoveAgain(a) => Power::MoveAgain(a.compile(kind)),
         }
     }
 
@@ -370,6 +379,7 @@ impl<B: HasSliders> Position<B> {
                 Power::Place(p) => self.generate_place(sink, p, tag),
                 Power::Relocate(r) => self.generate_relocate(sink, r, tag),
                 Power::MoveTwo(t) => self.generate_move_two(sink, t, i as u8),
+                Power::MoveAgain(a) => self.generate_move_again(sink, a, i as u8),
                 Power::Shoot(s) => self.generate_shots(sink, s, tag),
                 // The others act through hooks, not as moves.
                 _ => {}
@@ -392,7 +402,7 @@ impl<B: HasSliders> Position<B> {
             Power::Transform(t) => self.play_transform(t, m),
             Power::Place(p) => self.play_place(p, m),
             Power::Relocate(_) => return self.play_relocate(m),
-            Power::MoveTwo(_) => self.play_move_two(m),
+            Power::MoveTwo(_) | Power::MoveAgain(_) => self.play_move_two(m),
             Power::Shoot(_) => return self.play_shot(m),
             _ => {}
         }

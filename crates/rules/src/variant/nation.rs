@@ -22,6 +22,10 @@ const BUILTIN: &[(&str, &str)] = &[
         "ancient-greece",
         include_str!("../../variants/nations/ancient-greece.toml"),
     ),
+    (
+        "armenia",
+        include_str!("../../variants/nations/armenia.toml"),
+    ),
     ("athens", include_str!("../../variants/nations/athens.toml")),
     (
         "austria",
