@@ -944,6 +944,26 @@ fn a_longbow_takes_in_place_from_an_army_its_partner_lost() {
     assert_eq!(piece(&p, "g8"), None);
 }
 
+/// A longbow's pawns taking on a promotion edge stay, whatever their army
+/// would promote to: here a British pawn Medieval Britain took over, whose
+/// own choice (a minister, royal) is never a taken-over army's (found by
+/// the reference: the kernel kept the capture only in the form of the
+/// army's own first choice, which is not offered, so it offered none).
+#[test]
+fn a_longbow_pawn_of_a_taken_over_army_takes_in_place_on_the_edge() {
+    let ids = "britain,medieval-britain,default,default";
+    // Red (Britain) is out; blue commands its army. Red's pawn on e7 takes
+    // the yellow king on f8 and stays.
+    let extras = format!("'commanders':('b','','',''),{PLAYED}");
+    let rows = ["bK,4,yK,1,yP", "4,rP,3", "8", "8", "8", "8", "8", "6,gP,gK"];
+    let p = pos(&lineup(ids), &fen('B', &extras, rows));
+    let e7 = with_prefix(&p, "e7");
+    assert!(e7.contains(&"e7f8".to_string()), "{e7:?}");
+    let p = play(&p, "e7f8");
+    assert_eq!(piece(&p, "e7"), Some((0, 'p')));
+    assert_eq!(piece(&p, "f8"), None);
+}
+
 // ------------------------------------------------------------ ambush (Hurons)
 
 /// A position of `ids` from short rows; `huron` is the seat whose king is
