@@ -97,12 +97,13 @@ impl<B: HasSliders> Position<B> {
                 }
                 let mut seconds = MoveList::new();
                 after.generate_commanded(&mut seconds);
+                let guards = after.capture_guards();
                 for &m2 in seconds.iter() {
                     if m2.from() != m1.to()
                         || m2.kind() != MoveKind::Normal
                         || !after.declared_enough(m2)
                         || after.barred_capture(m2)
-                        || after.capture_guards().bar(m2)
+                        || guards.bar(m2)
                     {
                         continue;
                     }
