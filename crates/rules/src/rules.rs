@@ -243,6 +243,9 @@ pub struct Rules<B: HasSliders> {
     pub(crate) neutral_seats: u8,
     /// The seats whose nation shelters a piece (`shelter`), as a bit set.
     pub(crate) shelter_seats: u8,
+    /// The seats whose nation's kinds are captured only from near enough
+    /// (`capture-range`), as a bit set.
+    pub(crate) range_seats: u8,
     /// The seats whose power destroys idle pieces (`destroy-idle`): every
     /// turn of a line-up watches which pieces stand still.
     pub(crate) idle_seats: u8,
@@ -837,6 +840,9 @@ impl<B: HasSliders> Rules<B> {
             }),
             shelter_seats: seats_with_power(&variant, |p| {
                 matches!(p, crate::power::PowerSpec::Shelter)
+            }),
+            range_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Range(_))
             }),
             idle_seats: seats_with_power(&variant, |p| matches!(p, crate::power::PowerSpec::Idle)),
             multi: variant.seat_count() > 2,

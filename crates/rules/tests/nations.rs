@@ -232,6 +232,46 @@ fn lineup_perft_agrees_with_the_reference() {
     }
 }
 
+/// Positions where an issue 14 power decides at once (Carthage's
+/// elephants within and out of reach of every kind of capturer, Armenia's
+/// pieces landing near its king and moving again): the kernel and the
+/// reference count them alike to depth 3.
+#[test]
+fn issue_14_powers_agree_with_the_reference() {
+    for (ids, text) in [
+        (
+            "default,carthage,default,default",
+            "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2)}-\
+             bK,6,yK/1,rB,6/8/3,bE,3,rR/8/2,rN,5/6,rB,1/rK,2,rR,3,gK",
+        ),
+        (
+            "carthage,holy-roman-empire,carthage,byzantine-empire",
+            "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2)}-\
+             bK,3,yE,2,yK/bR,7/8/1,rE,1,gB,4/8/2,rE,2,gN,2/6,rE,1/rK,3,gN,1,gE,gK",
+        ),
+        (
+            "armenia,default,armenia,default",
+            "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2)}-\
+             bK,6,yH/1,bP,4,yP,1/5,yB,2/1,bN,6/3,rH,4/2,rP,2,gN,2/6,gP,1/rR,2,rN,3,gK",
+        ),
+        (
+            "default,armenia,default,armenia",
+            "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(0,1,2,2)}-\
+             bH,bR,5,yK/bP,bP,4,yP,1/2,bN,5/8/8/8/6,gP,gR/rK,rR,5,gH",
+        ),
+    ] {
+        let p = Pos::from_fen(&lineup("european-ffa", ids), text).unwrap();
+        let r = reference(&p);
+        for depth in 1..=3 {
+            assert_eq!(
+                tetrarch_rules::perft(&p, depth),
+                r.perft(depth),
+                "{ids} depth {depth}"
+            );
+        }
+    }
+}
+
 /// xorshift64*, seeded.
 struct Rng(u64);
 
@@ -629,6 +669,37 @@ fn unknown_powers_and_bad_parameters_are_refused() {
     assert_field(&e, "mine.toml", "powers[0].losses", "a number from 1 to 3");
     let e = with("id = \"neutral\"\nlosses = \"three\"");
     assert_field(&e, "mine.toml", "powers[0].losses", "a number from 1 to 3");
+    let e = with("id = \"capture-range\"\nkinds = [\"r\"]\ndistance = 0");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].distance",
+        "a number from 1 to 7",
+    );
+    let e = with("id = \"capture-range\"\nkinds = [\"r\"]\ndistance = 8");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].distance",
+        "a number from 1 to 7",
+    );
+    let e = with("id = \"capture-range\"\ndistance = 2");
+    assert_field(&e, "mine.toml", "powers[0].kinds", "missing");
+    let e = with("id = \"capture-range\"\nkinds = []");
+    assert_field(&e, "mine.toml", "powers[0].kinds", "at least one");
+    let e = with("id = \"move-again\"\nnear = [\"k\"]\ndistance = 9");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].distance",
+        "a number from 1 to 7",
+    );
+    let e = with("id = \"move-again\"\nnear = \"k\"");
+    assert_field(&e, "mine.toml", "powers[0].near", "a list of strings");
+    let e = with("id = \"move-again\"\nnear = [\"k\"]\nno_check = 1");
+    assert_field(&e, "mine.toml", "powers[0].no_check", "true or false");
+    let e = with("id = \"move-again\"\ndistance = 2");
+    assert_field(&e, "mine.toml", "powers[0].near", "missing");
     // A letter the nation does not field is found when the line-up is built.
     let e = lineup_error(&format!(
         "{GOOD}\n[[powers]]\nid = \"place\"\nkind = \"q\"\n"
@@ -638,6 +709,24 @@ fn unknown_powers_and_bad_parameters_are_refused() {
         "mine.toml",
         "powers[0].kind",
         "'q' is not a piece of this nation",
+    );
+    let e = lineup_error(&format!(
+        "{GOOD}\n[[powers]]\nid = \"capture-range\"\nkinds = [\"e\"]\n"
+    ));
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].kinds",
+        "'e' is not a piece of this nation",
+    );
+    let e = lineup_error(&format!(
+        "{GOOD}\n[[powers]]\nid = \"move-again\"\nnear = [\"h\"]\n"
+    ));
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].near",
+        "'h' is not a piece of this nation",
     );
 }
 

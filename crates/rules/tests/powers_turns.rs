@@ -371,6 +371,38 @@ fn the_bar_ends_when_the_capturer_is_taken() {
     assert!(moves(&p).contains(&"d1d4".to_string()));
 }
 
+/// A capturer that takes again and stays where it was (a Medieval
+/// British longbow) is still the one barred (found by the reference: the
+/// kernel followed it to the square it took on, which is empty).
+#[test]
+fn the_bar_stays_on_a_longbow_that_takes_in_place() {
+    let rows = [
+        "bK,6,yK",
+        "7,yP",
+        "4,yP,3",
+        "8",
+        "3,bN,4",
+        "8",
+        "6,gP,1",
+        "rK,2,rR,3,gK",
+    ];
+    let extras = format!("{PLAYED},'barred':('d4','','','')");
+    let p = pos(
+        &lineup("holy-roman-empire,medieval-britain,default,default"),
+        &fen('B', &extras, rows),
+    );
+    let p = play(&p, "d4e6");
+    assert_eq!(piece(&p, "d4"), Some((1, 'n')), "{}", p.to_fen());
+    assert!(
+        p.to_fen().contains("'barred':('d4','','','')"),
+        "{}",
+        p.to_fen()
+    );
+    let p = play_line(&p, "h7h6 g2f2");
+    assert!(!moves(&p).contains(&"d1d4".to_string()));
+    assert!(moves(&p).contains(&"d1d3".to_string()));
+}
+
 // -------------------------------------------------------------- Britain
 
 /// Red (Britain) to move in `rows`, with `extras`.

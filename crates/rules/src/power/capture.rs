@@ -122,16 +122,29 @@ impl<B: HasSliders> Position<B> {
     pub(crate) fn capture_power_form(&self, m: Move) -> Option<Move> {
         match (m.kind(), self.ending(m)) {
             (MoveKind::Promotion(k), Ending::InPlace | Ending::Become(_)) => {
-                let first = self.piece_at(m.from()).and_then(|p| {
-                    self.rules
-                        .promotion_choices(p.seat, p.kind)
-                        .first()
-                        .copied()
-                });
+                let first = self
+                    .piece_at(m.from())
+                    .and_then(|p| self.first_promotion(p.seat, p.kind));
                 (first == Some(k)).then(|| Move::new(m.from(), m.to(), MoveKind::Normal))
             }
             _ => Some(m),
         }
+    }
+
+    /// The first kind a pawn of `kind` in army `seat` is offered now, as
+    /// the move generator offers them: a taken-over army whose choices are
+    /// royal promotes as its commander's do, and limits leave kinds out.
+    fn first_promotion(
+        &self,
+        seat: crate::piece::Seat,
+        kind: crate::piece::Kind,
+    ) -> Option<crate::piece::Kind> {
+        let choices = self.rules.promotion_choices(seat, kind);
+        if !self.filters_promotions(seat) {
+            return choices.first().copied();
+        }
+        let (kinds, n) = self.promotable_kinds(seat, choices);
+        kinds[..n].first().copied()
     }
 
     /// Play the piece move `m` of the seat to move, whose army set is

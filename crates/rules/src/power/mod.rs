@@ -21,6 +21,7 @@
 //! appears here; a nation is its file. The rules are in `docs/nations.md`.
 
 mod adjacent;
+mod again;
 mod area;
 mod area_moves;
 mod attacked;
@@ -31,6 +32,7 @@ mod leap;
 mod neutral;
 mod place;
 mod push;
+mod range;
 mod relocate;
 mod revenge;
 mod shelter;
@@ -99,6 +101,10 @@ pub enum PowerSpec {
     Shoot(shoot::Spec),
     /// After the move, push pieces of the mover's kind in line with it.
     Push(push::Spec),
+    /// Pieces of some kinds are captured only from near enough.
+    Range(range::Spec),
+    /// A piece that lands near some of one's pieces moves again.
+    MoveAgain(again::Spec),
 }
 
 impl PowerSpec {
@@ -132,6 +138,8 @@ impl PowerSpec {
             area_moves::ID => PowerSpec::AreaMoves(area_moves::Spec::read(&p)?),
             shoot::ID => PowerSpec::Shoot(shoot::Spec::read(&p)?),
             push::ID => PowerSpec::Push(push::Spec::read(&p)?),
+            range::ID => PowerSpec::Range(range::Spec::read(&p)?),
+            again::ID => PowerSpec::MoveAgain(again::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -168,13 +176,15 @@ impl PowerSpec {
             PowerSpec::AreaMoves(_) => area_moves::ID,
             PowerSpec::Shoot(_) => shoot::ID,
             PowerSpec::Push(_) => push::ID,
+            PowerSpec::Range(_) => range::ID,
+            PowerSpec::MoveAgain(_) => again::ID,
         }
     }
 
     /// The second piece move of a power move `m` of this power that holds
-    /// one (`move-two`), from and to.
+    /// one (`move-two`, `move-again`), from and to.
     pub fn second_move(&self, m: crate::moves::Move) -> Option<(u8, u8)> {
-        matches!(self, PowerSpec::MoveTwo(_)).then(|| two::second_part(m))
+        matches!(self, PowerSpec::MoveTwo(_) | PowerSpec::MoveAgain(_)).then(|| two::second_part(m))
     }
 
     /// Whether the power reads what a move chooses ([`Move::with_choice`]).
@@ -206,6 +216,8 @@ impl PowerSpec {
             | PowerSpec::Push(_) => Vec::new(),
             PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
+            PowerSpec::Range(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
+            PowerSpec::MoveAgain(a) => a.near.iter().map(|&l| ("near", l)).collect(),
         }
     }
 }
@@ -222,7 +234,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 19] = [
+const KNOWN: [&str; 21] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -242,6 +254,8 @@ const KNOWN: [&str; 19] = [
     area_moves::ID,
     shoot::ID,
     push::ID,
+    range::ID,
+    again::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -265,6 +279,8 @@ pub(crate) enum Power<B> {
     AreaMoves(area_moves::Compiled<B>),
     Shoot(shoot::Compiled<B>),
     Push(push::Compiled),
+    Range(range::Compiled),
+    MoveAgain(again::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -303,6 +319,8 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::AreaMoves(a) => Power::AreaMoves(a.compile(kind, forward, size)),
             PowerSpec::Shoot(s) => Power::Shoot(s.compile(kind, forward, size)),
             PowerSpec::Push(p) => Power::Push(p.compile()),
+            PowerSpec::Range(r) => Power::Range(r.compile(kind)),
+            PowerSpec::MoveAgain(a) => Power::MoveAgain(a.compile(kind)),
         }
     }
 
@@ -361,6 +379,7 @@ impl<B: HasSliders> Position<B> {
                 Power::Place(p) => self.generate_place(sink, p, tag),
                 Power::Relocate(r) => self.generate_relocate(sink, r, tag),
                 Power::MoveTwo(t) => self.generate_move_two(sink, t, i as u8),
+                Power::MoveAgain(a) => self.generate_move_again(sink, a, i as u8),
                 Power::Shoot(s) => self.generate_shots(sink, s, tag),
                 // The others act through hooks, not as moves.
                 _ => {}
@@ -383,7 +402,7 @@ impl<B: HasSliders> Position<B> {
             Power::Transform(t) => self.play_transform(t, m),
             Power::Place(p) => self.play_place(p, m),
             Power::Relocate(_) => return self.play_relocate(m),
-            Power::MoveTwo(_) => self.play_move_two(m),
+            Power::MoveTwo(_) | Power::MoveAgain(_) => self.play_move_two(m),
             Power::Shoot(_) => return self.play_shot(m),
             _ => {}
         }

@@ -83,8 +83,11 @@ impl<B: HasSliders> Position<B> {
             };
             let barred = self.slot(seat, i).checked_sub(1);
             let landed = self.occupied().has(m.to()).then_some(m.to());
+            // A capturer that takes and stays where it was (a longbow) is
+            // still there.
+            let stayed = self.occupied().has(m.from()).then_some(m.from());
             let mut next = match barred {
-                Some(c) if c == m.from() => landed,
+                Some(c) if c == m.from() => landed.or(stayed),
                 Some(c) if c == m.to() && taken.is_some() => None,
                 other => other,
             };
@@ -93,8 +96,7 @@ impl<B: HasSliders> Position<B> {
                 && seat != mover
                 && r.kinds & (1 << v.kind.0) != 0
             {
-                // A capturer that stays where it was (a longbow) is there.
-                next = Some(landed.unwrap_or(m.from()));
+                next = landed.or(stayed);
             }
             if next != barred {
                 self.set_slot(seat, i, next.map_or(0, |c| c + 1));

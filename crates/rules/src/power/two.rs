@@ -27,7 +27,7 @@ use crate::position::Position;
 pub(super) const ID: &str = "move-two";
 
 /// Cells a payload holds (six bits each).
-const CELLS: usize = 64;
+pub(super) const CELLS: usize = 64;
 
 /// What a nation file says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,29 +88,29 @@ pub(super) fn second_part(m: Move) -> (u8, u8) {
     ((p & 63) as u8, (p >> 6) as u8)
 }
 
-/// The hashes of the turns offered so far, on the stack; past its
-/// capacity every turn counts as new.
-struct Ends {
-    seen: [u64; 512],
+/// The hashes of the turns offered so far, on the stack, at most `N`;
+/// past its capacity every turn counts as new.
+pub(super) struct Ends<const N: usize = 512> {
+    seen: [u64; N],
     len: usize,
 }
 
-impl Default for Ends {
-    fn default() -> Ends {
+impl<const N: usize> Default for Ends<N> {
+    fn default() -> Ends<N> {
         Ends {
-            seen: [0; 512],
+            seen: [0; N],
             len: 0,
         }
     }
 }
 
-impl Ends {
+impl<const N: usize> Ends<N> {
     /// Whether `hash` is new (and note it).
-    fn first_time(&mut self, hash: u64) -> bool {
+    pub(super) fn first_time(&mut self, hash: u64) -> bool {
         if self.seen[..self.len].contains(&hash) {
             return false;
         }
-        if self.len < self.seen.len() {
+        if self.len < N {
             self.seen[self.len] = hash;
             self.len += 1;
         }
@@ -119,7 +119,7 @@ impl Ends {
 }
 
 /// A turn's two parts in one move.
-fn packed(first: Move, second: Move, index: u8) -> Move {
+pub(super) fn packed(first: Move, second: Move, index: u8) -> Move {
     let payload = second.from() as u16 | (second.to() as u16) << 6;
     Move::power(first.from(), first.to(), index, payload)
 }
@@ -140,7 +140,7 @@ impl<B: HasSliders> Position<B> {
         let start = self.snapshot();
         // Two pieces of one kind that swap targets end alike: such turns
         // are told apart by the hash of their end.
-        let mut ends = Ends::default();
+        let mut ends: Ends = Ends::default();
         for &m1 in firsts.iter() {
             let Some(k1) = self.part_kind(m1, t.first | t.second) else {
                 continue;
@@ -247,7 +247,7 @@ impl<B: HasSliders> Position<B> {
     /// The hash after the further part `m` of a turn that began at
     /// `start`, with what the turn's end reads of the board settled (a
     /// destroyed piece's idle mark goes as a captured one's does).
-    fn end_after(&self, m: Move, start: &Snapshot<B>) -> u64 {
+    pub(super) fn end_after(&self, m: Move, start: &Snapshot<B>) -> u64 {
         let mut next = self.child();
         next.get_mut().play_part(m);
         if self.rules.idle_seats != 0 {

@@ -22,6 +22,10 @@ const BUILTIN: &[(&str, &str)] = &[
         "ancient-greece",
         include_str!("../../variants/nations/ancient-greece.toml"),
     ),
+    (
+        "armenia",
+        include_str!("../../variants/nations/armenia.toml"),
+    ),
     ("athens", include_str!("../../variants/nations/athens.toml")),
     (
         "austria",
@@ -35,6 +39,10 @@ const BUILTIN: &[(&str, &str)] = &[
     (
         "byzantine-empire",
         include_str!("../../variants/nations/byzantine-empire.toml"),
+    ),
+    (
+        "carthage",
+        include_str!("../../variants/nations/carthage.toml"),
     ),
     (
         "conquistadors",

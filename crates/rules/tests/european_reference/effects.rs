@@ -65,7 +65,7 @@ impl Ref {
                 next.set(to, None);
                 next.captured(self, from, to, from);
             }
-            RefPower::MoveTwo { .. } => {
+            RefPower::MoveTwo { .. } | RefPower::MoveAgain { .. } => {
                 let mid = self.part_piece(cells[0], cells[1], None);
                 next = mid.part_piece(cells[2], cells[3], None);
             }

@@ -213,6 +213,20 @@ pub fn diagonal_leaping_king(letter: char, times: i32) -> RefKind {
     royal(letter, [king(), leap((1, 1), times)].concat())
 }
 
+/// Armenia: kings "may also move like a bishop and leap two squares
+/// diagonally, but may not capture with these moves".
+pub fn armenian_king() -> RefKind {
+    royal(
+        'h',
+        [
+            king(),
+            all((1, 1), 1, Go::Slide(0), Does::Move),
+            all((1, 1), 2, Go::Leap, Does::Move),
+        ]
+        .concat(),
+    )
+}
+
 /// The Hurons: every piece may also jump two squares in its own
 /// directions over an occupied square.
 pub fn hurons() -> Vec<RefKind> {
@@ -246,6 +260,11 @@ pub fn short_pieces() -> Vec<RefKind> {
         plain(piece('l', rook(3)), 'r'),
         plain(piece('s', bishop(3)), 'b'),
     ]
+}
+
+/// Carthage: the elephant "moves up to 3 squares orthogonally".
+pub fn elephant() -> RefKind {
+    piece('e', rook(3))
 }
 
 /// Medieval Japan: the general (one step diagonally or straight

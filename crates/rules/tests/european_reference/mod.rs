@@ -433,6 +433,7 @@ impl Ref {
         !self.sheltered_from(capturer, to, victim)
             && !self.neutral_bars(victim)
             && !self.revenge_bars(capturer, to)
+            && !self.too_far_to_capture(from, to, victim)
     }
 
     /// The piece moves of the seat to move as text, with promotions and

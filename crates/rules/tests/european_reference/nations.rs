@@ -86,6 +86,17 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
                 },
             ],
         ),
+        "armenia" => {
+            let mut n = nation(id, "hrbnpppp", "rbn");
+            n.kinds = vec![kinds::armenian_king()];
+            with(
+                n,
+                vec![RefPower::MoveAgain {
+                    near: letters("h"),
+                    distance: 2,
+                }],
+            )
+        }
         "athens" => with(
             nation(id, "kbbbpppp", "b"),
             vec![RefPower::Relocate {
@@ -164,6 +175,17 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
                 n,
                 vec![RefPower::NoLeapTwice {
                     kinds: letters("o"),
+                }],
+            )
+        }
+        "carthage" => {
+            let mut n = nation(id, "kebnpppp", "ebn");
+            n.kinds = vec![kinds::elephant()];
+            with(
+                n,
+                vec![RefPower::CaptureRange {
+                    kinds: letters("e"),
+                    distance: 2,
                 }],
             )
         }

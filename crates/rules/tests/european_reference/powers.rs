@@ -107,11 +107,20 @@ pub enum RefPower {
         area: Rect,
         own: bool,
     },
+    /// Carthage: the elephant "can only be captured by a piece standing at
+    /// most 2 squares away" (counted in king steps; the elephant keeps it
+    /// whoever commands it).
+    CaptureRange { kinds: Vec<char>, distance: i32 },
+    /// Armenia: "Any of your pieces that lands within two squares of an
+    /// Armenian king, without checking anyone, may move again that turn.
+    /// Once per turn." (the same piece; no part promotes; a king is not
+    /// near itself).
+    MoveAgain { near: Vec<char>, distance: i32 },
 }
 
 /// Whether a move's text is a turn of two piece moves.
 pub fn is_two_part(m: &str) -> bool {
-    m.starts_with("move-two@")
+    m.starts_with("move-two@") || m.starts_with("move-again@")
 }
 
 /// The power's name in a move's text, for powers played instead of a move.
@@ -122,6 +131,7 @@ fn action_id(p: &RefPower) -> Option<&'static str> {
         RefPower::Relocate { .. } => "relocate",
         RefPower::MoveTwo { .. } => "move-two",
         RefPower::Shoot { .. } => "shoot",
+        RefPower::MoveAgain { .. } => "move-again",
         _ => return None,
     })
 }
@@ -195,6 +205,20 @@ impl Ref {
             && self.team[s] != self.team[us]
             && self.neutral[s][us] < 3
             && !self.in_check(us)
+    }
+
+    /// Whether the victim on `to` is of a kind some nation of the line-up
+    /// guards from captures by pieces farther than its distance.
+    pub(super) fn too_far_to_capture(&self, from: Sq, to: Sq, victim: Piece) -> bool {
+        let away = (from.0 - to.0).abs().max((from.1 - to.1).abs());
+        self.lineup.nations.iter().any(|n| {
+            n.powers.iter().any(|p| match p {
+                RefPower::CaptureRange { kinds, distance } => {
+                    kinds.contains(&victim.kind) && away > *distance
+                }
+                _ => false,
+            })
+        })
     }
 
     /// Whether the seat to move's pieces of the kinds its rook's capturer
@@ -366,6 +390,9 @@ impl Ref {
                 }
                 RefPower::Shoot { area } => out.extend(self.shots(*area)),
                 RefPower::MoveTwo { .. } => out.extend(self.two_moves(i, power)),
+                RefPower::MoveAgain { near, distance } => {
+                    out.extend(self.again_moves(near, *distance))
+                }
                 _ => {}
             }
         }
@@ -457,6 +484,42 @@ impl Ref {
                     && self.may_capture(from, to)
             })
             .collect()
+    }
+
+    /// The plain moves of the seat to move that promote no pawn.
+    fn unpromoting_moves(&self) -> Vec<(Sq, Sq)> {
+        self.piece_moves()
+            .into_iter()
+            .filter(|&(from, to)| {
+                let p = self.at(from).expect("a mover");
+                self.may_capture(from, to) && !(self.kind(p.kind).pawn && self.promotes_on(p, to))
+            })
+            .collect()
+    }
+
+    /// Armenia's turns: a piece lands within `distance` of another of the
+    /// seat's pieces of the `near` kinds, checking no one, and moves again.
+    fn again_moves(&self, near: &[char], distance: i32) -> Vec<String> {
+        let us = self.turn;
+        let mut out = Vec::new();
+        for (f1, t1) in self.unpromoting_moves() {
+            let mid = self.part_piece(f1, t1, None);
+            let near_enough = mid.commanded(us).iter().any(|&(sq, p)| {
+                near.contains(&p.kind)
+                    && sq != t1
+                    && (sq.0 - t1.0).abs().max((sq.1 - t1.1).abs()) <= distance
+            });
+            if !near_enough || mid.checks_an_enemy(us) {
+                continue;
+            }
+            for (f2, t2) in mid.unpromoting_moves() {
+                if f2 == t1 {
+                    let cells = [f1, t1, f2, t2].map(square).concat();
+                    out.push(format!("move-again@{cells}"));
+                }
+            }
+        }
+        out
     }
 
     fn two_moves(&self, i: usize, power: &RefPower) -> Vec<String> {
