@@ -629,6 +629,15 @@ fn unknown_powers_and_bad_parameters_are_refused() {
     assert_field(&e, "mine.toml", "powers[0].losses", "a number from 1 to 3");
     let e = with("id = \"neutral\"\nlosses = \"three\"");
     assert_field(&e, "mine.toml", "powers[0].losses", "a number from 1 to 3");
+    let e = with("id = \"u-path\"\nkinds = []");
+    assert_field(&e, "mine.toml", "powers[0].kinds", "at least one");
+    let e = with("id = \"u-path\"\nkinds = [\"r\"]\nstraight_not_twice = 1");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].straight_not_twice",
+        "true or false",
+    );
     // A letter the nation does not field is found when the line-up is built.
     let e = lineup_error(&format!(
         "{GOOD}\n[[powers]]\nid = \"place\"\nkind = \"q\"\n"

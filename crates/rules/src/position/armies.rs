@@ -165,6 +165,7 @@ impl<B: HasSliders> Position<B> {
             self.note_powers_used(us, m);
             self.end_revenge_turn(us);
             self.end_shelter_turn(us, m);
+            self.end_bomb_turn(us, m);
         }
         if let Some(before) = before {
             self.clear_idle_since(&before);

@@ -24,6 +24,7 @@ mod adjacent;
 mod area;
 mod area_moves;
 mod attacked;
+mod bomb;
 mod capture;
 mod enter;
 mod guard;
@@ -40,9 +41,11 @@ mod state;
 mod trade;
 mod transform;
 mod two;
+mod u_path;
 mod winter;
 
 pub use area::Area;
+pub(crate) use bomb::KEY as BOMB_KEY;
 pub(crate) use neutral::KEY as NEUTRAL_KEY;
 pub(crate) use square_state::SquareKey;
 pub(crate) use state::StateKey;
@@ -99,6 +102,10 @@ pub enum PowerSpec {
     Shoot(shoot::Spec),
     /// After the move, push pieces of the mover's kind in line with it.
     Push(push::Spec),
+    /// Some kinds may also move along a U-shaped path.
+    UPath(u_path::Spec),
+    /// Now and then, with the move, arm a block that blows up a turn later.
+    Bomb(bomb::Spec),
 }
 
 impl PowerSpec {
@@ -132,6 +139,8 @@ impl PowerSpec {
             area_moves::ID => PowerSpec::AreaMoves(area_moves::Spec::read(&p)?),
             shoot::ID => PowerSpec::Shoot(shoot::Spec::read(&p)?),
             push::ID => PowerSpec::Push(push::Spec::read(&p)?),
+            u_path::ID => PowerSpec::UPath(u_path::Spec::read(&p)?),
+            bomb::ID => PowerSpec::Bomb(bomb::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -168,6 +177,8 @@ impl PowerSpec {
             PowerSpec::AreaMoves(_) => area_moves::ID,
             PowerSpec::Shoot(_) => shoot::ID,
             PowerSpec::Push(_) => push::ID,
+            PowerSpec::UPath(_) => u_path::ID,
+            PowerSpec::Bomb(_) => bomb::ID,
         }
     }
 
@@ -181,7 +192,7 @@ impl PowerSpec {
     pub fn chooses_a_cell(&self) -> bool {
         matches!(
             self,
-            PowerSpec::Shelter | PowerSpec::Trade(_) | PowerSpec::Push(_)
+            PowerSpec::Shelter | PowerSpec::Trade(_) | PowerSpec::Push(_) | PowerSpec::Bomb(_)
         )
     }
 
@@ -203,9 +214,11 @@ impl PowerSpec {
             | PowerSpec::Shelter
             | PowerSpec::Trade(_)
             | PowerSpec::Idle
-            | PowerSpec::Push(_) => Vec::new(),
+            | PowerSpec::Push(_)
+            | PowerSpec::Bomb(_) => Vec::new(),
             PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
+            PowerSpec::UPath(u) => u.kinds.iter().map(|&l| ("kinds", l)).collect(),
         }
     }
 }
@@ -222,7 +235,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 19] = [
+const KNOWN: [&str; 21] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -242,6 +255,8 @@ const KNOWN: [&str; 19] = [
     area_moves::ID,
     shoot::ID,
     push::ID,
+    u_path::ID,
+    bomb::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -265,6 +280,8 @@ pub(crate) enum Power<B> {
     AreaMoves(area_moves::Compiled<B>),
     Shoot(shoot::Compiled<B>),
     Push(push::Compiled),
+    UPath(u_path::Compiled),
+    Bomb(bomb::Compiled<B>),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -303,6 +320,8 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::AreaMoves(a) => Power::AreaMoves(a.compile(kind, forward, size)),
             PowerSpec::Shoot(s) => Power::Shoot(s.compile(kind, forward, size)),
             PowerSpec::Push(p) => Power::Push(p.compile()),
+            PowerSpec::UPath(u) => Power::UPath(u.compile(kind)),
+            PowerSpec::Bomb(b) => Power::Bomb(b.compile(area, size)),
         }
     }
 
@@ -362,6 +381,7 @@ impl<B: HasSliders> Position<B> {
                 Power::Relocate(r) => self.generate_relocate(sink, r, tag),
                 Power::MoveTwo(t) => self.generate_move_two(sink, t, i as u8),
                 Power::Shoot(s) => self.generate_shots(sink, s, tag),
+                Power::UPath(u) => self.generate_u_paths(sink, u, tag),
                 // The others act through hooks, not as moves.
                 _ => {}
             }
@@ -382,7 +402,8 @@ impl<B: HasSliders> Position<B> {
         match power {
             Power::Transform(t) => self.play_transform(t, m),
             Power::Place(p) => self.play_place(p, m),
-            Power::Relocate(_) => return self.play_relocate(m),
+            // A U path moves a piece as a relocation does.
+            Power::Relocate(_) | Power::UPath(_) => return self.play_relocate(m),
             Power::MoveTwo(_) => self.play_move_two(m),
             Power::Shoot(_) => return self.play_shot(m),
             _ => {}
@@ -409,9 +430,12 @@ impl<B: HasSliders> Position<B> {
 
     /// The seat to move's power that reads the cell its moves choose.
     pub(crate) fn choosing_power(&self) -> Option<&Power<B>> {
-        self.powers(self.turn)
-            .iter()
-            .find(|p| matches!(p, Power::Shelter | Power::Trade(_) | Power::Push(_)))
+        self.powers(self.turn).iter().find(|p| {
+            matches!(
+                p,
+                Power::Shelter | Power::Trade(_) | Power::Push(_) | Power::Bomb(_)
+            )
+        })
     }
 
     /// The id of the seat to move's power that reads a chosen cell.
@@ -436,6 +460,7 @@ impl<B: HasSliders> Position<B> {
                 }
                 return;
             }
+            Some(Power::Bomb(_)) => return self.for_each_bomb(m, emit),
             _ => B::EMPTY,
         };
         if cells.is_empty() {
@@ -485,28 +510,41 @@ impl<B: HasSliders> Position<B> {
             .second_move(m)
     }
 
-    /// The seat to move's `no-leap-twice` powers whose leap it made last turn.
-    fn resting_leaps(&self) -> impl Iterator<Item = &leap::Compiled> + '_ {
+    /// The seat to move's powers that bar a kind of move it made last
+    /// turn (`no-leap-twice`'s leap, `u-path`'s straight moves).
+    fn resting_powers(&self) -> impl Iterator<Item = &Power<B>> + '_ {
         let us = self.turn;
         self.powers(us)
             .iter()
             .enumerate()
             .filter_map(move |(i, p)| match p {
-                Power::Leap(l) if self.slot(us, i) & TAKEN_LAST_TURN != 0 => Some(l),
+                Power::Leap(_) | Power::UPath(_) if self.slot(us, i) & TAKEN_LAST_TURN != 0 => {
+                    Some(p)
+                }
                 _ => None,
             })
     }
 
     /// Whether the seat to move's powers bar its move `m` this turn (a
-    /// leap made last turn).
-    pub(crate) fn leap_barred(&self, m: Move) -> bool {
-        self.resting_leaps()
-            .any(|l| self.is_barred_leap(l, m, m.from()))
+    /// leap made last turn, or a straight move after one).
+    pub(crate) fn rest_barred(&self, m: Move) -> bool {
+        self.resting_powers()
+            .any(|p| self.made_barred_move(p, m, m.from()))
     }
 
-    /// Whether the seat to move rests from a leap this turn.
-    pub(crate) fn rests_from_leap(&self) -> bool {
-        self.resting_leaps().next().is_some()
+    /// Whether `m` is a move `p` bars on the next turn, the piece standing
+    /// on `piece_at` (its origin before the move, its target after).
+    fn made_barred_move(&self, p: &Power<B>, m: Move, piece_at: u8) -> bool {
+        match p {
+            Power::Leap(l) => self.is_barred_leap(l, m, piece_at),
+            Power::UPath(u) => u.straight_not_twice && self.is_straight_move(u, m, piece_at),
+            _ => false,
+        }
+    }
+
+    /// Whether the seat to move rests from a kind of move this turn.
+    pub(crate) fn rests(&self) -> bool {
+        self.resting_powers().next().is_some()
     }
 
     /// How many times `seat` used its power `i` (counted for powers of
@@ -562,11 +600,10 @@ impl<B: HasSliders> Position<B> {
         };
         for i in 0..self.powers(us).len() {
             let old = self.slot(us, i);
-            let leapt = match &self.powers(us)[i] {
-                Power::Leap(l) => self.is_barred_leap(l, m, m.to()),
-                _ => false,
-            };
-            let new = if used == Some(i) || leapt {
+            let power = &self.powers(us)[i];
+            // A U path is no straight move: it bars nothing.
+            let used = used == Some(i) && !matches!(power, Power::UPath(_));
+            let new = if used || self.made_barred_move(power, m, m.to()) {
                 let uses = self.powers(us)[i].counts_uses() as u8;
                 ((old & !TAKEN_LAST_TURN) + uses).min(TAKEN_LAST_TURN - 1) | TAKEN_LAST_TURN
             } else {
@@ -581,9 +618,11 @@ impl<B: HasSliders> Position<B> {
     /// The seat to move begins its turn: its turn-start powers act.
     pub(crate) fn start_turn_powers(&mut self) {
         let rules = std::sync::Arc::clone(&self.rules);
-        for power in &rules.powers[self.turn.idx()] {
-            if let Power::Adjacent(a) = power {
-                self.act_adjacent(a);
+        for (i, power) in rules.powers[self.turn.idx()].iter().enumerate() {
+            match power {
+                Power::Adjacent(a) => self.act_adjacent(a),
+                Power::Bomb(b) => self.detonate(i, b),
+                _ => {}
             }
         }
     }

@@ -24,6 +24,10 @@ const BUILTIN: &[(&str, &str)] = &[
     ),
     ("athens", include_str!("../../variants/nations/athens.toml")),
     (
+        "australia",
+        include_str!("../../variants/nations/australia.toml"),
+    ),
+    (
         "austria",
         include_str!("../../variants/nations/austria.toml"),
     ),
@@ -72,6 +76,10 @@ const BUILTIN: &[(&str, &str)] = &[
     (
         "netherlands",
         include_str!("../../variants/nations/netherlands.toml"),
+    ),
+    (
+        "nuclear-rogue",
+        include_str!("../../variants/nations/nuclear-rogue.toml"),
     ),
     (
         "papal-states",

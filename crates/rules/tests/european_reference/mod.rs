@@ -116,6 +116,10 @@ pub struct Ref {
     /// The pieces that have stood idle since a `destroy-idle` turn ended,
     /// a bit per square (`file + 8 * rank`).
     pub idle: u64,
+    /// Per seat with a bomb: its turns since it last chose a block (up to
+    /// one less than its `every`), and the block it armed, by its
+    /// lower-left square.
+    pub bomb: [(u8, Option<Sq>); 4],
 }
 
 /// Which way an army's pawns go.
@@ -206,6 +210,7 @@ impl Ref {
             spent: [0; 4],
             barred: [None; 4],
             idle: 0,
+            bomb: [(0, None); 4],
         }
     }
 
@@ -614,7 +619,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -622,7 +627,8 @@ impl std::fmt::Debug for Ref {
             self.neutral,
             self.used,
             self.spent,
-            self.barred
+            self.barred,
+            self.bomb
         )
     }
 }

@@ -86,6 +86,20 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
                 },
             ],
         ),
+        "australia" => with(
+            default(),
+            vec![RefPower::UPath {
+                kinds: letters("r"),
+                straight_not_twice: true,
+            }],
+        ),
+        "nuclear-rogue" => with(
+            nation(id, "krnppp", "rn"),
+            vec![RefPower::Bomb {
+                area: rect("c3-f6"),
+                every: 3,
+            }],
+        ),
         "athens" => with(
             nation(id, "kbbbpppp", "b"),
             vec![RefPower::Relocate {

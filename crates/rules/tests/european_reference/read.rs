@@ -62,6 +62,14 @@ pub fn read(p: &Position<u64>) -> Option<Ref> {
     r.idle = (0..4)
         .flat_map(|s| squares(&at("idle", s)))
         .fold(0, |b, (f, r_)| b | 1 << (f + 8 * r_));
+    // The bombs: per seat, nothing or a count and an armed square.
+    r.bomb = [0, 1, 2, 3].map(|s| {
+        let e = at("bomb", s);
+        match e.bytes().next() {
+            Some(d) => (d - b'0', first_square(&e[1..])),
+            None => (0, None),
+        }
+    });
     // The neutral counts: per seat with the power, a digit for each other
     // seat in turn order.
     for s in 0..4 {
