@@ -638,6 +638,26 @@ fn unknown_powers_and_bad_parameters_are_refused() {
         "powers[0].straight_not_twice",
         "true or false",
     );
+    let e = with("id = \"bomb\"\narea = \"a1-h8\"");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].area",
+        "holds 49 blocks of 2 x 2",
+    );
+    let e = with("id = \"bomb\"\narea = \"c3-c6\"");
+    assert_field(&e, "mine.toml", "powers[0].area", "holds 0 blocks");
+    let e = with("id = \"bomb\"\nevery = 0");
+    assert_field(&e, "mine.toml", "powers[0].every", "a number from 1 to 7");
+    let e = with("id = \"revive\"\nuses = 8");
+    assert_field(&e, "mine.toml", "powers[0].uses", "a number from 1 to 7");
+    let e = with("id = \"revive\"\nkinds = [\"r\"]");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].kinds",
+        "not a parameter of this power",
+    );
     // A letter the nation does not field is found when the line-up is built.
     let e = lineup_error(&format!(
         "{GOOD}\n[[powers]]\nid = \"place\"\nkind = \"q\"\n"

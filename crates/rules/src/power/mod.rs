@@ -34,6 +34,7 @@ mod place;
 mod push;
 mod relocate;
 mod revenge;
+mod revive;
 mod shelter;
 mod shoot;
 mod square_state;
@@ -106,6 +107,8 @@ pub enum PowerSpec {
     UPath(u_path::Spec),
     /// Now and then, with the move, arm a block that blows up a turn later.
     Bomb(bomb::Spec),
+    /// A few times per game, instead of moving, take back a lost piece.
+    Revive(revive::Spec),
 }
 
 impl PowerSpec {
@@ -141,6 +144,7 @@ impl PowerSpec {
             push::ID => PowerSpec::Push(push::Spec::read(&p)?),
             u_path::ID => PowerSpec::UPath(u_path::Spec::read(&p)?),
             bomb::ID => PowerSpec::Bomb(bomb::Spec::read(&p)?),
+            revive::ID => PowerSpec::Revive(revive::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -179,6 +183,7 @@ impl PowerSpec {
             PowerSpec::Push(_) => push::ID,
             PowerSpec::UPath(_) => u_path::ID,
             PowerSpec::Bomb(_) => bomb::ID,
+            PowerSpec::Revive(_) => revive::ID,
         }
     }
 
@@ -186,6 +191,14 @@ impl PowerSpec {
     /// one (`move-two`), from and to.
     pub fn second_move(&self, m: crate::moves::Move) -> Option<(u8, u8)> {
         matches!(self, PowerSpec::MoveTwo(_)).then(|| two::second_part(m))
+    }
+
+    /// Give the power the nation's setup, for the powers that read it
+    /// (`revive` takes pieces back to their setup squares).
+    pub(crate) fn with_setup(&mut self, setup: &crate::variant::Setup) {
+        if let PowerSpec::Revive(r) = self {
+            r.homes = setup.clone();
+        }
     }
 
     /// Whether the power reads what a move chooses ([`Move::with_choice`]).
@@ -215,7 +228,8 @@ impl PowerSpec {
             | PowerSpec::Trade(_)
             | PowerSpec::Idle
             | PowerSpec::Push(_)
-            | PowerSpec::Bomb(_) => Vec::new(),
+            | PowerSpec::Bomb(_)
+            | PowerSpec::Revive(_) => Vec::new(),
             PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::UPath(u) => u.kinds.iter().map(|&l| ("kinds", l)).collect(),
@@ -235,7 +249,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 21] = [
+const KNOWN: [&str; 22] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -257,6 +271,7 @@ const KNOWN: [&str; 21] = [
     push::ID,
     u_path::ID,
     bomb::ID,
+    revive::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -282,6 +297,7 @@ pub(crate) enum Power<B> {
     Push(push::Compiled),
     UPath(u_path::Compiled),
     Bomb(bomb::Compiled<B>),
+    Revive(revive::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -322,6 +338,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Push(p) => Power::Push(p.compile()),
             PowerSpec::UPath(u) => Power::UPath(u.compile(kind)),
             PowerSpec::Bomb(b) => Power::Bomb(b.compile(area, size)),
+            PowerSpec::Revive(r) => Power::Revive(r.compile(kind, forward, size)),
         }
     }
 
@@ -337,7 +354,16 @@ impl<B: HasSliders> Power<B> {
 
     /// Whether the power counts its uses (it may be used once per game).
     pub(super) fn counts_uses(&self) -> bool {
-        matches!(self, Power::MoveTwo(t) if t.once_per_game)
+        self.max_uses() > 0
+    }
+
+    /// How many times per game the power may be used (0: no limit).
+    pub(super) fn max_uses(&self) -> u8 {
+        match self {
+            Power::MoveTwo(t) if t.once_per_game => 1,
+            Power::Revive(r) => r.uses,
+            _ => 0,
+        }
     }
 }
 
@@ -382,6 +408,7 @@ impl<B: HasSliders> Position<B> {
                 Power::MoveTwo(t) => self.generate_move_two(sink, t, i as u8),
                 Power::Shoot(s) => self.generate_shots(sink, s, tag),
                 Power::UPath(u) => self.generate_u_paths(sink, u, tag),
+                Power::Revive(r) => self.generate_revive(sink, r, i),
                 // The others act through hooks, not as moves.
                 _ => {}
             }
@@ -405,6 +432,7 @@ impl<B: HasSliders> Position<B> {
             // A U path moves a piece as a relocation does.
             Power::Relocate(_) | Power::UPath(_) => return self.play_relocate(m),
             Power::MoveTwo(_) => self.play_move_two(m),
+            Power::Revive(r) => self.play_revive(r, m),
             Power::Shoot(_) => return self.play_shot(m),
             _ => {}
         }

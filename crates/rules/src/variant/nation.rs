@@ -40,6 +40,7 @@ const BUILTIN: &[(&str, &str)] = &[
         "byzantine-empire",
         include_str!("../../variants/nations/byzantine-empire.toml"),
     ),
+    ("canada", include_str!("../../variants/nations/canada.toml")),
     (
         "conquistadors",
         include_str!("../../variants/nations/conquistadors.toml"),
@@ -253,7 +254,7 @@ impl Nation {
         })?;
         let field = |f: &str, reason: String| field_error(origin, f, reason);
         check_id(&spec.id).map_err(|r| field("id", r))?;
-        let powers = powers(&spec.powers, origin)?;
+        let mut powers = powers(&spec.powers, origin)?;
         let area_text = spec.area.as_deref().unwrap_or(DEFAULT_AREA);
         let area = area(area_text).map_err(|r| field("area", r))?;
         let kinds = spec
@@ -263,6 +264,9 @@ impl Nation {
             .map(|(i, k)| kind(k).map_err(|(f, r)| field(&format!("pieces[{i}].{f}"), r)))
             .collect::<Result<Vec<_>, _>>()?;
         let setup = setup(&spec.setup, area, area_text, origin)?;
+        for p in &mut powers {
+            p.with_setup(&setup);
+        }
         let promotions = spec
             .promotions
             .as_ref()

@@ -70,6 +70,12 @@ impl Ref {
                 next = mid.part_piece(cells[2], cells[3], None);
             }
             RefPower::UPath { .. } => next = self.part_piece(cells[0], cells[1], None),
+            RefPower::Revive { homes, .. } => {
+                let kind = self
+                    .revivable(homes, cells[0])
+                    .expect("a piece to take back");
+                next.set(cells[0], Some(Piece { army: us, kind }));
+            }
             other => panic!("{other:?} is no action"),
         }
         next
@@ -311,6 +317,12 @@ impl Ref {
             let acted = action == Some(i) && !matches!(power, RefPower::UPath { .. });
             if acted || barring {
                 self.used[us] |= 1 << i;
+                // FEN4's 'spent' names a power with uses per game once
+                // per use.
+                if matches!(power, RefPower::Revive { .. }) {
+                    self.uses[us][i] += 1;
+                    self.spent[us] |= 1 << i;
+                }
                 if matches!(power, RefPower::MoveTwo { once: true, .. }) {
                     self.spent[us] |= 1 << i;
                 }

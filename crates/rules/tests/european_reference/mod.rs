@@ -6,7 +6,7 @@
 //! way (a move is tried on a copy of the whole position). The
 //! differential tests compare it with the kernel move by move.
 //!
-//! It plays the base game and every nation of issue 13 with its power
+//! It plays the base game and every shipped nation (issues 13 and 14) with its power
 //! ([`nations`]), and the test fixtures of `tests/data/nations`. Only
 //! `read` (turning a kernel position into a reference one) uses the kernel.
 
@@ -120,6 +120,8 @@ pub struct Ref {
     /// one less than its `every`), and the block it armed, by its
     /// lower-left square.
     pub bomb: [(u8, Option<Sq>); 4],
+    /// Per seat and power, its uses of a power with uses per game.
+    pub uses: [[u8; 4]; 4],
 }
 
 /// Which way an army's pawns go.
@@ -211,6 +213,7 @@ impl Ref {
             barred: [None; 4],
             idle: 0,
             bomb: [(0, None); 4],
+            uses: [[0; 4]; 4],
         }
     }
 
@@ -619,7 +622,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -628,7 +631,8 @@ impl std::fmt::Debug for Ref {
             self.used,
             self.spent,
             self.barred,
-            self.bomb
+            self.bomb,
+            self.uses
         )
     }
 }

@@ -4,7 +4,7 @@
 
 use super::kinds::{Atom, Does};
 use super::nations::Rect;
-use super::{Piece, Ref, Sq, in_area, on_board, square};
+use super::{Piece, Ref, Sq, in_area, on_board, square, to_frame};
 
 const ORTHOGONAL: [Sq; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
@@ -116,6 +116,11 @@ pub enum RefPower {
     /// destroyed." (Chosen with the move, by the block's lower-left square;
     /// not required; royal pieces and pieces proof against powers spared.)
     Bomb { area: Rect, every: u8 },
+    /// Canada: "Twice per game you may take back one of your pieces lost
+    /// earlier." (The rest is cut off; designed: instead of moving, a
+    /// non-royal kind the army holds fewer of than it started with comes
+    /// back on an empty square where a piece of its kind started.)
+    Revive { homes: Vec<(Sq, char)>, uses: u8 },
     /// Papal States: "A bishop that enters another player's 2x4 area
     /// becomes an archbishop." Medieval Japan: "any Japanese piece that
     /// moves into the last 3 rows also gets king moves from then on".
@@ -140,6 +145,7 @@ fn action_id(p: &RefPower) -> Option<&'static str> {
         RefPower::MoveTwo { .. } => "move-two",
         RefPower::Shoot { .. } => "shoot",
         RefPower::UPath { .. } => "u-path",
+        RefPower::Revive { .. } => "revive",
         _ => return None,
     })
 }
@@ -399,6 +405,15 @@ impl Ref {
                 RefPower::Shoot { area } => out.extend(self.shots(*area)),
                 RefPower::MoveTwo { .. } => out.extend(self.two_moves(i, power)),
                 RefPower::UPath { kinds, .. } => out.extend(self.u_paths(kinds)),
+                RefPower::Revive { homes, uses } if self.uses[us][i] < *uses => {
+                    for f in 0..8 {
+                        for r in 0..8 {
+                            if self.revivable(homes, (f, r)).is_some() {
+                                out.push(format!("revive@{}", square((f, r))));
+                            }
+                        }
+                    }
+                }
                 _ => {}
             }
         }
@@ -415,6 +430,20 @@ impl Ref {
                 inside((f, r)) && inside((f + 1, r)) && inside((f, r + 1)) && inside((f + 1, r + 1))
             })
             .collect()
+    }
+
+    /// The kind a piece taken back to the empty square `sq` would be: the
+    /// kind that started there, if the army holds fewer of it than it
+    /// started with and it is not royal.
+    pub(super) fn revivable(&self, homes: &[(Sq, char)], sq: Sq) -> Option<char> {
+        let us = self.turn;
+        let (_, kind) = homes.iter().find(|(h, _)| *h == to_frame(us, sq))?;
+        let started = homes.iter().filter(|(_, k)| k == kind).count();
+        let holds = self
+            .pieces()
+            .filter(|(_, p)| p.army == us && p.kind == *kind)
+            .count();
+        (self.at(sq).is_none() && !self.kind(*kind).royal && holds < started).then_some(*kind)
     }
 
     /// The empty squares of the area, turned to the seat's corner.

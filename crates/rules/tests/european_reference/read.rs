@@ -59,6 +59,11 @@ pub fn read(p: &Position<u64>) -> Option<Ref> {
     r.barred = [0, 1, 2, 3].map(|s| first_square(&at("barred", s)));
     r.used = [0, 1, 2, 3].map(|s| digit_bits(&at("powers", s)));
     r.spent = [0, 1, 2, 3].map(|s| digit_bits(&at("spent", s)));
+    // A power with uses per game is written once per use.
+    r.uses = [0, 1, 2, 3].map(|s| {
+        let spent = at("spent", s);
+        [0, 1, 2, 3].map(|i| spent.bytes().filter(|&d| d == b'0' + i).count() as u8)
+    });
     r.idle = (0..4)
         .flat_map(|s| squares(&at("idle", s)))
         .fold(0, |b, (f, r_)| b | 1 << (f + 8 * r_));
