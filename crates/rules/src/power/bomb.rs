@@ -190,11 +190,7 @@ impl<B: HasSliders> Position<B> {
                 _ => String::new(),
             })
             .collect();
-        if entries.iter().all(String::is_empty) {
-            return None;
-        }
-        let quoted: Vec<String> = entries.iter().map(|e| format!("'{e}'")).collect();
-        Some(format!("'{KEY}':({})", quoted.join(",")))
+        crate::notation::fen4::seat_tuple(KEY, &entries)
     }
 
     /// Read the `'bomb'` entries: per seat, nothing or the count and an
@@ -205,12 +201,8 @@ impl<B: HasSliders> Position<B> {
         key_at: usize,
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
-        for (s, entry) in entries.iter().enumerate().take(self.rules.seats() as usize) {
-            let text = crate::notation::fen4::unquote(entry)
-                .ok_or_else(|| bad(format!("{entry} in '{KEY}' is not quoted")))?;
-            if text.is_empty() {
-                continue;
-            }
+        let seats = self.rules.seats();
+        for (s, text) in crate::notation::fen4::seat_texts(entries, seats, KEY, key_at)? {
             let seat = Seat(s as u8);
             let (i, b) = self
                 .bomb_power(seat)

@@ -71,11 +71,7 @@ impl<B: HasSliders> Position<B> {
                 .collect()
         };
         let entries: Vec<String> = (0..seats).map(used).collect();
-        if entries.iter().all(String::is_empty) {
-            return None;
-        }
-        let quoted: Vec<String> = entries.iter().map(|e| format!("'{e}'")).collect();
-        Some(format!("'{}':({})", key.name(), quoted.join(",")))
+        crate::notation::fen4::seat_tuple(key.name(), &entries)
     }
 
     /// Read the `key` entries (quoted, one per seat).
