@@ -274,3 +274,10 @@ fn every_corner_plays_the_same_paths_turned() {
         assert_eq!(ends(&p, &turn(seat, "c3")), want, "seat {seat}");
     }
 }
+
+#[test]
+fn a_pawn_promoting_to_a_rook_makes_no_rook_type_move() {
+    let p = board(AUSTRALIA, PLAYED, &[("c7", "rP"), ("e3", "rR")]);
+    let p = play(&p, "c7c8r");
+    assert!(!p.to_fen().contains("'powers'"), "{}", p.to_fen());
+}

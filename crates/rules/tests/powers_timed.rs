@@ -184,3 +184,20 @@ fn every_corner_bombs_the_same_centre() {
         assert_eq!(blocks(&p, &first), sorted(&CORNERS), "seat {seat}");
     }
 }
+
+#[test]
+fn a_bomb_that_leaves_the_rogue_one_piece_puts_it_out() {
+    // The Rogue's knight on d4 is in its own armed block: when its turn
+    // begins the knight goes, its king stands alone, and the lone-piece
+    // rule takes it; blue moves next.
+    let rows = [
+        "bK,6,yK", "8", "6,yP,1", "1,bP,6", "3,rN,4", "6,gP,1", "8", "rK,6,gK",
+    ];
+    let extras = format!("{PLAYED},'bomb':('0d4','','','')");
+    let p = pos(&lineup(ROGUE), &fen('G', &extras, rows));
+    let p = play(&p, "h1h2");
+    assert_eq!(piece(&p, "d4"), None, "{}", p.to_fen());
+    assert_eq!(piece(&p, "a1"), None, "{}", p.to_fen());
+    assert_eq!(p.turn().0, 1, "{}", p.to_fen());
+    assert_eq!(pos(p.variant(), &p.to_fen()), p);
+}

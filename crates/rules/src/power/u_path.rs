@@ -124,7 +124,8 @@ impl<B: HasSliders> Position<B> {
     /// piece of the kinds, the piece standing on `piece_at` (its origin
     /// before the move, its target after).
     pub(super) fn is_straight_move(&self, u: &Compiled, m: Move, piece_at: u8) -> bool {
-        if !matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_)) {
+        // A promotion is a pawn's move, whatever it becomes.
+        if m.kind() != MoveKind::Normal {
             return false;
         }
         let Some(p) = self.piece_at(piece_at) else {

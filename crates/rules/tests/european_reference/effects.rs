@@ -319,11 +319,11 @@ impl Ref {
                 self.used[us] |= 1 << i;
                 // FEN4's 'spent' names a power with uses per game once
                 // per use.
-                if matches!(power, RefPower::Revive { .. }) {
+                if matches!(
+                    power,
+                    RefPower::Revive { .. } | RefPower::MoveTwo { once: true, .. }
+                ) {
                     self.uses[us][i] += 1;
-                    self.spent[us] |= 1 << i;
-                }
-                if matches!(power, RefPower::MoveTwo { once: true, .. }) {
                     self.spent[us] |= 1 << i;
                 }
             }

@@ -120,7 +120,8 @@ pub struct Ref {
     /// one less than its `every`), and the block it armed, by its
     /// lower-left square.
     pub bomb: [(u8, Option<Sq>); 4],
-    /// Per seat and power, its uses of a power with uses per game.
+    /// Per seat and power, its uses of a power with uses per game (once
+    /// per game or more).
     pub uses: [[u8; 4]; 4],
 }
 
@@ -559,8 +560,20 @@ impl Ref {
         let before = next.clone();
         next.turns[us] = (next.turns[us] + 1).min(2);
         next.pass_turn();
-        if !next.over() {
+        // A bomb among its own pieces may leave the seat with one: it
+        // loses it then, and the next seat begins.
+        while !next.over() {
             next.start_turn_powers();
+            let mine: Vec<Sq> = next
+                .pieces()
+                .filter(|&(_, p)| next.owner(p) == next.turn)
+                .map(|(sq, _)| sq)
+                .collect();
+            if mine.len() != 1 {
+                break;
+            }
+            next.set(mine[0], None);
+            next.pass_turn();
         }
         if watch_idle {
             next.clear_idle_since(&before);
