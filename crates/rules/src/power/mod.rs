@@ -3,16 +3,20 @@
 //! few hooks of the move generator where armies change hands:
 //!
 //! - **actions**: a turn spent on something other than a piece move
-//!   (`transform`, `place`, `relocate`), generated beside the piece moves
-//!   and played instead of them, as [`MoveKind::Power`] moves;
+//!   (`transform`, `place`, `relocate`, `revive`), or a piece move of a
+//!   power's own (`u-path`), generated beside the piece moves and played
+//!   instead of them, as [`MoveKind::Power`] moves;
 //! - **turns of two parts**: two piece moves in one turn (`move-two`);
 //! - **landing**: effects where a piece ends its move (`become-in-area`,
 //!   `destroy-attacked`);
 //! - **turn start**: effects when the seat to move begins its turn
-//!   (`destroy-adjacent`, `convert-adjacent`);
+//!   (`destroy-adjacent`, `convert-adjacent`, `bomb`);
+//! - **chosen cells**: what a piece move chooses for a power (`shelter`,
+//!   `trade`, `push`, `bomb`);
 //! - **state across turns**: "not two turns in a row", kept per seat and
 //!   power in the position's per-seat slots (so the hash, equality and
-//!   FEN4 carry it), and "once per game", a count of uses in the same slot;
+//!   FEN4 carry it), and "once per game" (or twice), a count of uses in
+//!   the same slot;
 //! - **proof against powers**: kinds (Sparta's warrior) and nations
 //!   (Egypt) whose pieces no other nation's power moves or destroys.
 //!
@@ -352,7 +356,8 @@ impl<B: HasSliders> Power<B> {
         }
     }
 
-    /// Whether the power counts its uses (it may be used once per game).
+    /// Whether the power counts its uses (it may be used a number of times
+    /// per game).
     pub(super) fn counts_uses(&self) -> bool {
         self.max_uses() > 0
     }
