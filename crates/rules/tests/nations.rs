@@ -700,6 +700,35 @@ fn unknown_powers_and_bad_parameters_are_refused() {
     assert_field(&e, "mine.toml", "powers[0].no_check", "true or false");
     let e = with("id = \"move-again\"\ndistance = 2");
     assert_field(&e, "mine.toml", "powers[0].near", "missing");
+    let e = with("id = \"u-path\"\nkinds = []");
+    assert_field(&e, "mine.toml", "powers[0].kinds", "at least one");
+    let e = with("id = \"u-path\"\nkinds = [\"r\"]\nstraight_not_twice = 1");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].straight_not_twice",
+        "true or false",
+    );
+    let e = with("id = \"bomb\"\narea = \"a1-h8\"");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].area",
+        "holds 49 blocks of 2 x 2",
+    );
+    let e = with("id = \"bomb\"\narea = \"c3-c6\"");
+    assert_field(&e, "mine.toml", "powers[0].area", "holds 0 blocks");
+    let e = with("id = \"bomb\"\nevery = 0");
+    assert_field(&e, "mine.toml", "powers[0].every", "a number from 1 to 7");
+    let e = with("id = \"revive\"\nuses = 8");
+    assert_field(&e, "mine.toml", "powers[0].uses", "a number from 1 to 7");
+    let e = with("id = \"revive\"\nkinds = [\"r\"]");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].kinds",
+        "not a parameter of this power",
+    );
     // A letter the nation does not field is found when the line-up is built.
     let e = lineup_error(&format!(
         "{GOOD}\n[[powers]]\nid = \"place\"\nkind = \"q\"\n"
@@ -857,5 +886,33 @@ fn midgame_perft_of_every_power_is_pinned_and_agrees_with_the_reference() {
                 "reference: {ids} {fen} depth {depth}"
             );
         }
+    }
+}
+
+/// Positions where the powers of issue 14 act within three plies, their
+/// perft to depth 3 pinned, the kernel and the reference both counting
+/// them: Australia to move with a rook in the open (U paths; straight
+/// moves, or, resting from one, none), the Nuclear Rogue's armed block
+/// d4-e5 going off when its turn begins (a red pawn and a green knight in
+/// it) and a new block to choose, Canada with one use of its two left and
+/// four pieces to take back.
+#[test]
+fn issue_14_powers_in_play_agree_with_the_reference() {
+    let v = lineup("european-ffa", "australia,nuclear-rogue,canada,default");
+    let board =
+        "bK,5,yR,yK/bR,1,bP,3,yP,yP/bN,7/1,bP,1,rP,4/4,gN,3/3,rR,4/rP,rP,5,gR/rK,1,rB,3,gP,gK";
+    let state = "'turns':(2,2,2,2),'spent':('','','0',''),'bomb':('','2d4','','')";
+    for (rested, pinned) in [
+        ("", [29, 2580, 34850]),
+        (",'powers':('0','','','')", [19, 1680, 22450]),
+    ] {
+        let fen = format!("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{{state}{rested}}}-{board}");
+        let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
+        let r = reference(&p);
+        let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
+        let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
+        assert_eq!(counts, theirs, "{fen}");
+        assert_eq!(counts, pinned, "{fen}");
     }
 }

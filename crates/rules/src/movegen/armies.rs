@@ -22,8 +22,7 @@ impl<B: HasSliders> Position<B> {
         let before = sink.taken();
         let opening = self.in_opening(us);
         let capture_powers = self.has_powers() && self.has_capture_powers();
-        let barred =
-            self.has_powers() && (self.barred_cell(us).is_some() || self.rests_from_leap());
+        let barred = self.has_powers() && (self.barred_cell(us).is_some() || self.rests());
         let guards = self.capture_guards();
         let guarded = !guards.is_empty();
         let chooses = self.has_powers() && self.choosing_power().is_some();
@@ -45,7 +44,7 @@ impl<B: HasSliders> Position<B> {
                     continue;
                 };
                 if !self.declared_enough(m)
-                    || (barred && (self.barred_capture(m) || self.leap_barred(m)))
+                    || (barred && (self.barred_capture(m) || self.rest_barred(m)))
                     || (guarded && guards.bar(m))
                 {
                     continue;

@@ -260,6 +260,41 @@ pub(crate) fn unquote(entry: &str) -> Option<&str> {
     entry.strip_prefix('\'')?.strip_suffix('\'')
 }
 
+/// The texts of a per-seat extras entry `key` (read at `key_at`),
+/// unquoted, each with its seat, those of the first `seats` seats that
+/// are not empty; an entry not quoted is an error.
+pub(crate) fn seat_texts<'a>(
+    entries: &[&'a str],
+    seats: u8,
+    key: &str,
+    key_at: usize,
+) -> Result<Vec<(usize, &'a str)>, FenError> {
+    let mut texts = Vec::new();
+    for (s, entry) in entries.iter().enumerate().take(seats as usize) {
+        let text = unquote(entry).ok_or_else(|| {
+            syntax(
+                FenField::Extras,
+                key_at,
+                format!("{entry} in '{key}' is not quoted"),
+            )
+        })?;
+        if !text.is_empty() {
+            texts.push((s, text));
+        }
+    }
+    Ok(texts)
+}
+
+/// The extras entry `'key':('…','…',…)` of one quoted text per seat;
+/// `None` when every text is empty (the state is as at the start).
+pub(crate) fn seat_tuple(key: &str, entries: &[String]) -> Option<String> {
+    if entries.iter().all(String::is_empty) {
+        return None;
+    }
+    let quoted: Vec<String> = entries.iter().map(|e| format!("'{e}'")).collect();
+    Some(format!("'{key}':({})", quoted.join(",")))
+}
+
 impl<B: HasSliders> Position<B> {
     /// The extras keys of armies that changed hands and of the opening
     /// turn count (see `read_army_extras`); none while neither differs
@@ -290,6 +325,7 @@ impl<B: HasSliders> Position<B> {
         }
         keys.extend(self.neutral_extra());
         keys.extend(self.idle_extra());
+        keys.extend(self.bomb_extra());
         if self.declared.iter().any(|&d| d != 0) {
             let entries: Vec<String> = self
                 .declared
@@ -709,6 +745,9 @@ impl<B: HasSliders> Position<B> {
         }
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::IDLE_KEY, at)? {
             self.read_idle_extra(&entries, key_at)?;
+        }
+        if let Some((key_at, entries)) = extras_tuple(block, crate::power::BOMB_KEY, at)? {
+            self.read_bomb_extra(&entries, key_at)?;
         }
         if let Some((key_at, entries)) = extras_tuple(block, "declared", at)? {
             if !self.rules.variant.rules.declare_check {

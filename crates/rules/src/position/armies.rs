@@ -165,6 +165,7 @@ impl<B: HasSliders> Position<B> {
             self.note_powers_used(us, m);
             self.end_revenge_turn(us);
             self.end_shelter_turn(us, m);
+            self.end_bomb_turn(us, m);
         }
         if let Some(before) = before {
             self.clear_idle_since(&before);
@@ -178,9 +179,18 @@ impl<B: HasSliders> Position<B> {
         }
         let next = self.next_alive_after(us, self.alive_seats());
         self.set_turn(next);
-        self.remove_lone_players();
-        if self.has_powers() && !self.teams_decided() {
+        // A turn-start power may leave the seat a single piece (a bomb
+        // among its own): the lone-piece rule takes it then, and the next
+        // seat begins its turn.
+        loop {
+            self.remove_lone_players();
+            if !self.has_powers() || self.teams_decided() {
+                break;
+            }
             self.start_turn_powers();
+            if !self.starts_alone() {
+                break;
+            }
         }
         if let Some(before) = before {
             self.clear_idle_since(&before);
@@ -262,6 +272,14 @@ impl<B: HasSliders> Position<B> {
             self.hash ^= zobrist::turns(seat.idx(), *n) ^ zobrist::turns(seat.idx(), *n + 1);
             *n += 1;
         }
+    }
+
+    /// Whether the seat to move has a single piece, which the lone-piece
+    /// rule takes.
+    fn starts_alone(&self) -> bool {
+        self.rules.variant.rules.lone_piece_loses
+            && !self.teams_decided()
+            && self.commanded_pieces(self.turn).count() == 1
     }
 
     /// While the seat to move starts its turn with a single piece (and

@@ -45,6 +45,11 @@ impl fmt::Display for Area {
 }
 
 impl Area {
+    /// Its width and height in squares.
+    pub(crate) fn size(&self) -> (u8, u8) {
+        (self.high.0 - self.low.0 + 1, self.high.1 - self.low.1 + 1)
+    }
+
     /// The area's cells for a seat whose pawns go `forward` on a `size` x
     /// `size` board (cells numbered rank by rank from a1).
     pub(crate) fn cells<B: HasSliders>(&self, forward: Forward, size: u8) -> B {

@@ -3,16 +3,20 @@
 //! few hooks of the move generator where armies change hands:
 //!
 //! - **actions**: a turn spent on something other than a piece move
-//!   (`transform`, `place`, `relocate`), generated beside the piece moves
-//!   and played instead of them, as [`MoveKind::Power`] moves;
+//!   (`transform`, `place`, `relocate`, `revive`), or a piece move of a
+//!   power's own (`u-path`), generated beside the piece moves and played
+//!   instead of them, as [`MoveKind::Power`] moves;
 //! - **turns of two parts**: two piece moves in one turn (`move-two`);
 //! - **landing**: effects where a piece ends its move (`become-in-area`,
 //!   `destroy-attacked`);
 //! - **turn start**: effects when the seat to move begins its turn
-//!   (`destroy-adjacent`, `convert-adjacent`);
+//!   (`destroy-adjacent`, `convert-adjacent`, `bomb`);
+//! - **chosen cells**: what a piece move chooses for a power (`shelter`,
+//!   `trade`, `push`, `bomb`);
 //! - **state across turns**: "not two turns in a row", kept per seat and
 //!   power in the position's per-seat slots (so the hash, equality and
-//!   FEN4 carry it), and "once per game", a count of uses in the same slot;
+//!   FEN4 carry it), and "once per game" (or twice), a count of uses in
+//!   the same slot;
 //! - **proof against powers**: kinds (Sparta's warrior) and nations
 //!   (Egypt) whose pieces no other nation's power moves or destroys.
 //!
@@ -25,6 +29,7 @@ mod again;
 mod area;
 mod area_moves;
 mod attacked;
+mod bomb;
 mod capture;
 mod enter;
 mod guard;
@@ -35,6 +40,7 @@ mod push;
 mod range;
 mod relocate;
 mod revenge;
+mod revive;
 mod shelter;
 mod shoot;
 mod square_state;
@@ -42,9 +48,11 @@ mod state;
 mod trade;
 mod transform;
 mod two;
+mod u_path;
 mod winter;
 
 pub use area::Area;
+pub(crate) use bomb::KEY as BOMB_KEY;
 pub(crate) use neutral::KEY as NEUTRAL_KEY;
 pub(crate) use square_state::SquareKey;
 pub(crate) use state::StateKey;
@@ -105,6 +113,12 @@ pub enum PowerSpec {
     Range(range::Spec),
     /// A piece that lands near some of one's pieces moves again.
     MoveAgain(again::Spec),
+    /// Some kinds may also move along a U-shaped path.
+    UPath(u_path::Spec),
+    /// Now and then, with the move, arm a block that blows up a turn later.
+    Bomb(bomb::Spec),
+    /// A few times per game, instead of moving, take back a lost piece.
+    Revive(revive::Spec),
 }
 
 impl PowerSpec {
@@ -140,6 +154,9 @@ impl PowerSpec {
             push::ID => PowerSpec::Push(push::Spec::read(&p)?),
             range::ID => PowerSpec::Range(range::Spec::read(&p)?),
             again::ID => PowerSpec::MoveAgain(again::Spec::read(&p)?),
+            u_path::ID => PowerSpec::UPath(u_path::Spec::read(&p)?),
+            bomb::ID => PowerSpec::Bomb(bomb::Spec::read(&p)?),
+            revive::ID => PowerSpec::Revive(revive::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -178,6 +195,9 @@ impl PowerSpec {
             PowerSpec::Push(_) => push::ID,
             PowerSpec::Range(_) => range::ID,
             PowerSpec::MoveAgain(_) => again::ID,
+            PowerSpec::UPath(_) => u_path::ID,
+            PowerSpec::Bomb(_) => bomb::ID,
+            PowerSpec::Revive(_) => revive::ID,
         }
     }
 
@@ -187,11 +207,19 @@ impl PowerSpec {
         matches!(self, PowerSpec::MoveTwo(_) | PowerSpec::MoveAgain(_)).then(|| two::second_part(m))
     }
 
+    /// Give the power the nation's setup, for the powers that read it
+    /// (`revive` takes pieces back to their setup squares).
+    pub(crate) fn with_setup(&mut self, setup: &crate::variant::Setup) {
+        if let PowerSpec::Revive(r) = self {
+            r.homes = setup.clone();
+        }
+    }
+
     /// Whether the power reads what a move chooses ([`Move::with_choice`]).
     pub fn chooses_a_cell(&self) -> bool {
         matches!(
             self,
-            PowerSpec::Shelter | PowerSpec::Trade(_) | PowerSpec::Push(_)
+            PowerSpec::Shelter | PowerSpec::Trade(_) | PowerSpec::Push(_) | PowerSpec::Bomb(_)
         )
     }
 
@@ -213,11 +241,14 @@ impl PowerSpec {
             | PowerSpec::Shelter
             | PowerSpec::Trade(_)
             | PowerSpec::Idle
-            | PowerSpec::Push(_) => Vec::new(),
+            | PowerSpec::Push(_)
+            | PowerSpec::Bomb(_)
+            | PowerSpec::Revive(_) => Vec::new(),
             PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Range(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::MoveAgain(a) => a.near.iter().map(|&l| ("near", l)).collect(),
+            PowerSpec::UPath(u) => u.kinds.iter().map(|&l| ("kinds", l)).collect(),
         }
     }
 }
@@ -234,7 +265,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 21] = [
+const KNOWN: [&str; 24] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -256,6 +287,9 @@ const KNOWN: [&str; 21] = [
     push::ID,
     range::ID,
     again::ID,
+    u_path::ID,
+    bomb::ID,
+    revive::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -281,6 +315,9 @@ pub(crate) enum Power<B> {
     Push(push::Compiled),
     Range(range::Compiled),
     MoveAgain(again::Compiled),
+    UPath(u_path::Compiled),
+    Bomb(bomb::Compiled<B>),
+    Revive(revive::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -321,6 +358,9 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Push(p) => Power::Push(p.compile()),
             PowerSpec::Range(r) => Power::Range(r.compile(kind)),
             PowerSpec::MoveAgain(a) => Power::MoveAgain(a.compile(kind)),
+            PowerSpec::UPath(u) => Power::UPath(u.compile(kind)),
+            PowerSpec::Bomb(b) => Power::Bomb(b.compile(area, size)),
+            PowerSpec::Revive(r) => Power::Revive(r.compile(kind, forward, size)),
         }
     }
 
@@ -334,9 +374,19 @@ impl<B: HasSliders> Power<B> {
         }
     }
 
-    /// Whether the power counts its uses (it may be used once per game).
+    /// Whether the power counts its uses (it may be used a number of times
+    /// per game).
     pub(super) fn counts_uses(&self) -> bool {
-        matches!(self, Power::MoveTwo(t) if t.once_per_game)
+        self.max_uses() > 0
+    }
+
+    /// How many times per game the power may be used (0: no limit).
+    pub(super) fn max_uses(&self) -> u8 {
+        match self {
+            Power::MoveTwo(t) if t.once_per_game => 1,
+            Power::Revive(r) => r.uses,
+            _ => 0,
+        }
     }
 }
 
@@ -381,6 +431,8 @@ impl<B: HasSliders> Position<B> {
                 Power::MoveTwo(t) => self.generate_move_two(sink, t, i as u8),
                 Power::MoveAgain(a) => self.generate_move_again(sink, a, i as u8),
                 Power::Shoot(s) => self.generate_shots(sink, s, tag),
+                Power::UPath(u) => self.generate_u_paths(sink, u, tag),
+                Power::Revive(r) => self.generate_revive(sink, r, i),
                 // The others act through hooks, not as moves.
                 _ => {}
             }
@@ -401,8 +453,10 @@ impl<B: HasSliders> Position<B> {
         match power {
             Power::Transform(t) => self.play_transform(t, m),
             Power::Place(p) => self.play_place(p, m),
-            Power::Relocate(_) => return self.play_relocate(m),
+            // A U path moves a piece as a relocation does.
+            Power::Relocate(_) | Power::UPath(_) => return self.play_relocate(m),
             Power::MoveTwo(_) | Power::MoveAgain(_) => self.play_move_two(m),
+            Power::Revive(r) => self.play_revive(r, m),
             Power::Shoot(_) => return self.play_shot(m),
             _ => {}
         }
@@ -428,9 +482,12 @@ impl<B: HasSliders> Position<B> {
 
     /// The seat to move's power that reads the cell its moves choose.
     pub(crate) fn choosing_power(&self) -> Option<&Power<B>> {
-        self.powers(self.turn)
-            .iter()
-            .find(|p| matches!(p, Power::Shelter | Power::Trade(_) | Power::Push(_)))
+        self.powers(self.turn).iter().find(|p| {
+            matches!(
+                p,
+                Power::Shelter | Power::Trade(_) | Power::Push(_) | Power::Bomb(_)
+            )
+        })
     }
 
     /// The id of the seat to move's power that reads a chosen cell.
@@ -455,6 +512,7 @@ impl<B: HasSliders> Position<B> {
                 }
                 return;
             }
+            Some(Power::Bomb(_)) => return self.for_each_bomb(m, emit),
             _ => B::EMPTY,
         };
         if cells.is_empty() {
@@ -504,28 +562,41 @@ impl<B: HasSliders> Position<B> {
             .second_move(m)
     }
 
-    /// The seat to move's `no-leap-twice` powers whose leap it made last turn.
-    fn resting_leaps(&self) -> impl Iterator<Item = &leap::Compiled> + '_ {
+    /// The seat to move's powers that bar a kind of move it made last
+    /// turn (`no-leap-twice`'s leap, `u-path`'s straight moves).
+    fn resting_powers(&self) -> impl Iterator<Item = &Power<B>> + '_ {
         let us = self.turn;
         self.powers(us)
             .iter()
             .enumerate()
             .filter_map(move |(i, p)| match p {
-                Power::Leap(l) if self.slot(us, i) & TAKEN_LAST_TURN != 0 => Some(l),
+                Power::Leap(_) | Power::UPath(_) if self.slot(us, i) & TAKEN_LAST_TURN != 0 => {
+                    Some(p)
+                }
                 _ => None,
             })
     }
 
     /// Whether the seat to move's powers bar its move `m` this turn (a
-    /// leap made last turn).
-    pub(crate) fn leap_barred(&self, m: Move) -> bool {
-        self.resting_leaps()
-            .any(|l| self.is_barred_leap(l, m, m.from()))
+    /// leap made last turn, or a straight move after one).
+    pub(crate) fn rest_barred(&self, m: Move) -> bool {
+        self.resting_powers()
+            .any(|p| self.made_barred_move(p, m, m.from()))
     }
 
-    /// Whether the seat to move rests from a leap this turn.
-    pub(crate) fn rests_from_leap(&self) -> bool {
-        self.resting_leaps().next().is_some()
+    /// Whether `m` is a move `p` bars on the next turn, the piece standing
+    /// on `piece_at` (its origin before the move, its target after).
+    fn made_barred_move(&self, p: &Power<B>, m: Move, piece_at: u8) -> bool {
+        match p {
+            Power::Leap(l) => self.is_barred_leap(l, m, piece_at),
+            Power::UPath(u) => u.straight_not_twice && self.is_straight_move(u, m, piece_at),
+            _ => false,
+        }
+    }
+
+    /// Whether the seat to move rests from a kind of move this turn.
+    pub(crate) fn rests(&self) -> bool {
+        self.resting_powers().next().is_some()
     }
 
     /// How many times `seat` used its power `i` (counted for powers of
@@ -581,11 +652,10 @@ impl<B: HasSliders> Position<B> {
         };
         for i in 0..self.powers(us).len() {
             let old = self.slot(us, i);
-            let leapt = match &self.powers(us)[i] {
-                Power::Leap(l) => self.is_barred_leap(l, m, m.to()),
-                _ => false,
-            };
-            let new = if used == Some(i) || leapt {
+            let power = &self.powers(us)[i];
+            // A U path is no straight move: it bars nothing.
+            let used = used == Some(i) && !matches!(power, Power::UPath(_));
+            let new = if used || self.made_barred_move(power, m, m.to()) {
                 let uses = self.powers(us)[i].counts_uses() as u8;
                 ((old & !TAKEN_LAST_TURN) + uses).min(TAKEN_LAST_TURN - 1) | TAKEN_LAST_TURN
             } else {
@@ -600,9 +670,11 @@ impl<B: HasSliders> Position<B> {
     /// The seat to move begins its turn: its turn-start powers act.
     pub(crate) fn start_turn_powers(&mut self) {
         let rules = std::sync::Arc::clone(&self.rules);
-        for power in &rules.powers[self.turn.idx()] {
-            if let Power::Adjacent(a) = power {
-                self.act_adjacent(a);
+        for (i, power) in rules.powers[self.turn.idx()].iter().enumerate() {
+            match power {
+                Power::Adjacent(a) => self.act_adjacent(a),
+                Power::Bomb(b) => self.detonate(i, b),
+                _ => {}
             }
         }
     }

@@ -155,11 +155,7 @@ impl<B: HasSliders> Position<B> {
                 _ => String::new(),
             })
             .collect();
-        if entries.iter().all(String::is_empty) {
-            return None;
-        }
-        let quoted: Vec<String> = entries.iter().map(|e| format!("'{e}'")).collect();
-        Some(format!("'{KEY}':({})", quoted.join(",")))
+        crate::notation::fen4::seat_tuple(KEY, &entries)
     }
 
     /// Read the `'neutral'` entries (per seat nothing, or a digit from 0
@@ -171,12 +167,7 @@ impl<B: HasSliders> Position<B> {
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
         let seats = self.rules.seats();
-        for (s, entry) in entries.iter().enumerate().take(seats as usize) {
-            let text = crate::notation::fen4::unquote(entry)
-                .ok_or_else(|| bad(format!("{entry} in '{KEY}' is not quoted")))?;
-            if text.is_empty() {
-                continue;
-            }
+        for (s, text) in crate::notation::fen4::seat_texts(entries, seats, KEY, key_at)? {
             let own = Seat(s as u8);
             let (i, _) = self
                 .neutral_power(own)

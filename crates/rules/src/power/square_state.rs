@@ -69,11 +69,7 @@ impl<B: HasSliders> Position<B> {
                     .map_or(String::new(), |c| geo.square(c).to_string())
             })
             .collect();
-        if entries.iter().all(String::is_empty) {
-            return None;
-        }
-        let quoted: Vec<String> = entries.iter().map(|e| format!("'{e}'")).collect();
-        Some(format!("'{}':({})", key.name(), quoted.join(",")))
+        crate::notation::fen4::seat_tuple(key.name(), &entries)
     }
 
     /// Read the `key` entries (a quoted square or nothing per seat).
@@ -85,12 +81,8 @@ impl<B: HasSliders> Position<B> {
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
         let name = key.name();
-        for (s, entry) in entries.iter().enumerate().take(self.rules.seats() as usize) {
-            let text = crate::notation::fen4::unquote(entry)
-                .ok_or_else(|| bad(format!("{entry} in '{name}' is not quoted")))?;
-            if text.is_empty() {
-                continue;
-            }
+        let seats = self.rules.seats();
+        for (s, text) in crate::notation::fen4::seat_texts(entries, seats, name, key_at)? {
             let seat = Seat(s as u8);
             let cell = text
                 .parse()

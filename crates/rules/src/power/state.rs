@@ -1,7 +1,8 @@
 //! The powers' state across turns in FEN4's `{...}` block, per seat the
 //! indices of its nation's powers: `'powers'`, those it used on its last
 //! turn (for "not two turns in a row"), such as `'powers':('0','','','')`;
-//! `'spent'`, those of once per game it has used.
+//! `'spent'`, those with a number of uses per game, once per use
+//! (`'spent':('00','','','')`: power 0 used twice).
 
 use super::{MAX_POWERS, Power};
 use crate::attacks::HasSliders;
@@ -30,10 +31,12 @@ impl StateKey {
         }
     }
 
-    fn holds(self, power: &Power<impl HasSliders>, slot: u8) -> bool {
+    /// How many times the key writes the power's index.
+    fn times(self, power: &Power<impl HasSliders>, slot: u8) -> usize {
         match self {
-            StateKey::Powers => slot & TAKEN_LAST_TURN != 0,
-            StateKey::Spent => power.counts_uses() && slot & !TAKEN_LAST_TURN != 0,
+            StateKey::Powers => usize::from(slot & TAKEN_LAST_TURN != 0),
+            StateKey::Spent if power.counts_uses() => usize::from(slot & !TAKEN_LAST_TURN),
+            StateKey::Spent => 0,
         }
     }
 
@@ -45,10 +48,12 @@ impl StateKey {
         }
     }
 
-    fn set(self, slot: u8) -> u8 {
+    /// The slot with the key's state read once more; `None` past the
+    /// power's uses.
+    fn set(self, power: &Power<impl HasSliders>, slot: u8) -> Option<u8> {
         match self {
-            StateKey::Powers => slot | TAKEN_LAST_TURN,
-            StateKey::Spent => slot | 1,
+            StateKey::Powers => Some(slot | TAKEN_LAST_TURN),
+            StateKey::Spent => (slot & !TAKEN_LAST_TURN < power.max_uses()).then_some(slot + 1),
         }
     }
 }
@@ -59,16 +64,14 @@ impl<B: HasSliders> Position<B> {
         let seats = self.rules.seats();
         let used = |seat: u8| -> String {
             (0..self.powers(Seat(seat)).len())
-                .filter(|&i| key.holds(&self.powers(Seat(seat))[i], self.slot(Seat(seat), i)))
-                .map(|i| char::from(b'0' + i as u8))
+                .flat_map(|i| {
+                    let times = key.times(&self.powers(Seat(seat))[i], self.slot(Seat(seat), i));
+                    std::iter::repeat_n(char::from(b'0' + i as u8), times)
+                })
                 .collect()
         };
         let entries: Vec<String> = (0..seats).map(used).collect();
-        if entries.iter().all(String::is_empty) {
-            return None;
-        }
-        let quoted: Vec<String> = entries.iter().map(|e| format!("'{e}'")).collect();
-        Some(format!("'{}':({})", key.name(), quoted.join(",")))
+        crate::notation::fen4::seat_tuple(key.name(), &entries)
     }
 
     /// Read the `key` entries (quoted, one per seat).
@@ -98,7 +101,16 @@ impl<B: HasSliders> Position<B> {
                         ))
                     })?;
                 let old = self.slot(Seat(seat as u8), i);
-                self.set_slot(Seat(seat as u8), i, key.set(old));
+                let new = key
+                    .set(&self.powers(Seat(seat as u8))[i], old)
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "'{}' in '{name}': more uses than seat {}'s power has",
+                            d as char,
+                            seat + 1
+                        ))
+                    })?;
+                self.set_slot(Seat(seat as u8), i, new);
             }
         }
         Ok(())

@@ -6,7 +6,7 @@ mod compiled;
 mod lineup;
 mod load;
 mod nation;
-pub(crate) use nation::{letter as piece_letter, not_a_letter, square as square_of_8x8};
+pub(crate) use nation::{Setup, letter as piece_letter, not_a_letter, square as square_of_8x8};
 mod seat_rules;
 mod spec;
 

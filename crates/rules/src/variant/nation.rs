@@ -28,6 +28,10 @@ const BUILTIN: &[(&str, &str)] = &[
     ),
     ("athens", include_str!("../../variants/nations/athens.toml")),
     (
+        "australia",
+        include_str!("../../variants/nations/australia.toml"),
+    ),
+    (
         "austria",
         include_str!("../../variants/nations/austria.toml"),
     ),
@@ -40,6 +44,7 @@ const BUILTIN: &[(&str, &str)] = &[
         "byzantine-empire",
         include_str!("../../variants/nations/byzantine-empire.toml"),
     ),
+    ("canada", include_str!("../../variants/nations/canada.toml")),
     (
         "carthage",
         include_str!("../../variants/nations/carthage.toml"),
@@ -80,6 +85,10 @@ const BUILTIN: &[(&str, &str)] = &[
     (
         "netherlands",
         include_str!("../../variants/nations/netherlands.toml"),
+    ),
+    (
+        "nuclear-rogue",
+        include_str!("../../variants/nations/nuclear-rogue.toml"),
     ),
     (
         "papal-states",
@@ -253,7 +262,7 @@ impl Nation {
         })?;
         let field = |f: &str, reason: String| field_error(origin, f, reason);
         check_id(&spec.id).map_err(|r| field("id", r))?;
-        let powers = powers(&spec.powers, origin)?;
+        let mut powers = powers(&spec.powers, origin)?;
         let area_text = spec.area.as_deref().unwrap_or(DEFAULT_AREA);
         let area = area(area_text).map_err(|r| field("area", r))?;
         let kinds = spec
@@ -263,6 +272,9 @@ impl Nation {
             .map(|(i, k)| kind(k).map_err(|(f, r)| field(&format!("pieces[{i}].{f}"), r)))
             .collect::<Result<Vec<_>, _>>()?;
         let setup = setup(&spec.setup, area, area_text, origin)?;
+        for p in &mut powers {
+            p.with_setup(&setup);
+        }
         let promotions = spec
             .promotions
             .as_ref()

@@ -3,7 +3,7 @@
 //! take-overs, what acts where a piece lands, the choices of trade and
 //! push, and the powers that act when a turn ends or begins.
 
-use super::powers::{RefPower, action_index, knight_leap};
+use super::powers::{RefPower, action_index};
 use super::{Piece, Ref, Sq, in_area, on_board, parse, squares};
 
 const ORTHOGONAL: [Sq; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
@@ -68,6 +68,13 @@ impl Ref {
             RefPower::MoveTwo { .. } | RefPower::MoveAgain { .. } => {
                 let mid = self.part_piece(cells[0], cells[1], None);
                 next = mid.part_piece(cells[2], cells[3], None);
+            }
+            RefPower::UPath { .. } => next = self.part_piece(cells[0], cells[1], None),
+            RefPower::Revive { homes, .. } => {
+                let kind = self
+                    .revivable(homes, cells[0])
+                    .expect("a piece to take back");
+                next.set(cells[0], Some(Piece { army: us, kind }));
             }
             other => panic!("{other:?} is no action"),
         }
@@ -305,20 +312,35 @@ impl Ref {
         let moved = piece_move.then(|| parse(m)).map(|p| (p.from, p.to));
         self.used[us] = 0;
         for (i, power) in powers.iter().enumerate() {
-            let leapt = match (power, moved) {
-                (RefPower::NoLeapTwice { kinds }, Some((from, to))) => {
-                    kinds.contains(&before.at(from).expect("a mover").kind) && knight_leap(from, to)
-                }
-                _ => false,
-            };
-            if action == Some(i) || leapt {
+            let barring = moved.is_some_and(|(from, to)| before.barred_next_turn(power, from, to));
+            // A U path is no rook-type move.
+            let acted = action == Some(i) && !matches!(power, RefPower::UPath { .. });
+            if acted || barring {
                 self.used[us] |= 1 << i;
-                if matches!(power, RefPower::MoveTwo { once: true, .. }) {
+                // FEN4's 'spent' names a power with uses per game once
+                // per use.
+                if matches!(
+                    power,
+                    RefPower::Revive { .. } | RefPower::MoveTwo { once: true, .. }
+                ) {
+                    self.uses[us][i] += 1;
                     self.spent[us] |= 1 << i;
                 }
             }
             match power {
                 RefPower::NoRevenge { .. } => self.barred[us] = None,
+                RefPower::Bomb { every, .. } => {
+                    let chosen = if piece_move {
+                        parse(m).chosen.first().copied()
+                    } else {
+                        None
+                    };
+                    let (count, armed) = self.bomb[us];
+                    self.bomb[us] = match chosen {
+                        Some(block) => (0, Some(block)),
+                        None => ((count + 1).min(every - 1), armed),
+                    };
+                }
                 RefPower::Shelter => {
                     self.sheltered[us] = if piece_move {
                         parse(m).chosen.first().copied()
@@ -384,11 +406,28 @@ impl Ref {
         self.idle = targets(self).into_iter().fold(0, |b, sq| b | bit(sq));
     }
 
+    /// The seat's armed block goes off: every piece in it is destroyed,
+    /// but those that count as royal and those proof against powers.
+    fn blow_up(&mut self, seat: usize) {
+        let Some((f, r)) = self.bomb[seat].1.take() else {
+            return;
+        };
+        for sq in [(f, r), (f + 1, r), (f, r + 1), (f + 1, r + 1)] {
+            if self.at(sq).is_some_and(|v| !self.immune(v)) {
+                self.destroy(sq);
+            }
+        }
+    }
+
     /// The seat to move begins its turn: enemy pieces next to its source
     /// pieces are destroyed or become its own.
     pub(super) fn start_turn_powers(&mut self) {
         let seat = self.turn;
         for power in self.powers(seat).to_vec() {
+            if let RefPower::Bomb { .. } = power {
+                self.blow_up(seat);
+                continue;
+            }
             let (sources, convert) = match power {
                 RefPower::DestroyAdjacent { sources } => (sources, false),
                 RefPower::ConvertAdjacent { sources } => (sources, true),

@@ -6,7 +6,7 @@
 //! way (a move is tried on a copy of the whole position). The
 //! differential tests compare it with the kernel move by move.
 //!
-//! It plays the base game and every nation of issue 13 with its power
+//! It plays the base game and every shipped nation (issues 13 and 14) with its power
 //! ([`nations`]), and the test fixtures of `tests/data/nations`. Only
 //! `read` (turning a kernel position into a reference one) uses the kernel.
 
@@ -116,6 +116,13 @@ pub struct Ref {
     /// The pieces that have stood idle since a `destroy-idle` turn ended,
     /// a bit per square (`file + 8 * rank`).
     pub idle: u64,
+    /// Per seat with a bomb: its turns since it last chose a block (up to
+    /// one less than its `every`), and the block it armed, by its
+    /// lower-left square.
+    pub bomb: [(u8, Option<Sq>); 4],
+    /// Per seat and power, its uses of a power with uses per game (once
+    /// per game or more).
+    pub uses: [[u8; 4]; 4],
 }
 
 /// Which way an army's pawns go.
@@ -206,6 +213,8 @@ impl Ref {
             spent: [0; 4],
             barred: [None; 4],
             idle: 0,
+            bomb: [(0, None); 4],
+            uses: [[0; 4]; 4],
         }
     }
 
@@ -552,8 +561,20 @@ impl Ref {
         let before = next.clone();
         next.turns[us] = (next.turns[us] + 1).min(2);
         next.pass_turn();
-        if !next.over() {
+        // A bomb among its own pieces may leave the seat with one: it
+        // loses it then, and the next seat begins.
+        while !next.over() {
             next.start_turn_powers();
+            let mine: Vec<Sq> = next
+                .pieces()
+                .filter(|&(_, p)| next.owner(p) == next.turn)
+                .map(|(sq, _)| sq)
+                .collect();
+            if mine.len() != 1 {
+                break;
+            }
+            next.set(mine[0], None);
+            next.pass_turn();
         }
         if watch_idle {
             next.clear_idle_since(&before);
@@ -615,7 +636,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -623,7 +644,9 @@ impl std::fmt::Debug for Ref {
             self.neutral,
             self.used,
             self.spent,
-            self.barred
+            self.barred,
+            self.bomb,
+            self.uses
         )
     }
 }

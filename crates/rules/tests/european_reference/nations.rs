@@ -53,6 +53,16 @@ fn with(mut n: RefNation, powers: Vec<RefPower>) -> RefNation {
     n
 }
 
+/// The squares of an eight-piece setup, a1 to d1 then a2 to d2, with
+/// their letters.
+fn homes(setup: &str) -> Vec<((i32, i32), char)> {
+    setup
+        .chars()
+        .enumerate()
+        .map(|(i, l)| (((i % 4) as i32, (i / 4) as i32), l))
+        .collect()
+}
+
 fn letters(text: &str) -> Vec<char> {
     text.chars().collect()
 }
@@ -97,6 +107,27 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
                 }],
             )
         }
+        "australia" => with(
+            default(),
+            vec![RefPower::UPath {
+                kinds: letters("r"),
+                straight_not_twice: true,
+            }],
+        ),
+        "canada" => with(
+            default(),
+            vec![RefPower::Revive {
+                homes: homes("krbnpppp"),
+                uses: 2,
+            }],
+        ),
+        "nuclear-rogue" => with(
+            nation(id, "krnppp", "rn"),
+            vec![RefPower::Bomb {
+                area: rect("c3-f6"),
+                every: 3,
+            }],
+        ),
         "athens" => with(
             nation(id, "kbbbpppp", "b"),
             vec![RefPower::Relocate {

@@ -4,7 +4,7 @@
 
 use super::kinds::{Atom, Does};
 use super::nations::Rect;
-use super::{Piece, Ref, Sq, in_area, on_board, square};
+use super::{Piece, Ref, Sq, in_area, on_board, square, to_frame};
 
 const ORTHOGONAL: [Sq; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
@@ -99,6 +99,28 @@ pub enum RefPower {
         area: Rect,
         not_twice: bool,
     },
+    /// Australia: "A boomerang moves either as a rook, or along a U-shaped
+    /// path: slide as far as possible in one orthogonal direction without
+    /// capturing; turn 90 degrees; slide without capturing; turn the same
+    /// way again; slide as far as possible, and it may capture at the end.
+    /// You may not make rook-type moves on two turns in a row." (The
+    /// boomerang is the rook; each leg at least one square, the middle one
+    /// as long as chosen; a rook-type move is a straight one.)
+    UPath {
+        kinds: Vec<char>,
+        straight_not_twice: bool,
+    },
+    /// Nuclear Rogue: "Once every three turns, starting on your 3rd turn,
+    /// choose at the start of your turn a 2x2 block inside the centre 4x4.
+    /// At the start of your next turn everything in that block is
+    /// destroyed." (Chosen with the move, by the block's lower-left square;
+    /// not required; royal pieces and pieces proof against powers spared.)
+    Bomb { area: Rect, every: u8 },
+    /// Canada: "Twice per game you may take back one of your pieces lost
+    /// earlier." (The rest is cut off; designed: instead of moving, a
+    /// non-royal kind the army holds fewer of than it started with comes
+    /// back on an empty square where a piece of its kind started.)
+    Revive { homes: Vec<(Sq, char)>, uses: u8 },
     /// Papal States: "A bishop that enters another player's 2x4 area
     /// becomes an archbishop." Medieval Japan: "any Japanese piece that
     /// moves into the last 3 rows also gets king moves from then on".
@@ -132,6 +154,8 @@ fn action_id(p: &RefPower) -> Option<&'static str> {
         RefPower::MoveTwo { .. } => "move-two",
         RefPower::Shoot { .. } => "shoot",
         RefPower::MoveAgain { .. } => "move-again",
+        RefPower::UPath { .. } => "u-path",
+        RefPower::Revive { .. } => "revive",
         _ => return None,
     })
 }
@@ -233,16 +257,27 @@ impl Ref {
     }
 
     /// Whether the move is a knight's leap by a kind that made one on the
-    /// seat's last turn.
+    /// seat's last turn, or a straight move of a boomerang after one.
     pub(super) fn leap_barred(&self, from: Sq, to: Sq) -> bool {
         let us = self.turn;
+        self.powers(us)
+            .iter()
+            .enumerate()
+            .any(|(i, p)| self.used_last_turn(us, i) && self.barred_next_turn(p, from, to))
+    }
+
+    /// Whether the piece move from `from` to `to` (the mover still on
+    /// `from`) is one the power bars on the seat's next turn.
+    pub(super) fn barred_next_turn(&self, p: &RefPower, from: Sq, to: Sq) -> bool {
         let mover = self.at(from).expect("a mover");
-        self.powers(us).iter().enumerate().any(|(i, p)| match p {
-            RefPower::NoLeapTwice { kinds } => {
-                self.used_last_turn(us, i) && kinds.contains(&mover.kind) && knight_leap(from, to)
-            }
+        match p {
+            RefPower::NoLeapTwice { kinds } => kinds.contains(&mover.kind) && knight_leap(from, to),
+            RefPower::UPath {
+                kinds,
+                straight_not_twice: true,
+            } => kinds.contains(&mover.kind) && (from.0 == to.0 || from.1 == to.1),
             _ => false,
-        })
+        }
     }
 
     /// Whether a capture power of the mover's decides how the capture on
@@ -308,6 +343,9 @@ impl Ref {
                     if !swaps.is_empty() {
                         choices = swaps;
                     }
+                }
+                RefPower::Bomb { area, every } if self.bomb[us].0 + 1 >= *every => {
+                    choices.extend(self.block_corners(us, *area).into_iter().map(|c| vec![c]));
                 }
                 RefPower::Push => {
                     let Some(mover) = mover else { continue };
@@ -393,10 +431,46 @@ impl Ref {
                 RefPower::MoveAgain { near, distance } => {
                     out.extend(self.again_moves(near, *distance))
                 }
+                RefPower::UPath { kinds, .. } => out.extend(self.u_paths(kinds)),
+                RefPower::Revive { homes, uses } if self.uses[us][i] < *uses => {
+                    for f in 0..8 {
+                        for r in 0..8 {
+                            if self.revivable(homes, (f, r)).is_some() {
+                                out.push(format!("revive@{}", square((f, r))));
+                            }
+                        }
+                    }
+                }
                 _ => {}
             }
         }
         out
+    }
+
+    /// The lower-left squares of the 2 x 2 blocks of the area, turned to
+    /// the seat's corner.
+    pub(super) fn block_corners(&self, seat: usize, area: Rect) -> Vec<Sq> {
+        let inside = |(f, r): Sq| on_board((f, r)) && in_area(seat, area, (f, r));
+        (0..8)
+            .flat_map(|r| (0..8).map(move |f| (f, r)))
+            .filter(|&(f, r)| {
+                inside((f, r)) && inside((f + 1, r)) && inside((f, r + 1)) && inside((f + 1, r + 1))
+            })
+            .collect()
+    }
+
+    /// The kind a piece taken back to the empty square `sq` would be: the
+    /// kind that started there, if the army holds fewer of it than it
+    /// started with and it is not royal.
+    pub(super) fn revivable(&self, homes: &[(Sq, char)], sq: Sq) -> Option<char> {
+        let us = self.turn;
+        let (_, kind) = homes.iter().find(|(h, _)| *h == to_frame(us, sq))?;
+        let started = homes.iter().filter(|(_, k)| k == kind).count();
+        let holds = self
+            .pieces()
+            .filter(|(_, p)| p.army == us && p.kind == *kind)
+            .count();
+        (self.at(sq).is_none() && !self.kind(*kind).royal && holds < started).then_some(*kind)
     }
 
     /// The empty squares of the area, turned to the seat's corner.
@@ -450,6 +524,62 @@ impl Ref {
             }
         }
         out
+    }
+
+    /// The U paths of the seat to move's pieces of the kinds (not pawns),
+    /// one move per square they end on.
+    fn u_paths(&self, kinds: &[char]) -> Vec<String> {
+        let us = self.turn;
+        let mut out = Vec::new();
+        for (from, p) in self.commanded(us) {
+            if !kinds.contains(&p.kind) || self.kind(p.kind).pawn {
+                continue;
+            }
+            let mut ends = Vec::new();
+            for out_way in ORTHOGONAL {
+                let first = self.slide(from, out_way);
+                if first == from {
+                    continue;
+                }
+                let back = (-out_way.0, -out_way.1);
+                for across in [(out_way.1, -out_way.0), (-out_way.1, out_way.0)] {
+                    let mut corner = first;
+                    loop {
+                        corner = (corner.0 + across.0, corner.1 + across.1);
+                        if !on_board(corner) || self.at(corner).is_some() {
+                            break;
+                        }
+                        let last = self.slide(corner, back);
+                        let stop = (last.0 + back.0, last.1 + back.1);
+                        if on_board(stop) && self.at(stop).is_some_and(|q| !self.friendly(q, us)) {
+                            ends.push(stop);
+                        } else if last != corner {
+                            ends.push(last);
+                        }
+                    }
+                }
+            }
+            ends.sort();
+            ends.dedup();
+            for to in ends {
+                if self.may_capture(from, to) {
+                    out.push(format!("u-path@{}{}", square(from), square(to)));
+                }
+            }
+        }
+        out
+    }
+
+    /// The last empty square from `from` going `way` (`from` if none).
+    fn slide(&self, from: Sq, way: Sq) -> Sq {
+        let mut at = from;
+        loop {
+            let next = (at.0 + way.0, at.1 + way.1);
+            if !on_board(next) || self.at(next).is_some() {
+                return at;
+            }
+            at = next;
+        }
     }
 
     fn shots(&self, area: Rect) -> Vec<String> {

@@ -59,9 +59,22 @@ pub fn read(p: &Position<u64>) -> Option<Ref> {
     r.barred = [0, 1, 2, 3].map(|s| first_square(&at("barred", s)));
     r.used = [0, 1, 2, 3].map(|s| digit_bits(&at("powers", s)));
     r.spent = [0, 1, 2, 3].map(|s| digit_bits(&at("spent", s)));
+    // A power with uses per game is written once per use.
+    r.uses = [0, 1, 2, 3].map(|s| {
+        let spent = at("spent", s);
+        [0, 1, 2, 3].map(|i| spent.bytes().filter(|&d| d == b'0' + i).count() as u8)
+    });
     r.idle = (0..4)
         .flat_map(|s| squares(&at("idle", s)))
         .fold(0, |b, (f, r_)| b | 1 << (f + 8 * r_));
+    // The bombs: per seat, nothing or a count and an armed square.
+    r.bomb = [0, 1, 2, 3].map(|s| {
+        let e = at("bomb", s);
+        match e.bytes().next() {
+            Some(d) => (d - b'0', first_square(&e[1..])),
+            None => (0, None),
+        }
+    });
     // The neutral counts: per seat with the power, a digit for each other
     // seat in turn order.
     for s in 0..4 {
