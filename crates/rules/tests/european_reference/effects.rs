@@ -444,7 +444,9 @@ impl Ref {
                     })
                 })
                 .collect();
-            victims.sort();
+            // Taken in board order: of two ministers doomed together, the
+            // later one is the last and stays.
+            victims.sort_by_key(|&(f, r)| (r, f));
             victims.dedup();
             for sq in victims {
                 if convert {

@@ -234,8 +234,10 @@ impl Ref {
             .unwrap_or_else(|| panic!("no kind '{letter}' in the line-up"))
     }
 
+    /// The pieces in board order (rank by rank, then file), the order in
+    /// which powers that doom several pieces at once take them.
     pub fn pieces(&self) -> impl Iterator<Item = (Sq, Piece)> + '_ {
-        (0..8).flat_map(move |f| (0..8).filter_map(move |r| self.at((f, r)).map(|p| ((f, r), p))))
+        (0..8).flat_map(move |r| (0..8).filter_map(move |f| self.at((f, r)).map(|p| ((f, r), p))))
     }
 
     /// The royal pieces of the army.
