@@ -700,10 +700,15 @@ impl<B: HasSliders> Compiler<'_, B> {
         let v = self.variant;
         let size = v.geometry.width();
         std::array::from_fn(|s| match (v.powers.get(s), v.seats.get(s)) {
-            (Some(specs), Some(seat)) => specs
-                .iter()
-                .map(|p| crate::power::Power::compile(p, seat.forward, size, &v.pieces))
-                .collect(),
+            (Some(specs), Some(seat)) => {
+                let renames = v.seat_letters.get(s).map_or(&[][..], Vec::as_slice);
+                specs
+                    .iter()
+                    .map(|p| {
+                        crate::power::Power::compile(p, seat.forward, size, &v.pieces, renames)
+                    })
+                    .collect()
+            }
             _ => Vec::new(),
         })
     }

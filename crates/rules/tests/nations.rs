@@ -527,16 +527,36 @@ fn unknown_letters_and_bad_kinds_are_refused() {
         "name = \"x\"\nletter = \"w\"\nbetza = \"Q\"\ninitial_ranks = [2]",
     ));
     assert_field(&e, "mine.toml", "pieces[0].initial_ranks", "only a pawn");
-    // Two nations' kinds of one letter and other moves.
-    let n = Nation::from_toml(
-        &kind("name = \"x\"\nletter = \"w\"\nbetza = \"K\""),
-        "mine.toml",
-    )
-    .unwrap();
-    let e = base("european-ffa")
-        .with_lineup("test-amazon,mine,default,default", &[n, fixture("amazon")])
-        .unwrap_err();
-    assert_field(&e, "mine.toml", "pieces[0].letter", "another nation's kind");
+}
+
+/// Two nations' kinds of one letter and other moves: the later seat's kind
+/// is written with the first letter no kind of the line-up uses, in its
+/// setup and promotions alike (its powers: `powers_capture_limits.rs`); a
+/// fourth seat of the same nation shares the renamed kind.
+#[test]
+fn a_letter_two_nations_use_is_renamed_for_the_later_kind() {
+    let text = format!(
+        "{}\n[[pieces]]\nname = \"x\"\nletter = \"w\"\nbetza = \"K\"\n",
+        GOOD.replace("a2 = \"p\"", "a2 = \"p\"\nb2 = \"w\"")
+    );
+    let n = Nation::from_toml(&text, "mine.toml").unwrap_or_else(|e| panic!("{e}"));
+    let v = base("european-ffa")
+        .with_lineup("test-amazon,mine,default,mine", &[n, fixture("amazon")])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let amazon = v.pieces.iter().find(|k| k.letter == 'w').unwrap();
+    assert_ne!(amazon.name, "x");
+    let x: Vec<_> = v.pieces.iter().filter(|k| k.name == "x").collect();
+    assert_eq!(x.len(), 1, "one kind, shared by both seats of the nation");
+    let to = x[0].letter;
+    assert!(v.pieces.iter().filter(|k| k.letter == to).count() == 1 && to != 'w');
+    assert_eq!(v.seat_letters[1], [('w', to)]);
+    assert_eq!(v.seat_letters[3], [('w', to)]);
+    // The setup writes it: blue's b2 is the renamed kind.
+    let fen = v.start_fen.to_lowercase();
+    assert!(fen.contains(&format!("b{to}")), "{fen}");
+    // Positions read and write it.
+    let start = Pos::start(&v);
+    assert_eq!(Pos::from_fen(&v, &start.to_fen()).unwrap(), start);
 }
 
 #[test]

@@ -90,6 +90,11 @@ fn carthaginian_pawns_promote_to_an_elephant_a_bishop_or_a_knight() {
 /// away), one on h5 (4), a bishop on g2 (3), a knight on c3 (a knight's
 /// leap: 2) and a bishop on b7 (2 diagonally).
 fn red_near_d5(victim: &str) -> Pos {
+    red_near_d5_in(BLUE_CARTHAGE, victim)
+}
+
+/// [`red_near_d5`] in the line-up `ids`.
+fn red_near_d5_in(ids: &str, victim: &str) -> Pos {
     let fifth = format!("3,{victim},3,rR");
     let rows = [
         "bK,6,yK",
@@ -101,7 +106,7 @@ fn red_near_d5(victim: &str) -> Pos {
         "6,rB,1",
         "rK,2,rR,3,gK",
     ];
-    pos(&lineup(BLUE_CARTHAGE), &fen('R', PLAYED, rows))
+    pos(&lineup(ids), &fen('R', PLAYED, rows))
 }
 
 #[test]
@@ -120,6 +125,30 @@ fn an_elephant_is_captured_only_by_a_piece_at_most_two_squares_away() {
     for m in ["d1d5", "h5d5", "g2d5", "c3d5", "b7d5"] {
         assert!(has(&p, m), "{m}");
     }
+}
+
+#[test]
+fn beside_the_hurons_the_elephant_takes_a_free_letter_and_keeps_its_guard() {
+    // The Hurons' bishop, an earlier seat's kind, keeps `e`; the elephant
+    // is written with the first letter no kind of the line-up uses, in
+    // the start position too, and its power follows it.
+    let ids = "hurons,carthage,default,default";
+    let v = lineup(ids);
+    let letter_of = |name: &str| v.pieces.iter().find(|k| k.name == name).unwrap().letter;
+    assert_eq!(letter_of("huron bishop"), 'e');
+    let elephant = letter_of("elephant");
+    assert!(!"ehuwkqrbnp".contains(elephant), "{elephant}");
+    assert_eq!(
+        v.seat_letters,
+        [vec![], vec![('e', elephant)], vec![], vec![]]
+    );
+    assert_eq!(piece(&Pos::start(&v), "a7"), Some((1, elephant)));
+    let victim = format!("b{}", elephant.to_ascii_uppercase());
+    let p = red_near_d5_in(ids, &victim);
+    for far in ["d1d5", "h5d5", "g2d5"] {
+        assert!(!has(&p, far), "{far} takes from too far");
+    }
+    assert!(has(&p, "c3d5") && has(&p, "b7d5"));
 }
 
 #[test]

@@ -328,8 +328,10 @@ impl<B: HasSliders> Power<B> {
         forward: Forward,
         size: u8,
         pieces: &[PieceInfo],
+        renames: &[(char, char)],
     ) -> Power<B> {
         let kind = |letter: char| {
+            let letter = crate::variant::renamed_letter(renames, letter);
             Kind(
                 pieces
                     .iter()

@@ -40,9 +40,25 @@ impl Variant {
         fits(self, nations).map_err(here)?;
         let base_kinds = self.pieces.len();
         let mut pieces = self.pieces.clone();
+        let mut renamed = Vec::with_capacity(nations.len());
+        let mut all_renames = Vec::new();
         for n in nations {
-            add_kinds(&mut pieces, base_kinds, n)?;
+            let renames = add_kinds(&mut pieces, base_kinds, n, nations, &all_renames)?;
+            all_renames.extend_from_slice(&renames);
+            renamed.push(n.with_letters(&renames));
         }
+        let seat_letters: Vec<Vec<(char, char)>> = nations
+            .iter()
+            .zip(&renamed)
+            .map(|(n, r)| {
+                let pairs = n.kinds.iter().zip(&r.kinds);
+                pairs
+                    .map(|(a, b)| (a.letter, b.letter))
+                    .filter(|(a, b)| a != b)
+                    .collect()
+            })
+            .collect();
+        let nations = &renamed[..];
         if pieces.len() > MAX_KINDS {
             return Err(here(format!(
                 "{} piece kinds in all; at most {MAX_KINDS}",
@@ -52,13 +68,13 @@ impl Variant {
         let from_board = board_kinds(&pieces, nations)?;
         let mut seat_promotions = Vec::with_capacity(nations.len());
         let mut seat_promotion_limits = Vec::with_capacity(nations.len());
-        for n in nations {
+        for (seat, n) in nations.iter().enumerate() {
             let letters = Letters::of(&pieces, base_kinds, n);
             check_setup(&pieces, &letters, n)?;
             let choices = promotions(&mut pieces, &letters, n, &from_board)?;
             seat_promotion_limits.push(promotion_limits(&letters, &choices, n)?);
             seat_promotions.push(choices);
-            check_power_letters(&letters, n)?;
+            check_power_letters(&letters, n, &seat_letters[seat])?;
         }
         let board = board(self, nations).map_err(here)?;
         let mut v = self.clone();
@@ -66,6 +82,7 @@ impl Variant {
         v.pieces = pieces;
         v.nations = nations.iter().map(|n| n.id.clone()).collect();
         v.powers = nations.iter().map(|n| n.powers.clone()).collect();
+        v.seat_letters = seat_letters;
         v.seat_promotions = seat_promotions;
         v.seat_promotion_limits = seat_promotion_limits;
         v.seat_promotion_areas = nations.iter().map(|n| n.promotion_areas.clone()).collect();
@@ -124,29 +141,59 @@ fn fits(v: &Variant, nations: &[Nation]) -> Result<(), String> {
 }
 
 /// Add a nation's own kinds; one another nation of the line-up already
-/// brought (same letter, same definition) is shared.
-fn add_kinds(pieces: &mut Vec<PieceInfo>, base: usize, n: &Nation) -> Result<(), VariantError> {
+/// brought (same letter or the same renamed letter, same definition) is
+/// shared. A kind whose letter another nation's different kind already
+/// has takes the first letter no kind of the line-up uses: every letter
+/// a-z names some nation's kind, but a line-up fields few of them. The
+/// renames, from the nation file's letter to the line-up's, are returned.
+fn add_kinds(
+    pieces: &mut Vec<PieceInfo>,
+    base: usize,
+    n: &Nation,
+    lineup: &[Nation],
+    earlier: &[(char, char)],
+) -> Result<Vec<(char, char)>, VariantError> {
+    let mut renames = Vec::new();
     for (i, k) in n.kinds.iter().enumerate() {
         let f = format!("pieces[{i}].letter");
         let err = |reason: String| super::load::field_error(&n.origin, &f, reason);
-        match pieces.iter().position(|p| p.letter == k.letter) {
-            Some(at) if at < base => {
-                return Err(err(format!(
-                    "'{}' is a piece of the base variant; a nation's own kind needs a letter of its own",
-                    k.letter
-                )));
+        if pieces[..base].iter().any(|p| p.letter == k.letter) {
+            return Err(err(format!(
+                "'{}' is a piece of the base variant; a nation's own kind needs a letter of its own",
+                k.letter
+            )));
+        }
+        // The same kind, brought by an earlier seat under this letter or
+        // renamed from it.
+        let shared = pieces[base..].iter().find(|p| {
+            same_kind(p, k) && (p.letter == k.letter || earlier.contains(&(k.letter, p.letter)))
+        });
+        let letter = match shared {
+            Some(p) => p.letter,
+            None if !pieces.iter().any(|p| p.letter == k.letter) => {
+                pieces.push(piece_info(k, pieces.len(), k.letter));
+                k.letter
             }
-            Some(at) if same_kind(&pieces[at], k) => {}
-            Some(at) => {
-                return Err(err(format!(
-                    "'{}' is also another nation's kind ({}) in this line-up, with other moves",
-                    k.letter, pieces[at].name
-                )));
+            None => {
+                let taken = |l: char| {
+                    pieces.iter().any(|p| p.letter == l)
+                        || lineup.iter().flat_map(|n| &n.kinds).any(|k| k.letter == l)
+                };
+                let free = ('a'..='z').find(|&l| !taken(l)).ok_or_else(|| {
+                    err(format!(
+                        "'{}' is also another nation's kind in this line-up, and no letter is free for it",
+                        k.letter
+                    ))
+                })?;
+                pieces.push(piece_info(k, pieces.len(), free));
+                free
             }
-            None => pieces.push(piece_info(k, pieces.len())),
+        };
+        if letter != k.letter {
+            renames.push((k.letter, letter));
         }
     }
-    Ok(())
+    Ok(renames)
 }
 
 fn same_kind(p: &PieceInfo, k: &NationKind) -> bool {
@@ -156,10 +203,10 @@ fn same_kind(p: &PieceInfo, k: &NationKind) -> bool {
         && p.initial_ranks == k.initial_ranks
 }
 
-fn piece_info(k: &NationKind, index: usize) -> PieceInfo {
+fn piece_info(k: &NationKind, index: usize, letter: char) -> PieceInfo {
     PieceInfo {
         name: k.name.clone(),
-        letter: k.letter,
+        letter,
         promoted: false,
         demoted: Kind(index as u8),
         movement: k.betza.parse().expect("checked when the nation was read"),
@@ -350,12 +397,16 @@ fn promotion_limits(
 }
 
 /// Every letter a nation's powers name is a kind the nation fields.
-fn check_power_letters(letters: &Letters, n: &Nation) -> Result<(), VariantError> {
+fn check_power_letters(
+    letters: &Letters,
+    n: &Nation,
+    renames: &[(char, char)],
+) -> Result<(), VariantError> {
     for (i, p) in n.powers.iter().enumerate() {
         if let Some((field, l)) = p
             .letters()
             .into_iter()
-            .find(|&(_, l)| letters.kind(l).is_none())
+            .find(|&(_, l)| letters.kind(renamed(renames, l)).is_none())
         {
             return Err(super::load::field_error(
                 &n.origin,
@@ -368,6 +419,14 @@ fn check_power_letters(letters: &Letters, n: &Nation) -> Result<(), VariantError
         }
     }
     Ok(())
+}
+
+/// `letter` in the line-up, after the nation's `renames`.
+pub(crate) fn renamed(renames: &[(char, char)], letter: char) -> char {
+    renames
+        .iter()
+        .find(|&&(from, _)| from == letter)
+        .map_or(letter, |&(_, to)| to)
 }
 
 /// Where the a1 setup square `(f, r)` lands for a seat whose pawns go

@@ -187,6 +187,7 @@ pub(super) fn from_spec(spec: VariantSpec, origin: &str) -> Result<Variant, Vari
     let mut variant = Variant {
         seat_rules,
         nations: Vec::new(),
+        seat_letters: Vec::new(),
         powers: Vec::new(),
         seat_promotions: Vec::new(),
         seat_promotion_limits: Vec::new(),

@@ -15,6 +15,7 @@ pub use compiled::live_compiled_rules;
 
 pub use crate::power::{Area, MAX_POWERS, PowerSpec};
 pub use builtin::{builtin, builtin_names};
+pub(crate) use lineup::renamed as renamed_letter;
 pub use lineup::rotate;
 pub use nation::{Nation, NationKind, builtin_nation_ids, builtin_nations};
 pub use seat_rules::{Action, Counter, CounterEvent, MAX_SLOTS, SeatRules, TAKEN_LAST_TURN};
@@ -257,6 +258,10 @@ pub struct Variant {
     pub nations: Vec<String>,
     /// Per seat, the powers of its nation (a line-up's; empty otherwise).
     pub powers: Vec<Vec<PowerSpec>>,
+    /// Per seat, its nation's kinds written with another letter in this
+    /// line-up, as (the nation file's letter, the line-up's): a letter
+    /// another nation's different kind already has (empty otherwise).
+    pub seat_letters: Vec<Vec<(char, char)>>,
     /// Per seat, what its army's pawns promote to (a line-up's, where each
     /// nation has its own choices; empty: each pawn kind's `promotions`).
     pub seat_promotions: Vec<Vec<Kind>>,

@@ -225,6 +225,27 @@ pub struct Nation {
 }
 
 impl Nation {
+    /// This nation with its kinds' letters changed by `renames` (from, to),
+    /// in its kinds, setup and promotions; its powers keep the file's
+    /// letters, which the line-up's `seat_letters` translate.
+    pub(crate) fn with_letters(&self, renames: &[(char, char)]) -> Nation {
+        let to = |l: char| super::lineup::renamed(renames, l);
+        let mut n = self.clone();
+        for k in &mut n.kinds {
+            k.letter = to(k.letter);
+        }
+        for (_, l) in &mut n.setup {
+            *l = to(*l);
+        }
+        if let Some(p) = &mut n.promotions {
+            p.iter_mut().for_each(|l| *l = to(*l));
+        }
+        for (l, _) in &mut n.promotion_limits {
+            *l = to(*l);
+        }
+        n
+    }
+
     /// A built-in nation; an unknown id is an error listing the known ones.
     ///
     /// ```

@@ -12,6 +12,7 @@
 
 mod effects;
 pub mod kinds;
+mod letters;
 pub mod nations;
 mod powers;
 pub mod read;
@@ -51,15 +52,7 @@ impl Lineup {
         if nations.iter().any(Option::is_none) {
             return None;
         }
-        let nations = nations.map(Option::unwrap);
-        let mut kinds = kinds::base();
-        for n in &nations {
-            for k in &n.kinds {
-                if !kinds.iter().any(|have| have.letter == k.letter) {
-                    kinds.push(k.clone());
-                }
-            }
-        }
+        let (nations, kinds) = letters::settle(nations.map(Option::unwrap), kinds::base());
         let kind = |l: char| kinds.iter().find(|k| k.letter == l).expect("a kind");
         // Egypt: "any piece type that has been on the board", at the start,
         // pawns and royal pieces excepted, special pieces as plain ones.
