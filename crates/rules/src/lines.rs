@@ -19,6 +19,8 @@ struct Line {
     pos: u32,
     /// Number of cells in the line.
     len: u32,
+    /// The line's lowest cell.
+    first: u32,
 }
 
 /// Line tables for [`Wide`] boards: rank, file, diagonal, anti-diagonal.
@@ -86,6 +88,37 @@ impl Line {
         for ((&word, &mask), &below) in o.iter().zip(&self.words).zip(&self.below) {
             idx |= (pext(word, mask) as u32) << below;
         }
+        let att = u64::from(self.along(idx));
+        let mut out = [0u64; 4];
+        for (i, w) in out.iter_mut().enumerate() {
+            *w = pdep(att >> self.below[i], self.words[i]);
+        }
+        Wide(out)
+    }
+
+    /// [`Line::attacks`] for a rank, whose cells follow one another: a
+    /// shift of two words gathers and scatters it, where a file or a
+    /// diagonal takes a `pext` and a `pdep` per word.
+    #[inline(always)]
+    fn rank_attacks(&self, occ: Wide) -> Wide {
+        // The line's first cell, in the lowest word that holds it; a rank
+        // of at most 16 cells then ends within the next word.
+        let first = self.first;
+        let w = ((first / 64) as usize).min(2);
+        let shift = first - 64 * w as u32;
+        let pair = u128::from(occ.0[w]) | u128::from(occ.0[w + 1]) << 64;
+        let idx = (pair >> shift) as u32 & ((1u32 << self.len) - 1);
+        let att = u128::from(self.along(idx)) << shift;
+        let mut out = [0u64; 4];
+        out[w] = att as u64;
+        out[w + 1] = (att >> 64) as u64;
+        Wide(out)
+    }
+
+    /// The cells attacked along the line, as line indices, given the
+    /// line's occupancy `idx` by line index.
+    #[inline(always)]
+    fn along(&self, idx: u32) -> u32 {
         let s = 1u32 << self.pos;
         let occ_line = idx | s;
         // Upwards: the borrow of `o - 2s` runs through the empty cells to the first blocker.
@@ -94,12 +127,7 @@ impl Line {
         let below = (occ_line & (s - 1)) | 1;
         let first = 31 - below.leading_zeros();
         let down = (s - 1) ^ ((1u32 << first) - 1);
-        let att = u64::from(up | down);
-        let mut out = [0u64; 4];
-        for (i, w) in out.iter_mut().enumerate() {
-            *w = pdep(att >> self.below[i], self.words[i]);
-        }
-        Wide(out)
+        up | down
     }
 }
 
@@ -120,6 +148,7 @@ impl SliderTable<Wide> for LineLookup {
                     below += all.0[i].count_ones();
                 }
                 line.len = below;
+                line.first = <Wide as crate::Bitboard>::lsb(all) as u32;
                 line.pos = rays.ray[c][down].0.iter().map(|w| w.count_ones()).sum();
             }
             out
@@ -129,7 +158,7 @@ impl SliderTable<Wide> for LineLookup {
     #[inline(always)]
     fn rook(&self, _: &Rays<Wide>, cell: u8, occ: Wide) -> Wide {
         let l = &self.lines[cell];
-        l[0].attacks(occ) | l[1].attacks(occ)
+        l[0].attacks(occ) | l[1].rank_attacks(occ)
     }
     #[inline(always)]
     fn bishop(&self, _: &Rays<Wide>, cell: u8, occ: Wide) -> Wide {
