@@ -273,7 +273,7 @@ fn issue_14_powers_agree_with_the_reference() {
             "barbarian-invaders,default,barbarian-invaders,default",
             "Y-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2),\
              'freeze':('b4/-b4-','','c6d6e5/d6-e5','')}-\
-             bK,6,yK/1,bR,4,yN,1/2,yB,yR,4/3,gN,yQ,3/1,rN,1,rR,2,bN,1/2,yP,5/1,rP,5,gR/rK,6,gK",
+             bK,6,yK/1,bR,4,yN,1/2,yB,yR,4/3,gN,yN,3/1,rN,1,rR,2,bN,1/2,yP,5/1,rP,5,gR/rK,6,gK",
         ),
     ] {
         let p = Pos::from_fen(&lineup("european-ffa", ids), text).unwrap();
@@ -311,7 +311,10 @@ fn pick(p: &Pos, rng: &mut Rng) -> Option<String> {
     }
     let captures: Vec<&String> = all
         .iter()
-        .filter(|m| m.as_bytes()[1].is_ascii_digit() && piece(p, &m[2..4]).is_some())
+        .filter(|m| {
+            // A pass (`0000`: every piece frozen, say) takes nothing.
+            *m != "0000" && m.as_bytes()[1].is_ascii_digit() && piece(p, &m[2..4]).is_some()
+        })
         .collect();
     if !captures.is_empty() && rng.below(4) > 0 {
         return Some(captures[rng.below(captures.len())].clone());

@@ -138,7 +138,11 @@ impl<B: HasSliders> Position<B> {
         let mut b = B::EMPTY;
         for s in (0..self.rules.seats()).map(Seat) {
             if let Some(p) = self.freeze_power(s) {
-                for c in self.guarded_of(s, p) {
+                // A guard is the piece's: a cell left empty within the
+                // turn (the first part of a double move destroyed its
+                // piece) guards nothing.
+                let mine = self.commanded_pieces(s);
+                for c in self.guarded_of(s, p).filter(|&c| mine.has(c)) {
                     b |= B::bit(c);
                 }
             }
