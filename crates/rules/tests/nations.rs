@@ -971,3 +971,38 @@ fn issue_14_powers_in_play_agree_with_the_reference() {
         assert_eq!(counts, pinned, "{fen}");
     }
 }
+
+/// The Barbarian Invaders' ferocity in play, pinned: red (Barbarians)
+/// to move may take a green knight with its rook (frozen and guarded
+/// then) or a yellow bishop with its knight; yellow (Barbarians too) to
+/// move has a frozen, guarded rook, a frozen bishop no longer guarded and
+/// a frozen, guarded knight, and a knight that frees them all by landing
+/// on e6; red holds a guard from its turn before last. The kernel and the
+/// reference count them alike to depth 3, and the counts are pinned.
+#[test]
+fn ferocity_in_play_is_pinned_and_agrees_with_the_reference() {
+    let v = lineup(
+        "european-ffa",
+        "barbarian-invaders,default,barbarian-invaders,default",
+    );
+    let board = "bK,6,yK/1,bR,4,yN,1/2,yB,yR,4/3,gN,yN,3/1,rN,1,rR,2,bN,1/2,yP,5/1,rP,5,gR/rK,6,gK";
+    for (turn, state, pinned) in [
+        ('R', "", [18u64, 330, 8897]),
+        (
+            'Y',
+            ",'freeze':('b4/-b4-','','c6d6e5/d6-e5','')",
+            [8, 162, 1864],
+        ),
+    ] {
+        let fen = format!(
+            "{turn}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2){state}}}-{board}"
+        );
+        let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
+        let r = reference(&p);
+        let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
+        let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
+        assert_eq!(counts, theirs, "{fen}");
+        assert_eq!(counts, pinned, "{fen}");
+    }
+}

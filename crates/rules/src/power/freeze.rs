@@ -155,9 +155,13 @@ impl<B: HasSliders> Position<B> {
         self.rules.freeze_seats & (1 << self.turn.0) != 0 && self.plane(FROZEN) != 0
     }
 
-    /// Whether `m` moves a frozen piece.
+    /// Whether `m`, a piece move of the seat to move (or a part of its
+    /// double move), moves a frozen piece: only a seat with the power has
+    /// frozen pieces (one taken over within a turn is free, as it will be
+    /// when the turn ends).
     pub(crate) fn frozen_bar(&self, m: Move) -> bool {
-        matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))
+        self.rules.freeze_seats & (1 << self.turn.0) != 0
+            && matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))
             && m.from() < 64
             && self.plane(FROZEN) & (1 << m.from()) != 0
     }

@@ -18,9 +18,14 @@ impl Ref {
         })
     }
 
-    /// Whether the piece on `sq` captured and may not move yet.
+    /// Whether the piece on `sq` captured and may not move yet: only
+    /// under a commander with ferocity (a piece taken over within a turn,
+    /// by a double move's first part, is free).
     pub(super) fn stands_frozen(&self, sq: Sq) -> bool {
         self.frozen & bit(sq) != 0
+            && self
+                .at(sq)
+                .is_some_and(|p| self.ferocity(self.owner(p)).is_some())
     }
 
     /// Whether the piece on `sq` is a capturer no one may take.
