@@ -56,13 +56,13 @@ fn board_text(
     let mut ids = ["default"; 4];
     ids[seat] = "barbarian-invaders";
     let mut cells: Vec<String> = vec![String::new(); 64];
-    for s in 0..4 {
+    for (s, letter) in SEATS.iter().enumerate() {
         // Each king in its own corner: a1 seen from its seat.
         let sq = turned(s, "a1");
-        cells[index(&sq)] = format!("{}K", SEATS[s]);
+        cells[index(&sq)] = format!("{letter}K");
         // And a knight beside it, so no seat is left with one piece.
         let sq = turned(s, "b1");
-        cells[index(&sq)] = format!("{}N", SEATS[s]);
+        cells[index(&sq)] = format!("{letter}N");
     }
     for &(offset, kind, sq) in pieces {
         let s = (seat + offset) % 4;

@@ -76,7 +76,7 @@ impl Ref {
         for s in 0..4 {
             for k in 0..self.fierce[s].len() {
                 if let Some(sq) = self.fierce[s][k]
-                    && !self.at(sq).is_some_and(|p| self.owner(p) == s)
+                    && self.at(sq).is_none_or(|p| self.owner(p) != s)
                 {
                     self.fierce[s][k] = None;
                 }
