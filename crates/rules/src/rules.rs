@@ -249,6 +249,10 @@ pub struct Rules<B: HasSliders> {
     /// The seats whose power destroys idle pieces (`destroy-idle`): every
     /// turn of a line-up watches which pieces stand still.
     pub(crate) idle_seats: u8,
+    /// The seats whose capturers stand still and guarded
+    /// (`freeze-capturer`), as a bit set: every turn of a line-up keeps
+    /// their per-piece marks (`Position::plane`).
+    pub(crate) freeze_seats: u8,
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
@@ -850,6 +854,9 @@ impl<B: HasSliders> Rules<B> {
                 matches!(p, crate::power::PowerSpec::Range(_))
             }),
             idle_seats: seats_with_power(&variant, |p| matches!(p, crate::power::PowerSpec::Idle)),
+            freeze_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Freeze(_))
+            }),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,
             seat_state: !variant.seat_rules.is_empty(),

@@ -18,7 +18,10 @@ const TURNS: usize = COMMAND + MAX_SEATS * MAX_SEATS;
 const DECLARED: usize = TURNS + MAX_SEATS * MAX_TURNS;
 const WALKER: usize = DECLARED + MAX_SEATS * (1 << MAX_SEATS);
 const GREYED: usize = WALKER + MAX_SEATS;
-const LEN: usize = GREYED + MAX_SEATS;
+/// Per-piece marks of line-ups (`Position::plane`): planes of 64 cells.
+pub const PLANES: usize = 2;
+const PLANE: usize = GREYED + MAX_SEATS;
+const LEN: usize = PLANE + PLANES * 64;
 
 static KEYS: [u64; LEN] = {
     let mut keys = [0u64; LEN];
@@ -107,4 +110,11 @@ pub fn walker(seat: usize) -> u64 {
 #[inline(always)]
 pub fn greyed(seat: usize) -> u64 {
     KEYS[GREYED + (seat & (MAX_SEATS - 1))]
+}
+
+/// Key of a mark in per-piece plane `plane` on `cell` (line-ups; cells
+/// past 63 share a key, and no line-up has them).
+#[inline(always)]
+pub fn plane(plane: usize, cell: u8) -> u64 {
+    KEYS[PLANE + (plane % PLANES) * 64 + (cell as usize & 63)]
 }

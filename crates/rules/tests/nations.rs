@@ -234,7 +234,8 @@ fn lineup_perft_agrees_with_the_reference() {
 
 /// Positions where an issue 14 power decides at once (Carthage's
 /// elephants within and out of reach of every kind of capturer, Armenia's
-/// pieces landing near its king and moving again): the kernel and the
+/// pieces landing near its king and moving again, the Barbarians'
+/// capturers frozen, freed and guarded): the kernel and the
 /// reference count them alike to depth 3.
 #[test]
 fn issue_14_powers_agree_with_the_reference() {
@@ -258,6 +259,21 @@ fn issue_14_powers_agree_with_the_reference() {
             "default,armenia,default,armenia",
             "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(0,1,2,2)}-\
              bH,bR,5,yK/bP,bP,4,yP,1/2,bN,5/8/8/8/6,gP,gR/rK,rR,5,gH",
+        ),
+        // The Barbarian Invaders: captures to freeze and guard at once
+        // (red), a frozen and guarded rook (yellow's d6) with a knight
+        // that frees it, a frozen, no longer guarded bishop (yellow's
+        // c6), a guard of each age.
+        (
+            "barbarian-invaders,default,barbarian-invaders,default",
+            "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2)}-\
+             bK,6,yK/1,bR,4,yN,1/2,yB,yR,4/3,gN,4/1,rN,1,rR,2,bN,1/2,yP,5/1,rP,5,gR/rK,6,gK",
+        ),
+        (
+            "barbarian-invaders,default,barbarian-invaders,default",
+            "Y-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2),\
+             'freeze':('b4/-b4-','','c6d6e5/d6-e5','')}-\
+             bK,6,yK/1,bR,4,yN,1/2,yB,yR,4/3,gN,yN,3/1,rN,1,rR,2,bN,1/2,yP,5/1,rP,5,gR/rK,6,gK",
         ),
     ] {
         let p = Pos::from_fen(&lineup("european-ffa", ids), text).unwrap();
@@ -295,7 +311,10 @@ fn pick(p: &Pos, rng: &mut Rng) -> Option<String> {
     }
     let captures: Vec<&String> = all
         .iter()
-        .filter(|m| m.as_bytes()[1].is_ascii_digit() && piece(p, &m[2..4]).is_some())
+        .filter(|m| {
+            // A pass (`0000`: every piece frozen, say) takes nothing.
+            *m != "0000" && m.as_bytes()[1].is_ascii_digit() && piece(p, &m[2..4]).is_some()
+        })
         .collect();
     if !captures.is_empty() && rng.below(4) > 0 {
         return Some(captures[rng.below(captures.len())].clone());
@@ -777,6 +796,42 @@ fn unknown_powers_and_bad_parameters_are_refused() {
         "powers[0].near",
         "'h' is not a piece of this nation",
     );
+    // The Barbarian Invaders' ferocity: its two numbers, and its state in
+    // the slots after its own (so it comes last, with room to spare).
+    let e = with("id = \"freeze-capturer\"\nrelease = 0");
+    assert_field(&e, "mine.toml", "powers[0].release", "a number from 1 to 7");
+    let e = with("id = \"freeze-capturer\"\nrelease = \"two\"");
+    assert_field(&e, "mine.toml", "powers[0].release", "a number from 1 to 7");
+    let e = with("id = \"freeze-capturer\"\nturns = 4");
+    assert_field(&e, "mine.toml", "powers[0].turns", "a number from 1 to 3");
+    let e = with("id = \"freeze-capturer\"\nturns = -1");
+    assert_field(&e, "mine.toml", "powers[0].turns", "a number from 1 to 3");
+    let e = with("id = \"freeze-capturer\"\ndistance = 2");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0].distance",
+        "not a parameter of this power",
+    );
+    let e = with("id = \"freeze-capturer\"\n\n[[powers]]\nid = \"shelter\"");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers[0]",
+        "must be the nation's last power",
+    );
+    let e = with("id = \"shelter\"\n\n[[powers]]\nid = \"freeze-capturer\"\nturns = 3");
+    assert_field(
+        &e,
+        "mine.toml",
+        "powers",
+        "keep 5 slots of state; a seat has 4",
+    );
+    // Fewer turns leave room for another power before it.
+    let text = format!(
+        "{GOOD}\n[[powers]]\nid = \"shelter\"\n\n[[powers]]\nid = \"freeze-capturer\"\nturns = 2\n"
+    );
+    Nation::from_toml(&text, "mine.toml").unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]
@@ -927,6 +982,41 @@ fn issue_14_powers_in_play_agree_with_the_reference() {
         (",'powers':('0','','','')", [19, 1680, 22450]),
     ] {
         let fen = format!("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{{state}{rested}}}-{board}");
+        let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
+        let r = reference(&p);
+        let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
+        let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
+        assert_eq!(counts, theirs, "{fen}");
+        assert_eq!(counts, pinned, "{fen}");
+    }
+}
+
+/// The Barbarian Invaders' ferocity in play, pinned: red (Barbarians)
+/// to move may take a green knight with its rook (frozen and guarded
+/// then) or a yellow bishop with its knight; yellow (Barbarians too) to
+/// move has a frozen, guarded rook, a frozen bishop no longer guarded and
+/// a frozen, guarded knight, and a knight that frees them all by landing
+/// on e6; red holds a guard from its turn before last. The kernel and the
+/// reference count them alike to depth 3, and the counts are pinned.
+#[test]
+fn ferocity_in_play_is_pinned_and_agrees_with_the_reference() {
+    let v = lineup(
+        "european-ffa",
+        "barbarian-invaders,default,barbarian-invaders,default",
+    );
+    let board = "bK,6,yK/1,bR,4,yN,1/2,yB,yR,4/3,gN,yN,3/1,rN,1,rR,2,bN,1/2,yP,5/1,rP,5,gR/rK,6,gK";
+    for (turn, state, pinned) in [
+        ('R', "", [18u64, 330, 8897]),
+        (
+            'Y',
+            ",'freeze':('b4/-b4-','','c6d6e5/d6-e5','')",
+            [8, 162, 1864],
+        ),
+    ] {
+        let fen = format!(
+            "{turn}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2){state}}}-{board}"
+        );
         let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
         let r = reference(&p);

@@ -326,6 +326,7 @@ impl<B: HasSliders> Position<B> {
         keys.extend(self.neutral_extra());
         keys.extend(self.idle_extra());
         keys.extend(self.bomb_extra());
+        keys.extend(self.freeze_extra());
         if self.declared.iter().any(|&d| d != 0) {
             let entries: Vec<String> = self
                 .declared
@@ -748,6 +749,9 @@ impl<B: HasSliders> Position<B> {
         }
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::BOMB_KEY, at)? {
             self.read_bomb_extra(&entries, key_at)?;
+        }
+        if let Some((key_at, entries)) = extras_tuple(block, crate::power::FREEZE_KEY, at)? {
+            self.read_freeze_extra(&entries, key_at)?;
         }
         if let Some((key_at, entries)) = extras_tuple(block, "declared", at)? {
             if !self.rules.variant.rules.declare_check {

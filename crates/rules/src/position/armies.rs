@@ -160,6 +160,12 @@ impl<B: HasSliders> Position<B> {
         let us = self.turn;
         let watch_idle = self.rules.idle_seats != 0;
         let before = watch_idle.then(|| self.snapshot());
+        // Per-piece marks (`power/freeze.rs`): what the turn changed.
+        let marked = (self.rules.freeze_seats != 0).then(|| {
+            let captured = matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))
+                && self.piece_at(m.to()).is_some();
+            (self.freeze_before(), captured)
+        });
         self.play_part(m);
         if self.has_powers() {
             self.note_powers_used(us, m);
@@ -171,7 +177,11 @@ impl<B: HasSliders> Position<B> {
             self.clear_idle_since(&before);
             self.end_idle_turn(us);
         }
+        if let Some((before, captured)) = marked {
+            self.end_freeze_turn(us, m, &before, captured);
+        }
         let before = watch_idle.then(|| self.snapshot());
+        let marked = (self.rules.freeze_seats != 0).then(|| self.freeze_before());
         self.count_turn(us);
         if self.rules.variant.rules.declare_check {
             let checked = self.checked_by(us);
@@ -194,6 +204,9 @@ impl<B: HasSliders> Position<B> {
         }
         if let Some(before) = before {
             self.clear_idle_since(&before);
+        }
+        if let Some(marked) = marked {
+            self.clear_marks_since(&marked, None);
         }
         if self.turn.0 <= us.0 {
             self.fullmoves = self.fullmoves.saturating_add(1);

@@ -623,6 +623,9 @@ impl<B: HasSliders> Position<B> {
         for c in self.marks.iter() {
             h ^= zobrist::castle(c);
         }
+        if self.rules.freeze_seats != 0 {
+            h ^= self.planes_hash();
+        }
         if self.ep != NONE {
             h ^= zobrist::en_passant(self.ep);
         }

@@ -87,6 +87,7 @@ impl<B: HasSliders> Position<B> {
                     || !self.declared_enough(m1)
                     || self.barred_capture(m1)
                     || guards.bar(m1)
+                    || self.frozen_bar(m1)
                 {
                     continue;
                 }

@@ -43,9 +43,10 @@ impl<B: HasSliders> Position<B> {
     /// The pieces guarded from the seat to move's captures this turn.
     pub(crate) fn capture_guards(&self) -> Guards<B> {
         let ranges = self.capture_ranges();
+        let frozen = self.freeze_guard();
         if self.rules.neutral_seats | self.rules.shelter_seats == 0 {
             return Guards {
-                all: B::EMPTY,
+                all: frozen,
                 from_non_royal: B::EMPTY,
                 royal: B::EMPTY,
                 ranges,
@@ -53,7 +54,7 @@ impl<B: HasSliders> Position<B> {
         }
         let from_non_royal = self.sheltered();
         Guards {
-            all: self.neutral_guard(),
+            all: self.neutral_guard() | frozen,
             from_non_royal,
             royal: if from_non_royal.is_empty() {
                 B::EMPTY

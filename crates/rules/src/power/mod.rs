@@ -32,6 +32,7 @@ mod attacked;
 mod bomb;
 mod capture;
 mod enter;
+mod freeze;
 mod guard;
 mod leap;
 mod neutral;
@@ -53,6 +54,7 @@ mod winter;
 
 pub use area::Area;
 pub(crate) use bomb::KEY as BOMB_KEY;
+pub(crate) use freeze::KEY as FREEZE_KEY;
 pub(crate) use neutral::KEY as NEUTRAL_KEY;
 pub(crate) use square_state::SquareKey;
 pub(crate) use state::StateKey;
@@ -119,6 +121,8 @@ pub enum PowerSpec {
     Bomb(bomb::Spec),
     /// A few times per game, instead of moving, take back a lost piece.
     Revive(revive::Spec),
+    /// A piece that captured stands still, and is guarded, for a while.
+    Freeze(freeze::Spec),
 }
 
 impl PowerSpec {
@@ -157,6 +161,7 @@ impl PowerSpec {
             u_path::ID => PowerSpec::UPath(u_path::Spec::read(&p)?),
             bomb::ID => PowerSpec::Bomb(bomb::Spec::read(&p)?),
             revive::ID => PowerSpec::Revive(revive::Spec::read(&p)?),
+            freeze::ID => PowerSpec::Freeze(freeze::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -198,6 +203,7 @@ impl PowerSpec {
             PowerSpec::UPath(_) => u_path::ID,
             PowerSpec::Bomb(_) => bomb::ID,
             PowerSpec::Revive(_) => revive::ID,
+            PowerSpec::Freeze(_) => freeze::ID,
         }
     }
 
@@ -212,6 +218,15 @@ impl PowerSpec {
     pub(crate) fn with_setup(&mut self, setup: &crate::variant::Setup) {
         if let PowerSpec::Revive(r) = self {
             r.homes = setup.clone();
+        }
+    }
+
+    /// How many of the seat's slots the power keeps its state in (its
+    /// own and those after it).
+    pub fn slots(&self) -> usize {
+        match self {
+            PowerSpec::Freeze(f) => 1 + f.turns() as usize,
+            _ => 1,
         }
     }
 
@@ -243,7 +258,8 @@ impl PowerSpec {
             | PowerSpec::Idle
             | PowerSpec::Push(_)
             | PowerSpec::Bomb(_)
-            | PowerSpec::Revive(_) => Vec::new(),
+            | PowerSpec::Revive(_)
+            | PowerSpec::Freeze(_) => Vec::new(),
             PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Range(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
@@ -265,7 +281,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 24] = [
+const KNOWN: [&str; 25] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -290,6 +306,7 @@ const KNOWN: [&str; 24] = [
     u_path::ID,
     bomb::ID,
     revive::ID,
+    freeze::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -318,6 +335,7 @@ pub(crate) enum Power<B> {
     UPath(u_path::Compiled),
     Bomb(bomb::Compiled<B>),
     Revive(revive::Compiled),
+    Freeze(freeze::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -363,6 +381,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::UPath(u) => Power::UPath(u.compile(kind)),
             PowerSpec::Bomb(b) => Power::Bomb(b.compile(area, size)),
             PowerSpec::Revive(r) => Power::Revive(r.compile(kind, forward, size)),
+            PowerSpec::Freeze(f) => Power::Freeze(f.compile()),
         }
     }
 

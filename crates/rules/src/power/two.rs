@@ -145,7 +145,11 @@ impl<B: HasSliders> Position<B> {
             let Some(k1) = self.part_kind(m1, t.first | t.second) else {
                 continue;
             };
-            if !self.declared_enough(m1) || self.barred_capture(m1) || guards.bar(m1) {
+            if !self.declared_enough(m1)
+                || self.barred_capture(m1)
+                || guards.bar(m1)
+                || self.frozen_bar(m1)
+            {
                 continue;
             }
             let mut after = self.child();
@@ -157,6 +161,7 @@ impl<B: HasSliders> Position<B> {
                     || !after.declared_enough(m2)
                     || after.barred_capture(m2)
                     || after.capture_guards().bar(m2)
+                    || after.frozen_bar(m2)
                 {
                     continue;
                 }

@@ -43,9 +43,8 @@ impl<B: HasSliders> Position<B> {
         }
     }
 
-    /// No piece that changed since `before`, nor one next to a piece that
-    /// arrived or changed, has stood idle.
-    pub(crate) fn clear_idle_since(&mut self, before: &Snapshot<B>) {
+    /// The cells whose piece (kind or army) changed since `before`.
+    pub(crate) fn changed_since(&self, before: &Snapshot<B>) -> B {
         let mut changed = B::EMPTY;
         for (now, then) in self.by_kind.iter().zip(&before.by_kind) {
             changed |= *now ^ *then;
@@ -53,6 +52,13 @@ impl<B: HasSliders> Position<B> {
         for (now, then) in self.by_seat.iter().zip(&before.by_seat) {
             changed |= *now ^ *then;
         }
+        changed
+    }
+
+    /// No piece that changed since `before`, nor one next to a piece that
+    /// arrived or changed, has stood idle.
+    pub(crate) fn clear_idle_since(&mut self, before: &Snapshot<B>) {
+        let changed = self.changed_since(before);
         let arrived = changed & self.occupied();
         self.set_idle(self.marks & !changed & !self.neighbours(arrived));
     }

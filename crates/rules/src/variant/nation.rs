@@ -28,6 +28,10 @@ const BUILTIN: &[(&str, &str)] = &[
     ),
     ("athens", include_str!("../../variants/nations/athens.toml")),
     (
+        "barbarian-invaders",
+        include_str!("../../variants/nations/barbarian-invaders.toml"),
+    ),
+    (
         "australia",
         include_str!("../../variants/nations/australia.toml"),
     ),
@@ -404,6 +408,29 @@ fn powers(powers: &[toml::Table], origin: &str) -> Result<Vec<PowerSpec>, Varian
                 "{} each choose a cell with the move; a nation may have one such power",
                 choosing.join(" and ")
             ),
+        ));
+    }
+    // A power whose state takes the slots after its own comes last, and
+    // every power's slots fit in the seat's.
+    let slots: usize = specs.iter().map(PowerSpec::slots).sum();
+    if let Some(i) = specs[..specs.len().saturating_sub(1)]
+        .iter()
+        .position(|p| p.slots() > 1)
+    {
+        return Err(field_error(
+            origin,
+            &format!("powers[{i}]"),
+            format!(
+                "{} keeps its state in the seat's slots after its own: it must be the nation's last power",
+                specs[i].id()
+            ),
+        ));
+    }
+    if slots > MAX_POWERS {
+        return Err(field_error(
+            origin,
+            "powers",
+            format!("the powers keep {slots} slots of state; a seat has {MAX_POWERS}"),
         ));
     }
     Ok(specs)

@@ -11,6 +11,7 @@
 //! `read` (turning a kernel position into a reference one) uses the kernel.
 
 mod effects;
+mod ferocity;
 pub mod kinds;
 mod letters;
 pub mod nations;
@@ -116,6 +117,12 @@ pub struct Ref {
     /// Per seat and power, its uses of a power with uses per game (once
     /// per game or more).
     pub uses: [[u8; 4]; 4],
+    /// The Barbarians' pieces that captured and may not move yet, a bit
+    /// per square (`file + 8 * rank`).
+    pub frozen: u64,
+    /// Per seat with ferocity, the squares of its capturers that cannot be
+    /// captured, by the turn of the capture: its last turn first.
+    pub fierce: [Vec<Option<Sq>>; 4],
 }
 
 /// Which way an army's pawns go.
@@ -193,6 +200,13 @@ pub fn parse(m: &str) -> Parsed {
 impl Ref {
     /// A position of the line-up with nothing on the board, red to move.
     pub fn empty(lineup: Lineup, team: [usize; 4]) -> Ref {
+        let fierce = [0, 1, 2, 3].map(|s| {
+            let turns = lineup.nations[s].powers.iter().find_map(|p| match p {
+                powers::RefPower::Ferocity { turns, .. } => Some(*turns),
+                _ => None,
+            });
+            vec![None; turns.unwrap_or(0)]
+        });
         Ref {
             board: [[None; 8]; 8],
             commander: [0, 1, 2, 3],
@@ -208,6 +222,8 @@ impl Ref {
             idle: 0,
             bomb: [(0, None); 4],
             uses: [[0; 4]; 4],
+            frozen: 0,
+            fierce,
         }
     }
 
@@ -409,7 +425,7 @@ impl Ref {
         let us = self.turn;
         let mut out = Vec::new();
         for (from, p) in self.pieces() {
-            if self.owner(p) != us {
+            if self.owner(p) != us || self.stands_frozen(from) {
                 continue;
             }
             let mut reach = self.reach(from, p);
@@ -438,6 +454,7 @@ impl Ref {
             && !self.neutral_bars(victim)
             && !self.revenge_bars(capturer, to)
             && !self.too_far_to_capture(from, to, victim)
+            && !self.fierce_guards(to)
     }
 
     /// The piece moves of the seat to move as text, with promotions and
@@ -553,6 +570,7 @@ impl Ref {
             next.clear_idle_since(self);
             next.end_idle_turn(us);
         }
+        next.end_fierce_turn(self, m);
         let before = next.clone();
         next.turns[us] = (next.turns[us] + 1).min(2);
         next.pass_turn();
@@ -574,6 +592,7 @@ impl Ref {
         if watch_idle {
             next.clear_idle_since(&before);
         }
+        next.fierce_changes(&before);
         next
     }
 
@@ -631,7 +650,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -641,7 +660,9 @@ impl std::fmt::Debug for Ref {
             self.spent,
             self.barred,
             self.bomb,
-            self.uses
+            self.uses,
+            self.frozen,
+            self.fierce
         )
     }
 }

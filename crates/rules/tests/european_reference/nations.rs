@@ -121,6 +121,13 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
                 uses: 2,
             }],
         ),
+        "barbarian-invaders" => with(
+            default(),
+            vec![RefPower::Ferocity {
+                release: 2,
+                turns: 3,
+            }],
+        ),
         "nuclear-rogue" => with(
             nation(id, "krnppp", "rn"),
             vec![RefPower::Bomb {

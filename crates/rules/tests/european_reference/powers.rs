@@ -138,6 +138,13 @@ pub enum RefPower {
     /// Once per turn." (the same piece; no part promotes; a king is not
     /// near itself).
     MoveAgain { near: Vec<char>, distance: i32 },
+    /// Barbarian Invaders: "A piece of yours that has just captured cannot
+    /// move again until one of your pieces ends a turn within 2 squares of
+    /// it. Until it moves, or until 3 of your turns have passed, it cannot
+    /// be captured." (The piece moved that turn ends within `release` king
+    /// steps; the turn of the capture does not count; a piece that changed
+    /// in any way, or changed commander, starts anew.)
+    Ferocity { release: i32, turns: usize },
 }
 
 /// Whether a move's text is a turn of two piece moves.

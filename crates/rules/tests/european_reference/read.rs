@@ -75,6 +75,28 @@ pub fn read(p: &Position<u64>) -> Option<Ref> {
             None => (0, None),
         }
     });
+    // Ferocity: per seat, its frozen pieces' squares, '/', its guarded
+    // ones newest first ('-' for none).
+    for s in 0..4 {
+        let e = at("freeze", s);
+        let Some((frozen, guarded)) = e.split_once('/') else {
+            continue;
+        };
+        for (f, r_) in squares(frozen) {
+            r.frozen |= 1 << (f + 8 * r_);
+        }
+        let mut rest = guarded;
+        let mut k = 0;
+        while !rest.is_empty() {
+            if let Some(more) = rest.strip_prefix('-') {
+                rest = more;
+            } else {
+                r.fierce[s][k] = first_square(&rest[..2]);
+                rest = &rest[2..];
+            }
+            k += 1;
+        }
+    }
     // The neutral counts: per seat with the power, a digit for each other
     // seat in turn order.
     for s in 0..4 {
