@@ -964,6 +964,22 @@ fn a_longbow_pawn_of_a_taken_over_army_takes_in_place_on_the_edge() {
     assert_eq!(piece(&p, "f8"), None);
 }
 
+/// A British pawn under another British player has nothing to promote to
+/// (its commander's only choice, the minister, is royal, never a
+/// taken-over army's): it moves onto its promotion edge and stays a pawn
+/// (found by the reference, which offered no move there).
+#[test]
+fn a_british_pawn_under_another_british_player_reaches_the_edge_as_a_pawn() {
+    let ids = "britain,default,default,britain";
+    // Red (Britain) is out; green (Britain too) commands its army.
+    let extras = format!("'commanders':('g','','',''),{PLAYED}");
+    let rows = ["bK,6,yK", "4,rP,3", "8", "8", "8", "8", "8", "6,gP,gK"];
+    let p = pos(&lineup(ids), &fen('G', &extras, rows));
+    assert_eq!(with_prefix(&p, "e7"), ["e7e8"]);
+    let p = play(&p, "e7e8");
+    assert_eq!(piece(&p, "e8"), Some((0, 'p')));
+}
+
 // ------------------------------------------------------------ ambush (Hurons)
 
 /// A position of `ids` from short rows; `huron` is the seat whose king is

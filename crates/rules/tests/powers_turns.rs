@@ -371,6 +371,20 @@ fn the_bar_ends_when_the_capturer_is_taken() {
     assert!(moves(&p).contains(&"d1d4".to_string()));
 }
 
+/// Once the capturer's cell is empty (its piece destroyed or moved by
+/// another nation's power, which no bar follows), a rook moving there
+/// takes nothing and is not barred (found by the reference).
+#[test]
+fn a_rook_may_move_onto_the_empty_cell_of_a_gone_capturer() {
+    let rows = ["bK,6,yK", "8", "8", "8", "8", "8", "6,gP,1", "rK,2,rR,3,gK"];
+    let extras = format!("{PLAYED},'barred':('d4','','','')");
+    let p = pos(
+        &lineup("holy-roman-empire,default,default,default"),
+        &fen('R', &extras, rows),
+    );
+    assert!(moves(&p).contains(&"d1d4".to_string()), "{}", p.to_fen());
+}
+
 /// A capturer that takes again and stays where it was (a Medieval
 /// British longbow) is still the one barred (found by the reference: the
 /// kernel followed it to the square it took on, which is empty).

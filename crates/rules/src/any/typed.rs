@@ -224,14 +224,14 @@ impl<P: GamePosition> TypedGame<P> {
         Some(Outcome::Draw(DrawReason::Repetition))
     }
 
-    /// How often the current position has occurred, counting it.
+    /// How often the current position has occurred, counting it: over the
+    /// whole game, as [`crate::game::Game`] counts, not only since the last
+    /// pawn move or capture, since some nations' powers undo those (a
+    /// relocation brings a pawn back, a revival a captured piece).
     pub fn repetitions(&self) -> usize {
         let now = self.position();
-        let window = now.reversible_plies() as usize + 1;
         self.positions
             .iter()
-            .rev()
-            .take(window)
             .filter(|p| p.hash() == now.hash() && p.turn() == now.turn())
             .count()
     }

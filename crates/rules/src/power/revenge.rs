@@ -62,7 +62,10 @@ impl<B: HasSliders> Position<B> {
             return false;
         };
         let barred = self.slot(us, i).checked_sub(1);
+        // A move onto the cell once the capturer is gone (destroyed, or
+        // moved by another's power) takes nothing: no capture to bar.
         barred == Some(m.to())
+            && self.occupied().has(m.to())
             && matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))
             && self
                 .piece_at(m.from())

@@ -470,13 +470,18 @@ impl Ref {
             let promotes = self.kind(p.kind).pawn
                 && self.promotes_on(p, to)
                 && !self.capture_power_decides(from, to);
-            let forms = if promotes {
+            // With no choice left (a British pawn under another British
+            // player, whose ministers are royal), the pawn moves there
+            // and stays a pawn, as on the four-player board.
+            let choices = if promotes {
                 self.promotions(p)
-                    .iter()
-                    .map(|k| format!("{base}{k}"))
-                    .collect()
             } else {
+                Vec::new()
+            };
+            let forms = if choices.is_empty() {
                 vec![base]
+            } else {
+                choices.iter().map(|k| format!("{base}{k}")).collect()
             };
             for m in forms {
                 out.extend(self.with_choices(m));
