@@ -260,6 +260,12 @@ pub struct Rules<B: HasSliders> {
     /// The variant scores points (`[points]`): moves are played and games
     /// end through `position/points.rs`.
     pub(crate) scoring: bool,
+    /// King of the Hill (`[points] hill`): the cells that score at the
+    /// start of each turn (empty elsewhere), and the total that wins.
+    pub(crate) hill: B,
+    pub(crate) hill_wins_at: i16,
+    /// European Chess with Checks (`escape_check`).
+    pub(crate) escape_check: bool,
     /// Per seat: cells from which a promoting kind's leap reaches the
     /// promotion zone (only those pawns need the lost-piece count).
     pub(crate) promotion_approach: [B; MAX_SEATS],
@@ -848,7 +854,14 @@ impl<B: HasSliders> Rules<B> {
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,
             seat_state: !variant.seat_rules.is_empty(),
-            scoring: variant.points.is_some(),
+            scoring: variant.points.as_ref().is_some_and(|p| p.hill.is_empty()),
+            hill: variant
+                .points
+                .iter()
+                .flat_map(|p| p.hill.iter())
+                .fold(B::EMPTY, |b, &c| b | B::bit(c)),
+            hill_wins_at: variant.points.as_ref().and_then(|p| p.wins_at).unwrap_or(0),
+            escape_check: variant.rules.escape_check,
             promoting_kinds,
             forward_lines,
             castle_landing,

@@ -18,7 +18,10 @@ const TURNS: usize = COMMAND + MAX_SEATS * MAX_SEATS;
 const DECLARED: usize = TURNS + MAX_SEATS * MAX_TURNS;
 const WALKER: usize = DECLARED + MAX_SEATS * (1 << MAX_SEATS);
 const GREYED: usize = WALKER + MAX_SEATS;
-const LEN: usize = GREYED + MAX_SEATS;
+/// Point totals above this share a key (a hill wins at 20 at most).
+pub const MAX_POINTS: usize = 64;
+const POINTS: usize = GREYED + MAX_SEATS;
+const LEN: usize = POINTS + MAX_SEATS * MAX_POINTS;
 
 static KEYS: [u64; LEN] = {
     let mut keys = [0u64; LEN];
@@ -107,4 +110,14 @@ pub fn walker(seat: usize) -> u64 {
 #[inline(always)]
 pub fn greyed(seat: usize) -> u64 {
     KEYS[GREYED + (seat & (MAX_SEATS - 1))]
+}
+
+/// Key of `seat` having `points` where they decide the game (King of the
+/// Hill; zero and negative totals have none).
+#[inline(always)]
+pub fn points(seat: usize, points: i16) -> u64 {
+    if points <= 0 {
+        return 0;
+    }
+    KEYS[POINTS + (seat & (MAX_SEATS - 1)) * MAX_POINTS + (points as usize).min(MAX_POINTS - 1)]
 }

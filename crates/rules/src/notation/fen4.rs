@@ -445,7 +445,7 @@ impl<B: HasSliders> Position<B> {
         let seats = variant.seat_count() as usize;
         for (s, &out) in eliminated.iter().enumerate().take(seats) {
             let has_king = !pos.royals(Seat(s as u8)).is_empty();
-            if out && pos.rules.scoring {
+            if out && (pos.rules.scoring || (pos.rules.hill_wins_at > 0 && has_king)) {
                 // Where points are scored, a player out leaves its pieces grey.
                 pos.greyed |= 1 << s;
                 continue;
@@ -502,7 +502,7 @@ impl<B: HasSliders> Position<B> {
     /// The points field: four numbers, kept where the variant scores
     /// points (each must fit its 16-bit count), read and dropped elsewhere.
     fn read_points(&mut self, at: usize, text: &str) -> Result<(), FenError> {
-        let scoring = self.rules.scoring;
+        let scoring = self.rules.scoring || self.rules.hill_wins_at > 0;
         for (s, p) in four(FenField::Points, at, text)?.into_iter().enumerate() {
             let wide: i64 = p
                 .parse()

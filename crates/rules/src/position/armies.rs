@@ -192,6 +192,9 @@ impl<B: HasSliders> Position<B> {
                 break;
             }
         }
+        if self.rules.hill_wins_at > 0 {
+            self.score_hill();
+        }
         if let Some(before) = before {
             self.clear_idle_since(&before);
         }
@@ -311,6 +314,7 @@ impl<B: HasSliders> Position<B> {
     #[cold]
     #[inline(never)]
     pub(crate) fn settle_transfer_turn(&mut self) {
+        self.settle_hill();
         if self.teams_decided() {
             return;
         }

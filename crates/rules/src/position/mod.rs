@@ -3,6 +3,7 @@
 
 mod armies;
 mod fischer;
+mod hill;
 mod make;
 mod multi;
 mod points;
@@ -122,6 +123,8 @@ impl<B: HasSliders> PartialEq for Position<B> {
             && self.declared == o.declared
             && self.walkers == o.walkers
             && self.greyed == o.greyed
+            // A hill's points decide the game: there they are compared.
+            && (self.rules.hill_wins_at == 0 || self.points == o.points)
     }
 }
 impl<B: HasSliders> Eq for Position<B> {}
@@ -643,6 +646,9 @@ impl<B: HasSliders> Position<B> {
             }
             if self.greyed & (1 << army) != 0 {
                 h ^= zobrist::greyed(army);
+            }
+            if self.rules.hill_wins_at > 0 {
+                h ^= zobrist::points(army, self.points[army]);
             }
         }
         h

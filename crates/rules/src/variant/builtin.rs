@@ -28,6 +28,22 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/european-teams.toml"),
     ),
     (
+        "european-koth",
+        include_str!("../../variants/european-koth.toml"),
+    ),
+    (
+        "european-koth-teams",
+        include_str!("../../variants/european-koth-teams.toml"),
+    ),
+    (
+        "european-checks",
+        include_str!("../../variants/european-checks.toml"),
+    ),
+    (
+        "european-checks-teams",
+        include_str!("../../variants/european-checks-teams.toml"),
+    ),
+    (
         "fourway-chesscom-teams",
         include_str!("../../variants/fourway-chesscom-teams.toml"),
     ),

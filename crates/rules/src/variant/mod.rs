@@ -186,6 +186,9 @@ pub struct RuleSet {
     /// With armies that change hands: a player's last royal piece may be
     /// captured only by a player whose previous move checked it.
     pub declare_check: bool,
+    /// With armies that change hands: a move that leaves the mover's own
+    /// royal piece attacked is illegal while another move does not.
+    pub escape_check: bool,
     /// Rules a game may turn on when it is created ([`Variant::with_options`]).
     pub optional: Vec<String>,
 }
@@ -212,7 +215,16 @@ pub struct Points {
     pub claim_margin: Option<i16>,
     /// Players who resign or time out stay, their king walking at random.
     pub dead_king_walking: bool,
+    /// King of the Hill: the cells that score at the start of each turn
+    /// (empty for chess.com's scoring).
+    pub hill: Vec<u8>,
+    /// With a hill: the points (a team's added up) that win.
+    pub wins_at: Option<i16>,
 }
+
+/// The totals a hill's `wins_at` may be set to (the rule text: "an agreed
+/// total between 10 and 20").
+pub const HILL_WINS_AT: std::ops::RangeInclusive<i16> = 10..=20;
 
 /// When a team of a game of more than two seats is out of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
