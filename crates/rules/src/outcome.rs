@@ -263,6 +263,8 @@ impl<B: HasSliders> Position<B> {
                 winner: Seat(standing.trailing_zeros() as u8),
                 reason: if self.won_at_goal() {
                     WinReason::CounterGoal
+                } else if v.rules.flags_to_win > 0 {
+                    WinReason::LastPlayer
                 } else if v.rules.regicide {
                     WinReason::KingsCaptured
                 } else {

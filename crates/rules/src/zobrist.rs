@@ -21,7 +21,8 @@ const GREYED: usize = WALKER + MAX_SEATS;
 /// Point totals above this share a key (a hill wins at 20 at most).
 pub const MAX_POINTS: usize = 64;
 const POINTS: usize = GREYED + MAX_SEATS;
-const LEN: usize = POINTS + MAX_SEATS * MAX_POINTS;
+const FLAGS: usize = POINTS + MAX_SEATS * MAX_POINTS;
+const LEN: usize = FLAGS + MAX_SEATS * 256;
 
 static KEYS: [u64; LEN] = {
     let mut keys = [0u64; LEN];
@@ -120,4 +121,14 @@ pub fn points(seat: usize, points: i16) -> u64 {
         return 0;
     }
     KEYS[POINTS + (seat & (MAX_SEATS - 1)) * MAX_POINTS + (points as usize).min(MAX_POINTS - 1)]
+}
+
+/// Key of `seat`'s flag being held by the piece on `cell` (Capture the
+/// Flag; a flag gone, `NONE`, has none, so other variants hash as before).
+#[inline(always)]
+pub fn flag(seat: usize, cell: u8) -> u64 {
+    if cell == crate::rules::NONE {
+        return 0;
+    }
+    KEYS[FLAGS + (seat & (MAX_SEATS - 1)) * 256 + cell as usize]
 }

@@ -44,6 +44,14 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/european-checks-teams.toml"),
     ),
     (
+        "european-ctf",
+        include_str!("../../variants/european-ctf.toml"),
+    ),
+    (
+        "european-ctf-teams",
+        include_str!("../../variants/european-ctf-teams.toml"),
+    ),
+    (
         "fourway-chesscom-teams",
         include_str!("../../variants/fourway-chesscom-teams.toml"),
     ),

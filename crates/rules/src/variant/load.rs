@@ -550,6 +550,7 @@ fn rule_set(
         choose_partners: r.choose_partners,
         declare_check: r.declare_check,
         escape_check: r.escape_check,
+        flags_to_win: r.flags_to_win,
         optional: r.optional.clone(),
     })
 }
@@ -750,6 +751,9 @@ fn transfer_rules(
         }
         if r.escape_check {
             return field("rules.escape_check", "needs checkmate = \"transfers\"");
+        }
+        if r.flags_to_win > 0 {
+            return field("rules.flags_to_win", "needs checkmate = \"transfers\"");
         }
         return Ok(());
     }

@@ -189,6 +189,9 @@ pub struct RuleSet {
     /// With armies that change hands: a move that leaves the mover's own
     /// royal piece attacked is illegal while another move does not.
     pub escape_check: bool,
+    /// Capture the Flag: the enemy flags a team must bring home to win
+    /// (0: the variant has no flags).
+    pub flags_to_win: u8,
     /// Rules a game may turn on when it is created ([`Variant::with_options`]).
     pub optional: Vec<String>,
 }
@@ -469,7 +472,9 @@ impl Variant {
     /// assert!(!Variant::builtin("fourway-teams").unwrap().takes_nations());
     /// ```
     pub fn takes_nations(&self) -> bool {
-        self.nations.is_empty() && self.rules.checkmate == MateRule::Transfers
+        self.nations.is_empty()
+            && self.rules.checkmate == MateRule::Transfers
+            && self.rules.flags_to_win == 0
     }
 
     /// This variant with other partners, where its file lets them be chosen

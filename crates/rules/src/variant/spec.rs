@@ -232,6 +232,11 @@ pub struct RulesSpec {
     /// that leaves the mover's own royal piece attacked is illegal while
     /// the mover has a move that does not.
     pub escape_check: bool,
+    /// With `checkmate = "transfers"` (Capture the Flag): each seat's royal
+    /// piece starts holding its flag; a team wins by bringing this many
+    /// enemy flags to its players' royal pieces' starting squares (0: no
+    /// flags).
+    pub flags_to_win: u8,
     /// Rules of this table a game may turn on when it is created (today:
     /// `declare_check`).
     pub optional: Vec<String>,
@@ -266,6 +271,7 @@ impl Default for RulesSpec {
             choose_partners: false,
             declare_check: false,
             escape_check: false,
+            flags_to_win: 0,
             optional: Vec::new(),
         }
     }

@@ -53,10 +53,29 @@ pub fn piece(p: &Pos, sq: &str) -> Option<(u8, char)> {
 /// rank 8 down, each square's contents separated by `,` (`3` for three
 /// empty squares). A seat with no king is marked eliminated.
 pub fn fen(turn: char, points: &str, extras: &str, rows: [&str; 8]) -> String {
+    fen_out_by(turn, points, extras, rows, |c, r| {
+        r.contains(&format!("{c}K"))
+    })
+}
+
+/// The same where any piece keeps a seat in (Capture the Flag).
+pub fn fen_pieces(turn: char, points: &str, extras: &str, rows: [&str; 8]) -> String {
+    fen_out_by(turn, points, extras, rows, |c, r| {
+        r.split(',').any(|t| t.starts_with(c) && t.len() == 2)
+    })
+}
+
+fn fen_out_by(
+    turn: char,
+    points: &str,
+    extras: &str,
+    rows: [&str; 8],
+    keeps: impl Fn(char, &str) -> bool,
+) -> String {
     let out: Vec<&str> = ['r', 'b', 'y', 'g']
         .iter()
-        .map(|c| {
-            if rows.iter().any(|r| r.contains(&format!("{c}K"))) {
+        .map(|&c| {
+            if rows.iter().any(|r| keeps(c, r)) {
                 "0"
             } else {
                 "1"
