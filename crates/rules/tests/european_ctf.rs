@@ -7,17 +7,10 @@ mod named_variants;
 
 use named_variants::fen_pieces as fen;
 use named_variants::*;
-use tetrarch_rules::{Outcome, Seat, Square, WinReason};
+use tetrarch_rules::{Outcome, Seat, WinReason};
 
 const FFA: &str = "european-ctf";
 const TEAMS: &str = "european-ctf-teams";
-
-fn cell(p: &Pos, sq: &str) -> u8 {
-    p.variant()
-        .geometry
-        .cell(sq.parse::<Square>().unwrap())
-        .unwrap()
-}
 
 fn holder(p: &Pos, seat: u8) -> Option<String> {
     p.flag_holder(Seat(seat))
@@ -324,6 +317,5 @@ fn random_games_play_and_replay() {
         let (n, reasons) = random_games(name, 20, seed);
         assert!(n > 1000, "{name}: {n}");
         assert!(!reasons.is_empty(), "{name}");
-        let _ = cell;
     }
 }

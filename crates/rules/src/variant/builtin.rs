@@ -52,6 +52,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/european-ctf-teams.toml"),
     ),
     (
+        "european-team-battle",
+        include_str!("../../variants/european-team-battle.toml"),
+    ),
+    (
         "fourway-chesscom-teams",
         include_str!("../../variants/fourway-chesscom-teams.toml"),
     ),

@@ -475,6 +475,9 @@ impl Variant {
         self.nations.is_empty()
             && self.rules.checkmate == MateRule::Transfers
             && self.rules.flags_to_win == 0
+            // One seat in each corner, each its own way (not Team Battle).
+            && (0..self.seats.len())
+                .all(|a| (0..a).all(|b| self.seats[a].forward != self.seats[b].forward))
     }
 
     /// This variant with other partners, where its file lets them be chosen
