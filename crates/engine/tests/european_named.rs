@@ -55,9 +55,7 @@ fn a_hills_points_count_for_their_seat() {
     assert!(eval.seat_terms(&b)[0] > eval.seat_terms(&a)[0]);
     assert_eq!(eval.seat_terms(&b)[1], eval.seat_terms(&a)[1]);
     // A taken army still counts for its commander (not greyed out).
-    let taken = format!(
-        "R-0,0,0,1-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'commanders':('','','','b'),'turns':(2,2,2,2)}}-bK,6,yK/bP,6,yP/8/8/7,gN/8/rP,6,gR/rK,7"
-    );
-    let t = Position::<u64>::from_fen(&v, &taken).unwrap();
+    let taken = "R-0,0,0,1-0,0,0,0-0,0,0,0-0,0,0,0-0-{'commanders':('','','','b'),'turns':(2,2,2,2)}-bK,6,yK/bP,6,yP/8/8/7,gN/8/rP,6,gR/rK,7";
+    let t = Position::<u64>::from_fen(&v, taken).unwrap();
     assert!(eval.seat_terms(&t)[Seat(1).idx()] > eval.seat_terms(&a)[1] + 500);
 }
