@@ -261,7 +261,11 @@ impl<B: HasSliders> Position<B> {
             }
             return Some(Outcome::Win {
                 winner: Seat(standing.trailing_zeros() as u8),
-                reason: if v.rules.regicide {
+                reason: if self.won_at_goal() {
+                    WinReason::CounterGoal
+                } else if v.rules.flags_to_win > 0 {
+                    WinReason::LastPlayer
+                } else if v.rules.regicide {
                     WinReason::KingsCaptured
                 } else {
                     WinReason::Checkmate

@@ -264,6 +264,20 @@ pub struct Rules<B: HasSliders> {
     /// The variant scores points (`[points]`): moves are played and games
     /// end through `position/points.rs`.
     pub(crate) scoring: bool,
+    /// King of the Hill (`[points] hill`): the cells that score at the
+    /// start of each turn (empty elsewhere), and the total that wins.
+    pub(crate) hill: B,
+    pub(crate) hill_wins_at: i16,
+    /// European Chess with Checks (`escape_check`).
+    pub(crate) escape_check: bool,
+    /// Capture the Flag: the enemy flags a team brings home to win (0: no
+    /// flags), and per seat its home, the corner its royal piece starts
+    /// on (`NONE` without flags).
+    pub(crate) flags_to_win: u8,
+    /// The kinds that keep a seat in the game: its royal kinds, or with
+    /// flags (where kings are taken like other pieces) every kind.
+    pub(crate) alive_kinds: u16,
+    pub(crate) flag_home: [u8; MAX_SEATS],
     /// Per seat: cells from which a promoting kind's leap reaches the
     /// promotion zone (only those pawns need the lost-piece count).
     pub(crate) promotion_approach: [B; MAX_SEATS],
@@ -860,7 +874,16 @@ impl<B: HasSliders> Rules<B> {
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,
             seat_state: !variant.seat_rules.is_empty(),
-            scoring: variant.points.is_some(),
+            scoring: variant.points.as_ref().is_some_and(|p| p.hill.is_empty()),
+            hill: variant
+                .points
+                .iter()
+                .flat_map(|p| p.hill.iter())
+                .fold(B::EMPTY, |b, &c| b | B::bit(c)),
+            hill_wins_at: variant.points.as_ref().and_then(|p| p.wins_at).unwrap_or(0),
+            escape_check: variant.rules.escape_check,
+            flags_to_win: variant.rules.flags_to_win,
+            flag_home: flag_homes(&variant),
             promoting_kinds,
             forward_lines,
             castle_landing,
@@ -878,6 +901,11 @@ impl<B: HasSliders> Rules<B> {
             leap_reach,
             extra_kinds: sets.extra,
             royal_kinds: sets.royal,
+            alive_kinds: if variant.rules.flags_to_win > 0 {
+                ((1u32 << variant.pieces.len()) - 1) as u16
+            } else {
+                sets.royal
+            },
             pawn_kinds: sets.pawn,
             promotion_zone,
             back_rank,
@@ -978,4 +1006,22 @@ fn seats_with_power(variant: &Variant, is: impl Fn(&crate::power::PowerSpec) -> 
     (0..MAX_SEATS)
         .filter(|&s| variant.powers.get(s).is_some_and(|p| p.iter().any(&is)))
         .fold(0u8, |m, s| m | 1 << s)
+}
+
+/// Capture the Flag: each seat's home, the corner of the board behind its
+/// left hand (a1 for the seat whose pawns go north, turned as the setups
+/// of nations are), where its king starts; `NONE` without flags.
+fn flag_homes(variant: &Variant) -> [u8; MAX_SEATS] {
+    let mut homes = [NONE; MAX_SEATS];
+    let geo = &variant.geometry;
+    if variant.rules.flags_to_win == 0 || geo.width() != geo.height() {
+        return homes;
+    }
+    for (s, seat) in variant.seats.iter().enumerate() {
+        let (f, r) = crate::variant::rotate(seat.forward, (0, 0), geo.width());
+        homes[s] = crate::Square::new(f, r)
+            .and_then(|sq| geo.cell(sq))
+            .unwrap_or(NONE);
+    }
+    homes
 }

@@ -21,7 +21,11 @@ const GREYED: usize = WALKER + MAX_SEATS;
 /// Per-piece marks of line-ups (`Position::plane`): planes of 64 cells.
 pub const PLANES: usize = 2;
 const PLANE: usize = GREYED + MAX_SEATS;
-const LEN: usize = PLANE + PLANES * 64;
+/// Point totals above this share a key (a hill wins at 20 at most).
+pub const MAX_POINTS: usize = 64;
+const POINTS: usize = PLANE + PLANES * 64;
+const FLAGS: usize = POINTS + MAX_SEATS * MAX_POINTS;
+const LEN: usize = FLAGS + MAX_SEATS * 256;
 
 static KEYS: [u64; LEN] = {
     let mut keys = [0u64; LEN];
@@ -117,4 +121,24 @@ pub fn greyed(seat: usize) -> u64 {
 #[inline(always)]
 pub fn plane(plane: usize, cell: u8) -> u64 {
     KEYS[PLANE + (plane % PLANES) * 64 + (cell as usize & 63)]
+}
+
+/// Key of `seat` having `points` where they decide the game (King of the
+/// Hill; zero and negative totals have none).
+#[inline(always)]
+pub fn points(seat: usize, points: i16) -> u64 {
+    if points <= 0 {
+        return 0;
+    }
+    KEYS[POINTS + (seat & (MAX_SEATS - 1)) * MAX_POINTS + (points as usize).min(MAX_POINTS - 1)]
+}
+
+/// Key of `seat`'s flag being held by the piece on `cell` (Capture the
+/// Flag; a flag gone, `NONE`, has none, so other variants hash as before).
+#[inline(always)]
+pub fn flag(seat: usize, cell: u8) -> u64 {
+    if cell == crate::rules::NONE {
+        return 0;
+    }
+    KEYS[FLAGS + (seat & (MAX_SEATS - 1)) * 256 + cell as usize]
 }

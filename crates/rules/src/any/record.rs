@@ -223,6 +223,13 @@ impl RecordFormat {
     ///         "fourway-ffa",
     ///         "european-ffa",
     ///         "european-teams",
+    ///         "european-koth",
+    ///         "european-koth-teams",
+    ///         "european-checks",
+    ///         "european-checks-teams",
+    ///         "european-ctf",
+    ///         "european-ctf-teams",
+    ///         "european-team-battle",
     ///         "fourway-chesscom-teams",
     ///         "fourway-chesscom-ffa"
     ///     ]

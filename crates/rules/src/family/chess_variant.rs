@@ -79,6 +79,18 @@ fn multi_seat_words(v: &Variant) -> Vec<String> {
     if r.team_out == TeamOut::OneSeat {
         rules.push("one player out ends the team".to_string());
     }
+    if r.escape_check {
+        rules.push("a king must escape attack when a move can".to_string());
+    }
+    if r.flags_to_win > 0 {
+        rules.push(format!(
+            "capture the flag ({} enemy flags home win)",
+            r.flags_to_win
+        ));
+    }
+    if let Some(total) = v.points.as_ref().and_then(|p| p.wins_at) {
+        rules.push(format!("king of the hill ({total} points win)"));
+    }
     if r.promotion_ranks > 1 {
         let rank = usize::from(v.depth(crate::piece::Seat(0)))
             .saturating_sub(usize::from(r.promotion_ranks))

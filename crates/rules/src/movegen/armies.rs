@@ -28,7 +28,9 @@ impl<B: HasSliders> Position<B> {
         let guarded = !guards.is_empty();
         let chooses = self.has_powers() && self.choosing_power().is_some();
         let area_moves = self.has_powers() && self.has_area_moves();
-        let filtered = opening || self.rules.variant.rules.declare_check || capture_powers;
+        let escape = self.rules.escape_check;
+        let filtered =
+            opening || self.rules.variant.rules.declare_check || capture_powers || escape;
         if filtered || barred || guarded || chooses || area_moves {
             let mut pseudo = MoveList::new();
             self.generate_commanded(&mut pseudo);
@@ -36,6 +38,10 @@ impl<B: HasSliders> Position<B> {
                 self.generate_all_area_moves(&mut pseudo);
             }
             self.generate_powers(&mut pseudo);
+            // With Checks: the moves that leave the mover's royal piece
+            // attacked, offered only if every move does.
+            let mut exposed = MoveList::new();
+            let mut safe = 0;
             for &m in pseudo.iter() {
                 let Some(m) = (if capture_powers {
                     self.capture_power_form(m)
@@ -52,7 +58,13 @@ impl<B: HasSliders> Position<B> {
                     continue;
                 }
                 let mut offer = |m: Move| {
-                    if !(opening && self.board_after(m).checks_an_enemy(us)) {
+                    if opening && self.board_after(m).checks_an_enemy(us) {
+                        return;
+                    }
+                    if escape && self.board_after(m).royal_attacked_by_commanders(us) {
+                        exposed.push(m);
+                    } else {
+                        safe += 1;
                         sink.one(m);
                     }
                 };
@@ -60,6 +72,11 @@ impl<B: HasSliders> Position<B> {
                     self.for_each_chosen(m, offer);
                 } else {
                     offer(m);
+                }
+            }
+            if safe == 0 {
+                for &m in exposed.iter() {
+                    sink.one(m);
                 }
             }
         } else {

@@ -327,11 +327,25 @@ impl<B: HasSliders> Position<B> {
         keys.extend(self.idle_extra());
         keys.extend(self.bomb_extra());
         keys.extend(self.freeze_extra());
-        if self.declared.iter().any(|&d| d != 0) {
+        if self.flags != self.default_flag_cells() {
+            let geo = &v.geometry;
             let entries: Vec<String> = self
-                .declared
+                .flags
                 .iter()
-                .map(|&set| {
+                .map(|&c| {
+                    if c == NONE {
+                        "''".to_string()
+                    } else {
+                        format!("'{}'", geo.square(c))
+                    }
+                })
+                .collect();
+            keys.push(format!("'flags':({})", entries.join(",")));
+        }
+        if self.declared != 0 {
+            let entries: Vec<String> = (0..MAX_SEATS)
+                .map(|s| self.declared_of(s))
+                .map(|set| {
                     let letters: String = (0..seats)
                         .filter(|&s| set & (1 << s) != 0)
                         .map(|s| seat_letter(v, Seat(s)))
@@ -428,6 +442,7 @@ impl<B: HasSliders> Position<B> {
         for (cell, p) in read_board(variant, board_at, board)? {
             pos.put(p, cell);
         }
+        pos.flags = pos.default_flag_cells();
         let (turn_at, turn) = fields[0];
         let seat = (0..variant.seat_count())
             .map(Seat)
@@ -444,9 +459,14 @@ impl<B: HasSliders> Position<B> {
         pos.turn = seat;
         let eliminated = flags(FenField::Eliminated, fields[1].0, fields[1].1)?;
         let seats = variant.seat_count() as usize;
+        let alive = pos.alive_seats();
         for (s, &out) in eliminated.iter().enumerate().take(seats) {
-            let has_king = !pos.royals(Seat(s as u8)).is_empty();
-            if out && pos.rules.scoring {
+            // A king, or with flags any piece, keeps a seat in.
+            let has_king = alive & (1 << s) != 0;
+            // A game won at a goal (a hill's total, flags home) leaves the
+            // losers' pieces on the board, grey.
+            let goals = pos.rules.hill_wins_at > 0 || pos.rules.flags_to_win > 0;
+            if out && (pos.rules.scoring || (goals && has_king)) {
                 // Where points are scored, a player out leaves its pieces grey.
                 pos.greyed |= 1 << s;
                 continue;
@@ -503,7 +523,7 @@ impl<B: HasSliders> Position<B> {
     /// The points field: four numbers, kept where the variant scores
     /// points (each must fit its 16-bit count), read and dropped elsewhere.
     fn read_points(&mut self, at: usize, text: &str) -> Result<(), FenError> {
-        let scoring = self.rules.scoring;
+        let scoring = self.rules.scoring || self.rules.hill_wins_at > 0;
         for (s, p) in four(FenField::Points, at, text)?.into_iter().enumerate() {
             let wide: i64 = p
                 .parse()
@@ -731,6 +751,9 @@ impl<B: HasSliders> Position<B> {
                 self.turns_taken[seat] = n;
             }
         }
+        if let Some((key_at, entries)) = extras_tuple(block, "flags", at)? {
+            self.read_flags_extra(&entries, key_at)?;
+        }
         for key in StateKey::ALL {
             if let Some((key_at, entries)) = extras_tuple(block, key.name(), at)? {
                 self.read_powers_extra(key, &entries, key_at)?;
@@ -759,9 +782,45 @@ impl<B: HasSliders> Position<B> {
                 return Err(syntax(FenField::Extras, key_at, why.to_string()));
             }
             for (seat, entry) in entries.iter().enumerate().take(seats as usize) {
-                self.declared[seat] = self.declared_set(entry, key_at)?;
+                let set = self.declared_set(entry, key_at)?;
+                self.put_declared(seat, set);
             }
         }
+        Ok(())
+    }
+
+    /// Capture the Flag's `'flags':('a1','a8','h8','')`: per seat, the
+    /// square of the piece holding its flag (`''`: the flag is gone).
+    fn read_flags_extra(&mut self, entries: &[&str], key_at: usize) -> Result<(), FenError> {
+        let bad = |why: String| syntax(FenField::Extras, key_at, why);
+        if self.rules.flags_to_win == 0 {
+            return Err(bad("'flags' is only for variants with flags".into()));
+        }
+        let geo = &self.rules.variant.geometry;
+        let mut cells = [NONE; MAX_SEATS];
+        for (seat, entry) in entries.iter().enumerate().take(self.rules.seats() as usize) {
+            let square =
+                unquote(entry).ok_or_else(|| bad(format!("{entry} in 'flags' is not quoted")))?;
+            if square.is_empty() {
+                continue;
+            }
+            let cell = square
+                .parse::<Square>()
+                .ok()
+                .and_then(|sq| geo.cell(sq))
+                .ok_or_else(|| {
+                    bad(format!(
+                        "'{square}' in 'flags' is not a square of the board"
+                    ))
+                })?;
+            if !self.occupied().has(cell) {
+                return Err(bad(format!(
+                    "'{square}' in 'flags': no piece stands there to hold the flag"
+                )));
+            }
+            cells[seat] = cell;
+        }
+        self.flags = cells;
         Ok(())
     }
 
@@ -792,7 +851,8 @@ impl<B: HasSliders> Position<B> {
             let why = if self.by_seat[army as usize].is_empty() {
                 None
             } else if boss == army {
-                kingless.then(|| {
+                // With flags an army plays on without its king.
+                (kingless && self.rules.flags_to_win == 0).then(|| {
                     format!("{name} has pieces but no king: name the seat that took them in 'commanders'")
                 })
             } else if !kingless {
@@ -832,10 +892,7 @@ impl<B: HasSliders> Position<B> {
         let mut s = String::new();
         s.push(seat_letter(v, self.turn).to_ascii_uppercase());
         s.push('-');
-        s +=
-            &per_seat(
-                &|seat| bit(self.royals(seat).is_empty() || self.greyed & (1 << seat.0) != 0),
-            );
+        s += &per_seat(&|seat| bit(self.alive_seats() & (1 << seat.0) == 0));
         s.push('-');
         s += &per_seat(&|seat| bit(castles(seat, true)));
         s.push('-');

@@ -97,12 +97,10 @@ pub fn variant_for_tag(value: &str) -> Option<&'static str> {
         "ffa" | "free-for-all" | "free for all" | "freeforall" | "fourway-ffa" => {
             Some("fourway-ffa")
         }
-        "fourway-teams" => Some("fourway-teams"),
-        "european-ffa" => Some("european-ffa"),
-        "european-teams" => Some("european-teams"),
-        "fourway-chesscom-teams" => Some("fourway-chesscom-teams"),
-        "fourway-chesscom-ffa" => Some("fourway-chesscom-ffa"),
-        _ => None,
+        // Any other built-in variant of more than two seats by its name.
+        other => crate::variant::builtin_names().find(|&name| {
+            name == other && crate::Variant::builtin(name).is_ok_and(|v| v.seat_count() > 2)
+        }),
     }
 }
 

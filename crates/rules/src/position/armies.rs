@@ -127,8 +127,22 @@ impl<B: HasSliders> Position<B> {
     /// Record which seats `seat`'s last move checked.
     fn set_declared(&mut self, seat: Seat, checked: u8) {
         let s = seat.idx();
-        self.hash ^= zobrist::declared(s, self.declared[s]) ^ zobrist::declared(s, checked);
-        self.declared[s] = checked;
+        self.hash ^= zobrist::declared(s, self.declared_of(s)) ^ zobrist::declared(s, checked);
+        self.put_declared(s, checked);
+    }
+
+    /// The seats whose royal pieces `seat`'s last move checked, a bit set
+    /// (where checks are declared).
+    #[inline]
+    pub(crate) fn declared_of(&self, seat: usize) -> u8 {
+        ((self.declared >> (4 * seat)) & 0xF) as u8
+    }
+
+    /// Set `seat`'s declared checks, without the hash.
+    #[inline]
+    pub(crate) fn put_declared(&mut self, seat: usize, checked: u8) {
+        self.declared =
+            (self.declared & !(0xF << (4 * seat))) | (u16::from(checked & 0xF) << (4 * seat));
     }
 
     /// Whether the rules let `m` be played where checks must be declared:
@@ -148,7 +162,7 @@ impl<B: HasSliders> Position<B> {
         {
             return true;
         }
-        self.declared[self.turn.idx()] & (1 << victim.seat.0) != 0
+        self.declared_of(self.turn.idx()) & (1 << victim.seat.0) != 0
     }
 
     /// Play `m` where armies change hands.
@@ -167,6 +181,12 @@ impl<B: HasSliders> Position<B> {
             (self.freeze_before(), captured)
         });
         self.play_part(m);
+        let flags = self.rules.flags_to_win > 0;
+        if flags {
+            self.carry_flags(m);
+            self.settle_flags();
+            self.settle_flag_win();
+        }
         if self.has_powers() {
             self.note_powers_used(us, m);
             self.end_revenge_turn(us);
@@ -201,6 +221,13 @@ impl<B: HasSliders> Position<B> {
             if !self.starts_alone() {
                 break;
             }
+        }
+        if self.rules.hill_wins_at > 0 {
+            self.score_hill();
+        }
+        if flags {
+            // The lone-piece rule may have taken a holder off the board.
+            self.settle_flags();
         }
         if let Some(before) = before {
             self.clear_idle_since(&before);
@@ -254,9 +281,11 @@ impl<B: HasSliders> Position<B> {
         {
             self.count_neutral_loss(Some(us), self.commander_of(victim.seat));
         }
+        // With flags, kings are taken like other pieces: no take-over.
         if let Some(victim) = taken
             && self.rules.variant.pieces[victim.kind.idx()].royal
             && self.royals(victim.seat).is_empty()
+            && self.rules.flags_to_win == 0
         {
             self.take_over(victim.seat, us);
         }
@@ -324,6 +353,10 @@ impl<B: HasSliders> Position<B> {
     #[cold]
     #[inline(never)]
     pub(crate) fn settle_transfer_turn(&mut self) {
+        self.settle_hill();
+        if self.rules.flags_to_win > 0 {
+            self.settle_flag_win();
+        }
         if self.teams_decided() {
             return;
         }
@@ -333,6 +366,9 @@ impl<B: HasSliders> Position<B> {
             self.set_turn(next);
         }
         self.remove_lone_players();
+        if self.rules.flags_to_win > 0 {
+            self.settle_flags();
+        }
     }
 
     /// `seat` resigned or ran out of time: every piece it commands leaves

@@ -3,6 +3,8 @@
 
 mod armies;
 mod fischer;
+mod flags;
+mod hill;
 mod make;
 mod multi;
 mod points;
@@ -67,8 +69,12 @@ pub struct Position<B: HasSliders> {
     /// taken, up to the rule's count; zero elsewhere.
     pub(crate) turns_taken: [u8; MAX_SEATS],
     /// Where checks must be declared: per seat, the seats whose royal
-    /// pieces its last move checked (a bit set); zero elsewhere.
-    pub(crate) declared: [u8; MAX_SEATS],
+    /// pieces its last move checked (a bit set of four, packed four bits
+    /// a seat: [`Position::declared_of`]); zero elsewhere.
+    pub(crate) declared: u16,
+    /// Capture the Flag: per seat, the cell of the piece holding its flag,
+    /// or `NONE` (gone, or no flags in the variant).
+    pub(crate) flags: [u8; MAX_SEATS],
     /// Where the variant scores play: per seat, its points. Like the
     /// clocks they decide no move, so equality and the hash leave them out.
     pub(crate) points: [i16; MAX_SEATS],
@@ -120,8 +126,11 @@ impl<B: HasSliders> PartialEq for Position<B> {
             && self.commander == o.commander
             && self.turns_taken == o.turns_taken
             && self.declared == o.declared
+            && self.flags == o.flags
             && self.walkers == o.walkers
             && self.greyed == o.greyed
+            // A hill's points decide the game: there they are compared.
+            && (self.rules.hill_wins_at == 0 || self.points == o.points)
     }
 }
 impl<B: HasSliders> Eq for Position<B> {}
@@ -223,7 +232,8 @@ impl<B: HasSliders> Position<B> {
             slots: [[0; MAX_SLOTS]; MAX_SEATS],
             commander: [0, 1, 2, 3],
             turns_taken: [0; MAX_SEATS],
-            declared: [0; MAX_SEATS],
+            declared: 0,
+            flags: [NONE; MAX_SEATS],
             points: [0; MAX_SEATS],
             walkers: 0,
             greyed: 0,
@@ -640,12 +650,16 @@ impl<B: HasSliders> Position<B> {
         for army in 0..MAX_SEATS {
             h ^= zobrist::commander(army, self.commander[army] as usize);
             h ^= zobrist::turns(army, self.turns_taken[army]);
-            h ^= zobrist::declared(army, self.declared[army]);
+            h ^= zobrist::declared(army, self.declared_of(army));
+            h ^= zobrist::flag(army, self.flags[army]);
             if self.walkers & (1 << army) != 0 {
                 h ^= zobrist::walker(army);
             }
             if self.greyed & (1 << army) != 0 {
                 h ^= zobrist::greyed(army);
+            }
+            if self.rules.hill_wins_at > 0 {
+                h ^= zobrist::points(army, self.points[army]);
             }
         }
         h

@@ -93,10 +93,11 @@ impl<B: HasSliders> Position<B> {
         self.rules.variant.rules.promote_to_lost || self.rules.limited_seats & (1 << seat.0) != 0
     }
 
-    /// Seats that still have a royal piece, as a bit set.
+    /// Seats that still have a royal piece (with flags, any piece), as a
+    /// bit set.
     #[inline]
     pub fn alive_seats(&self) -> u8 {
-        let royals = self.union_of(self.rules.royal_kinds);
+        let royals = self.union_of(self.rules.alive_kinds);
         let with_king = (0..self.rules.seats()).fold(0, |m, s| {
             if (royals & self.by_seat[s as usize]).is_empty() {
                 m
@@ -311,6 +312,9 @@ impl<B: HasSliders> Position<B> {
         }
         if self.rules.transfers {
             self.retire_commander(seat);
+            if self.rules.flags_to_win > 0 {
+                self.settle_flags();
+            }
         } else if self.rules.scoring {
             return self.retire_scored(seat);
         } else {

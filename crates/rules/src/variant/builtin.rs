@@ -28,6 +28,34 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/european-teams.toml"),
     ),
     (
+        "european-koth",
+        include_str!("../../variants/european-koth.toml"),
+    ),
+    (
+        "european-koth-teams",
+        include_str!("../../variants/european-koth-teams.toml"),
+    ),
+    (
+        "european-checks",
+        include_str!("../../variants/european-checks.toml"),
+    ),
+    (
+        "european-checks-teams",
+        include_str!("../../variants/european-checks-teams.toml"),
+    ),
+    (
+        "european-ctf",
+        include_str!("../../variants/european-ctf.toml"),
+    ),
+    (
+        "european-ctf-teams",
+        include_str!("../../variants/european-ctf-teams.toml"),
+    ),
+    (
+        "european-team-battle",
+        include_str!("../../variants/european-team-battle.toml"),
+    ),
+    (
         "fourway-chesscom-teams",
         include_str!("../../variants/fourway-chesscom-teams.toml"),
     ),

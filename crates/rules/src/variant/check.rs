@@ -74,7 +74,37 @@ pub(super) fn seat_names(seats: &[SeatInfo], origin: &str) -> Result<(), Variant
 /// Checks on the assembled variant, where the board and seats are known.
 pub(super) fn variant(v: &Variant) -> Result<(), VariantError> {
     promotion_depth(v)?;
+    flags_fit(v)?;
     castling_fits(v)
+}
+
+/// Capture the Flag: a square board (each seat's home is its corner) and
+/// no more flags to win than a seat has enemies.
+fn flags_fit(v: &Variant) -> Result<(), VariantError> {
+    let n = v.rules.flags_to_win;
+    if n == 0 {
+        return Ok(());
+    }
+    let field = |reason: String| {
+        Err(super::load::field_error(
+            &v.origin,
+            "rules.flags_to_win",
+            reason,
+        ))
+    };
+    if v.geometry.width() != v.geometry.height() {
+        return field("flags are played on a square board (each seat's home is its corner)".into());
+    }
+    let enemies = (0..v.seats.len())
+        .map(|a| v.seats.iter().filter(|s| s.team != v.seats[a].team).count())
+        .min()
+        .unwrap_or(0);
+    if usize::from(n) > enemies {
+        return field(format!(
+            "{n} flags to win; a seat has {enemies} enemies, so 1 to {enemies}"
+        ));
+    }
+    Ok(())
 }
 
 /// Every seat has as many ranks ahead as its promotion zone is deep.

@@ -133,6 +133,16 @@ fn fits(v: &Variant, nations: &[Nation]) -> Result<(), String> {
     if v.seats.len() != 4 || w != h {
         return Err("nations sit in the corners of a square four-seat board".into());
     }
+    if (0..v.seats.len()).any(|a| (0..a).any(|b| v.seats[a].forward == v.seats[b].forward)) {
+        return Err(
+            "nations sit one in each corner, each seat its own way (here two seats share a direction)".into(),
+        );
+    }
+    if v.rules.flags_to_win > 0 {
+        return Err(
+            "Capture the Flag is played with the default armies (powers that move, swap or take over pieces would carry flags no rule gives)".into(),
+        );
+    }
     // Powers keep marks on pieces where other variants keep castling rights.
     if v.rules.castling.is_some() {
         return Err("nations play without castling; this base variant castles".into());

@@ -182,7 +182,7 @@ pub(super) fn from_spec(spec: VariantSpec, origin: &str) -> Result<Variant, Vari
     let points = spec
         .points
         .as_ref()
-        .map(|p| points(p, &rules, spec.seats.len(), &kind_of, origin))
+        .map(|p| points(p, &rules, spec.seats.len(), &geometry, &kind_of, origin))
         .transpose()?;
     let mut variant = Variant {
         seat_rules,
@@ -550,6 +550,8 @@ fn rule_set(
         team_out,
         choose_partners: r.choose_partners,
         declare_check: r.declare_check,
+        escape_check: r.escape_check,
+        flags_to_win: r.flags_to_win,
         optional: r.optional.clone(),
     })
 }
@@ -561,10 +563,14 @@ fn points(
     p: &PointsSpec,
     rules: &RuleSet,
     seats: usize,
+    geometry: &Geometry,
     kind_of: &dyn Fn(&str, &str) -> Result<Kind, VariantError>,
     origin: &str,
 ) -> Result<Points, VariantError> {
     let field = |f: &str, reason: String| field_error(origin, f, reason);
+    if !p.hill.is_empty() || p.wins_at.is_some() {
+        return hill(p, rules, seats, geometry, origin);
+    }
     let scorable = seats > 2
         && rules.check
         && rules.checkmate == MateRule::Removes
@@ -626,6 +632,100 @@ fn points(
         draw: p.draw,
         claim_margin: p.claim_margin,
         dead_king_walking: p.dead_king_walking,
+        hill: Vec::new(),
+        wins_at: None,
+    })
+}
+
+/// `[points]` of King of the Hill: the hill's squares and the winning
+/// total, nothing of chess.com's scoring; played where armies change hands
+/// (European Chess).
+fn hill(
+    p: &PointsSpec,
+    rules: &RuleSet,
+    seats: usize,
+    geometry: &Geometry,
+    origin: &str,
+) -> Result<Points, VariantError> {
+    let field = |f: &str, reason: String| field_error(origin, f, reason);
+    if rules.checkmate != MateRule::Transfers || seats <= 2 {
+        return Err(field(
+            "points.hill",
+            "a hill is played where armies change hands (checkmate = \"transfers\")".into(),
+        ));
+    }
+    if p.hill.is_empty() {
+        return Err(field(
+            "points.hill",
+            "give the squares that score (such as [\"d4\", \"e4\", \"d5\", \"e5\"])".into(),
+        ));
+    }
+    let others = [
+        ("points.pieces", !p.pieces.is_empty()),
+        ("points.checkmate", p.checkmate != 0),
+        ("points.stalemate", p.stalemate != 0),
+        ("points.checks", !p.checks.is_empty()),
+        ("points.queen_checks", !p.queen_checks.is_empty()),
+        ("points.queens", !p.queens.is_empty()),
+        ("points.draw", p.draw != 0),
+        ("points.claim_margin", p.claim_margin.is_some()),
+        ("points.dead_king_walking", p.dead_king_walking),
+    ];
+    if let Some((name, _)) = others.iter().find(|(_, given)| *given) {
+        return Err(field(
+            name,
+            "not scored where a hill scores (only points.hill and points.wins_at)".into(),
+        ));
+    }
+    let mut cells = Vec::new();
+    for sq in &p.hill {
+        let cell = sq
+            .parse::<Square>()
+            .ok()
+            .and_then(|s| geometry.cell(s))
+            .ok_or_else(|| {
+                field(
+                    "points.hill",
+                    format!("'{sq}' is not a square of the board"),
+                )
+            })?;
+        if cells.contains(&cell) {
+            return Err(field("points.hill", format!("'{sq}' is given twice")));
+        }
+        cells.push(cell);
+    }
+    let wins_at = p.wins_at.ok_or_else(|| {
+        field(
+            "points.wins_at",
+            format!(
+                "give the winning total, {} to {}",
+                super::HILL_WINS_AT.start(),
+                super::HILL_WINS_AT.end()
+            ),
+        )
+    })?;
+    if !super::HILL_WINS_AT.contains(&wins_at) {
+        return Err(field(
+            "points.wins_at",
+            format!(
+                "{wins_at} is not a total from {} to {}",
+                super::HILL_WINS_AT.start(),
+                super::HILL_WINS_AT.end()
+            ),
+        ));
+    }
+    Ok(Points {
+        pieces: [0; MAX_KINDS],
+        checkmate: 0,
+        stalemate: 0,
+        checks: Vec::new(),
+        queen_checks: Vec::new(),
+        queens: 0,
+        draw: 0,
+        claim_margin: None,
+        dead_king_walking: false,
+        hill: cells,
+        wins_at: Some(wins_at),
     })
 }
 
@@ -649,6 +749,12 @@ fn transfer_rules(
         }
         if r.declare_check {
             return field("rules.declare_check", "needs checkmate = \"transfers\"");
+        }
+        if r.escape_check {
+            return field("rules.escape_check", "needs checkmate = \"transfers\"");
+        }
+        if r.flags_to_win > 0 {
+            return field("rules.flags_to_win", "needs checkmate = \"transfers\"");
         }
         return Ok(());
     }

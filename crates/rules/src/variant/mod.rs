@@ -187,6 +187,12 @@ pub struct RuleSet {
     /// With armies that change hands: a player's last royal piece may be
     /// captured only by a player whose previous move checked it.
     pub declare_check: bool,
+    /// With armies that change hands: a move that leaves the mover's own
+    /// royal piece attacked is illegal while another move does not.
+    pub escape_check: bool,
+    /// Capture the Flag: the enemy flags a team must bring home to win
+    /// (0: the variant has no flags).
+    pub flags_to_win: u8,
     /// Rules a game may turn on when it is created ([`Variant::with_options`]).
     pub optional: Vec<String>,
 }
@@ -213,7 +219,16 @@ pub struct Points {
     pub claim_margin: Option<i16>,
     /// Players who resign or time out stay, their king walking at random.
     pub dead_king_walking: bool,
+    /// King of the Hill: the cells that score at the start of each turn
+    /// (empty for chess.com's scoring).
+    pub hill: Vec<u8>,
+    /// With a hill: the points (a team's added up) that win.
+    pub wins_at: Option<i16>,
 }
+
+/// The totals a hill's `wins_at` may be set to (the rule text: "an agreed
+/// total between 10 and 20").
+pub const HILL_WINS_AT: std::ops::RangeInclusive<i16> = 10..=20;
 
 /// When a team of a game of more than two seats is out of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -462,7 +477,12 @@ impl Variant {
     /// assert!(!Variant::builtin("fourway-teams").unwrap().takes_nations());
     /// ```
     pub fn takes_nations(&self) -> bool {
-        self.nations.is_empty() && self.rules.checkmate == MateRule::Transfers
+        self.nations.is_empty()
+            && self.rules.checkmate == MateRule::Transfers
+            && self.rules.flags_to_win == 0
+            // One seat in each corner, each its own way (not Team Battle).
+            && (0..self.seats.len())
+                .all(|a| (0..a).all(|b| self.seats[a].forward != self.seats[b].forward))
     }
 
     /// This variant with other partners, where its file lets them be chosen

@@ -35,18 +35,24 @@ pub struct VariantSpec {
 
 /// `[points]`: what each event of play scores, and how the scores end the
 /// game. Every number is a setting; `docs/rules.md` says which were chosen.
+/// Either chess.com's scoring (captures, mates, checks) or a hill (King of
+/// the Hill: `hill` and `wins_at`, nothing else).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PointsSpec {
     /// Points for capturing a piece, by letter (`p = 1`); a kind left out
     /// scores nothing.
+    #[serde(default)]
     pub pieces: std::collections::BTreeMap<String, i16>,
     /// For mating a player, to the seat whose piece gives the check.
+    #[serde(default)]
     pub checkmate: i16,
     /// To a player who is stalemated (and leaves the game).
+    #[serde(default)]
     pub stalemate: i16,
     /// For checking one, two, three... kings of other players with one
     /// move, indexed by the number of kings less one.
+    #[serde(default)]
     pub checks: Vec<i16>,
     /// The same when every checking piece is one of `queens`.
     #[serde(default)]
@@ -56,6 +62,7 @@ pub struct PointsSpec {
     pub queens: Vec<String>,
     /// To each player still in when the game is drawn by repetition, the
     /// fifty-move rule or insufficient material.
+    #[serde(default)]
     pub draw: i16,
     /// With two players left, the leader may claim the win this many
     /// points ahead; no claim when absent.
@@ -65,6 +72,14 @@ pub struct PointsSpec {
     /// king moving at random ("dead king walking"); otherwise it leaves.
     #[serde(default)]
     pub dead_king_walking: bool,
+    /// King of the Hill: the squares (`"d4"`) that score, at the start of
+    /// each player's turn, one point per piece the player commands on them.
+    #[serde(default)]
+    pub hill: Vec<String>,
+    /// With `hill`: the total (10 to 20) that wins, a team's seats' points
+    /// added up.
+    #[serde(default)]
+    pub wins_at: Option<i16>,
 }
 
 /// `[[counters]]`: a number each seat keeps, raised by its own moves.
@@ -213,6 +228,15 @@ pub struct RulesSpec {
     /// captured only by a player whose previous move checked it (a check
     /// is declared whenever a move gives one).
     pub declare_check: bool,
+    /// With `checkmate = "transfers"` (European Chess with Checks): a move
+    /// that leaves the mover's own royal piece attacked is illegal while
+    /// the mover has a move that does not.
+    pub escape_check: bool,
+    /// With `checkmate = "transfers"` (Capture the Flag): each seat's royal
+    /// piece starts holding its flag; a team wins by bringing this many
+    /// enemy flags to its players' royal pieces' starting squares (0: no
+    /// flags).
+    pub flags_to_win: u8,
     /// Rules of this table a game may turn on when it is created (today:
     /// `declare_check`).
     pub optional: Vec<String>,
@@ -246,6 +270,8 @@ impl Default for RulesSpec {
             team_out: "all-seats".into(),
             choose_partners: false,
             declare_check: false,
+            escape_check: false,
+            flags_to_win: 0,
             optional: Vec::new(),
         }
     }

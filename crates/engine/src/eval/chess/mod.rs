@@ -91,6 +91,9 @@ pub struct Eval {
     drops: bool,
     /// The variant scores points ([`POINT`] each).
     scoring: bool,
+    /// Players out stay on the board, grey, and count for nothing
+    /// (chess.com's scoring; not a hill's, where armies change hands).
+    greys: bool,
     /// Pawn-structure and placement tables of a two-seat variant.
     duel: Option<Box<Duel>>,
 }
@@ -214,6 +217,7 @@ impl Eval {
             start_phase: 1,
             drops: v.rules.drops,
             scoring: v.points.is_some(),
+            greys: v.points.as_ref().is_some_and(|p| p.hill.is_empty()),
             duel: Duel::new(v, pawn, royal),
         };
         e.start_phase = v.with_width(StartMaterial(&e)).max(1);

@@ -66,7 +66,7 @@ impl Eval {
         let alive = pos.alive_seats();
         // Where points are scored, a player out (grey, or a king walking)
         // has nothing on the board worth playing for: its points alone.
-        let playing = if self.scoring {
+        let playing = if self.greys {
             pos.active_seats()
         } else {
             u8::MAX
