@@ -1,9 +1,11 @@
 //! European Chess: the evaluation counts a taken-over army for the seat
-//! that commands it, and bots play legal games of both variants.
+//! that commands it, and bots play legal games of both variants and of
+//! the named ones (King of the Hill, Checks, Capture the Flag, Team
+//! Battle), where a hill's points count for their seat.
 
 use tetrarch_engine::Eval;
 use tetrarch_engine::search::{Limits, Searcher};
-use tetrarch_rules::{Position, Variant};
+use tetrarch_rules::{Position, Seat, Variant};
 
 fn pos(variant: &Variant, extras: &str, board: &str) -> Position<u64> {
     let text = format!("R-0,0,0,1-0,0,0,0-0,0,0,0-0,0,0,0-0-{{{extras}}}-{board}");
@@ -38,30 +40,53 @@ fn a_taken_over_army_counts_for_its_commander() {
     );
 }
 
+/// A bot, searching `nodes` nodes a move, plays up to `plies` legal moves
+/// of the built-in variant `name` from its start.
+fn bot_plays_legal_moves(name: &str, nodes: u64, plies: usize) {
+    let v = Variant::builtin(name).unwrap();
+    let mut p = Position::<u64>::start(&v);
+    let mut s = Searcher::<Position<u64>>::new(&v, 4);
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    for ply in 0..plies {
+        if p.outcome().is_some() {
+            break;
+        }
+        let r = s.search(&p, &[], &limits, &mut |_| {});
+        let m = r
+            .best
+            .unwrap_or_else(|| panic!("{name}: no move at ply {ply}"));
+        assert!(
+            p.legal_moves().contains(&m),
+            "{name}: illegal bot move at ply {ply}"
+        );
+        p = p.play(m).unwrap();
+    }
+}
+
 #[test]
 fn bots_play_legal_games_of_both_variants() {
     for name in ["european-ffa", "european-teams"] {
-        let v = Variant::builtin(name).unwrap();
-        let mut p = Position::<u64>::start(&v);
-        let mut s = Searcher::<Position<u64>>::new(&v, 4);
-        let limits = Limits {
-            nodes: Some(2_000),
-            ..Limits::default()
-        };
-        for ply in 0..40 {
-            if p.outcome().is_some() {
-                break;
-            }
-            let r = s.search(&p, &[], &limits, &mut |_| {});
-            let m = r
-                .best
-                .unwrap_or_else(|| panic!("{name}: no move at ply {ply}"));
-            assert!(
-                p.legal_moves().contains(&m),
-                "{name}: illegal bot move at ply {ply}"
-            );
-            p = p.play(m).unwrap();
-        }
+        bot_plays_legal_moves(name, 2_000, 40);
+    }
+}
+
+/// Every built-in named variant of European Chess (King of the Hill,
+/// Checks, Capture the Flag, Team Battle).
+fn named() -> Vec<&'static str> {
+    tetrarch_rules::variant::builtin_names()
+        .filter(|n| n.starts_with("european-") && !matches!(*n, "european-ffa" | "european-teams"))
+        .collect()
+}
+
+#[test]
+fn bots_play_legal_games_of_every_named_variant() {
+    let names = named();
+    assert!(names.len() >= 4, "{names:?}");
+    for name in names {
+        bot_plays_legal_moves(name, 1_500, 48);
     }
 }
 
@@ -86,4 +111,23 @@ fn royal_pieces_beyond_a_players_last_count_as_pieces() {
     let two = pos(&v, "'turns':(2,2,2,2)", "bK,7/8/8/8/8/8/8/rO,rO,4,yK,1");
     assert!(eval.seat_terms(&two)[0] - b > 500);
     assert!(eval.seat_terms(&two)[0] - b < a - b);
+}
+
+#[test]
+fn a_hills_points_count_for_their_seat() {
+    let v = Variant::builtin("european-koth").unwrap();
+    let eval = Eval::new(&v);
+    let text = |points: &str| {
+        format!(
+            "R-0,0,0,0-0,0,0,0-0,0,0,0-{points}-0-{{'turns':(2,2,2,2)}}-bK,6,yK/bP,6,yP/8/8/8/8/rP,6,gP/rK,6,gK"
+        )
+    };
+    let a = Position::<u64>::from_fen(&v, &text("0,0,0,0")).unwrap();
+    let b = Position::<u64>::from_fen(&v, &text("5,0,0,0")).unwrap();
+    assert!(eval.seat_terms(&b)[0] > eval.seat_terms(&a)[0]);
+    assert_eq!(eval.seat_terms(&b)[1], eval.seat_terms(&a)[1]);
+    // A taken army still counts for its commander (not greyed out).
+    let taken = "R-0,0,0,1-0,0,0,0-0,0,0,0-0,0,0,0-0-{'commanders':('','','','b'),'turns':(2,2,2,2)}-bK,6,yK/bP,6,yP/8/8/7,gN/8/rP,6,gR/rK,7";
+    let t = Position::<u64>::from_fen(&v, taken).unwrap();
+    assert!(eval.seat_terms(&t)[Seat(1).idx()] > eval.seat_terms(&a)[1] + 500);
 }

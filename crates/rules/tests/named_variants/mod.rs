@@ -2,10 +2,8 @@
 //! Helpers shared by the tests of European Chess's named variants
 //! (`european_koth.rs`, `european_checks.rs`, `european_ctf.rs`).
 
-use tetrarch_rules::notation::uci::UciMove;
-use tetrarch_rules::{AnyGame, AnyVariant, Position, Seat, Square, Variant, VariantError};
-
-pub type Pos = Position<u64>;
+pub use crate::lineup_play::{Pos, moves, piece, play};
+use tetrarch_rules::{AnyGame, AnyVariant, Seat, Variant, VariantError};
 
 pub fn variant(name: &str) -> Variant {
     Variant::builtin(name).unwrap()
@@ -15,38 +13,12 @@ pub fn pos(name: &str, text: &str) -> Pos {
     Pos::from_fen(&variant(name), text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-pub fn moves(p: &Pos) -> Vec<String> {
-    let mut v: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .map(|&m| UciMove::from_move(p, m).to_string())
-        .collect();
-    v.sort();
-    v
-}
-
 pub fn from(p: &Pos, sq: &str) -> Vec<String> {
     moves(p).into_iter().filter(|m| m.starts_with(sq)).collect()
 }
 
-pub fn play(p: &Pos, text: &str) -> Pos {
-    let m = text
-        .parse::<UciMove>()
-        .unwrap()
-        .to_move(p)
-        .unwrap_or_else(|_| panic!("{text} is not legal in {}: {:?}", p.to_fen(), moves(p)));
-    p.play(m).unwrap()
-}
-
 pub fn is_legal(p: &Pos, text: &str) -> bool {
     moves(p).iter().any(|m| m == text)
-}
-
-/// The seat and letter of the piece on `sq`.
-pub fn piece(p: &Pos, sq: &str) -> Option<(u8, char)> {
-    let cell = p.variant().geometry.cell(sq.parse::<Square>().unwrap())?;
-    p.piece_at(cell)
-        .map(|pc| (pc.seat.0, p.variant().pieces[pc.kind.idx()].letter))
 }
 
 /// A FEN4 of European Chess: side to move, points, extras, board rows from
