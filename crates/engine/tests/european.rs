@@ -1,8 +1,10 @@
 //! European Chess: the evaluation counts a taken-over army for the seat
 //! that commands it, and bots play legal games of both variants and of
 //! the named ones (King of the Hill, Checks, Capture the Flag, Team
-//! Battle), where a hill's points count for their seat.
+//! Battle), where a hill's points count for their seat and a flag held
+//! counts, the more the nearer it is to its holder's home square.
 
+use tetrarch_engine::eval::chess::{FLAG_HELD, FLAG_STEP};
 use tetrarch_engine::Eval;
 use tetrarch_engine::search::{Limits, Searcher};
 use tetrarch_rules::{Position, Seat, Variant};
@@ -130,4 +132,27 @@ fn a_hills_points_count_for_their_seat() {
     let taken = "R-0,0,0,1-0,0,0,0-0,0,0,0-0,0,0,0-0-{'commanders':('','','','b'),'turns':(2,2,2,2)}-bK,6,yK/bP,6,yP/8/8/7,gN/8/rP,6,gR/rK,7";
     let t = Position::<u64>::from_fen(&v, taken).unwrap();
     assert!(eval.seat_terms(&t)[Seat(1).idx()] > eval.seat_terms(&a)[1] + 500);
+}
+
+#[test]
+fn an_enemy_flag_held_counts_the_more_the_nearer_it_is_to_home() {
+    let v = Variant::builtin("european-ctf").unwrap();
+    let eval = Eval::new(&v);
+    // Red's rook on d4 holds blue's flag (blue's king was taken); red's
+    // home is a1, three king steps away, where its king holds its own flag.
+    let with = |flags: &str| {
+        let text = format!(
+            "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'flags':({flags}),'turns':(2,2,2,2)}}-7,yK/8/2,bN,5/1,bP,6/3,rR,4/8/8/rK,6,gK"
+        );
+        let p = Position::<u64>::from_fen(&v, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        eval.seat_terms(&p)
+    };
+    let held = with("'a1','d4','h8','h1'");
+    let gone = with("'a1','','h8','h1'");
+    assert_eq!(held[0] - gone[0], FLAG_HELD + FLAG_STEP * (7 - 3));
+    assert_eq!(held[1], gone[1], "a flag counts for its holder only");
+    // Without its own flag, red cannot win by bringing blue's home: the
+    // flag counts, its way home does not.
+    let own_lost = with("'','d4','h8','h1'");
+    assert_eq!(own_lost[0] - gone[0], FLAG_HELD);
 }

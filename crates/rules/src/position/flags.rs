@@ -30,6 +30,19 @@ impl<B: HasSliders> Position<B> {
         (self.rules.flags_to_win > 0 && cell != NONE).then_some(cell)
     }
 
+    /// The square (cell) where `seat` brings enemy flags to win: the one
+    /// its royal piece starts on, where the variant has flags.
+    ///
+    /// ```
+    /// use tetrarch_rules::{Position, Seat, Variant};
+    /// let p = Position::<u64>::start(&Variant::builtin("european-ctf").unwrap());
+    /// assert_eq!(p.flag_home(Seat(1)), p.flag_holder(Seat(1)));
+    /// ```
+    pub fn flag_home(&self, seat: Seat) -> Option<u8> {
+        let cell = *self.rules.flag_home.get(seat.idx())?;
+        (self.rules.flags_to_win > 0 && cell != NONE).then_some(cell)
+    }
+
     /// Where each flag is when nothing has happened to it: with its seat's
     /// royal piece, the one on the seat's home square first; gone for a
     /// seat with no royal piece.

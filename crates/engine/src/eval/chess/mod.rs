@@ -54,7 +54,7 @@ mod exchange;
 mod multi;
 
 pub use duel::{DOUBLED, HALF_OPEN_LANE, ISOLATED, OPEN_LANE, PAIR, PASSED, PAWN_THREAT};
-pub use multi::{FROZEN_PCT, LAZY_MARGIN, POINT, ROYAL_ALIVE};
+pub use multi::{FLAG_HELD, FLAG_STEP, FROZEN_PCT, LAZY_MARGIN, POINT, ROYAL_ALIVE};
 
 use super::Evaluator;
 use duel::Duel;
@@ -94,6 +94,9 @@ pub struct Eval {
     /// Players out stay on the board, grey, and count for nothing
     /// (chess.com's scoring; not a hill's, where armies change hands).
     greys: bool,
+    /// Capture the Flag: flags held and brought home count
+    /// ([`FLAG_HELD`], [`FLAG_STEP`]).
+    flags: bool,
     /// Pawn-structure and placement tables of a two-seat variant.
     duel: Option<Box<Duel>>,
 }
@@ -218,6 +221,7 @@ impl Eval {
             drops: v.rules.drops,
             scoring: v.points.is_some(),
             greys: v.points.as_ref().is_some_and(|p| p.hill.is_empty()),
+            flags: v.rules.flags_to_win > 0,
             duel: Duel::new(v, pawn, royal),
         };
         e.start_phase = v.with_width(StartMaterial(&e)).max(1);

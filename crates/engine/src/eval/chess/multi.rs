@@ -16,6 +16,13 @@ pub const FROZEN_PCT: i32 = 25;
 /// game, so a capture counts twice (the material and its points) and a
 /// mate's or stalemate's bonus draws the search to it.
 pub const POINT: i32 = PAWN;
+/// Capture the Flag: what an enemy flag held by a piece a seat commands is
+/// worth to that seat (a flag is the way to win; taking a holder takes it).
+pub const FLAG_HELD: i32 = 300;
+/// Capture the Flag: per king step closer to the seat's home square, what
+/// an enemy flag it holds gains while its royal piece keeps its own flag
+/// (the condition of the win).
+pub const FLAG_STEP: i32 = 25;
 
 impl Eval {
     /// Games of more than two seats: each seat's own terms (material,
@@ -102,6 +109,9 @@ impl Eval {
             for s in 0..seats {
                 parts.points[s] = i32::from(pos.points(Seat(s as u8))) * POINT;
             }
+        }
+        if self.flags {
+            add_flags(pos, &mut parts.points);
         }
         parts
     }
@@ -197,6 +207,38 @@ impl Eval {
         }
         smg += king_pressure(units, attackers);
         (smg, seg)
+    }
+}
+
+/// Capture the Flag: to the seat commanding each holder of an enemy flag,
+/// [`FLAG_HELD`], and while that seat's royal piece holds its own flag,
+/// [`FLAG_STEP`] per king step the holder has come towards the seat's home
+/// square (the win is an enemy flag there).
+fn add_flags<B: HasSliders>(pos: &Position<B>, terms: &mut [i32; MAX_SEATS]) {
+    let seats = pos.rules().seats();
+    let geo = &pos.variant().geometry;
+    let reach = geo.width().max(geo.height()) as i32 - 1;
+    for f in 0..seats {
+        let Some(holder) = pos.flag_holder(Seat(f)).and_then(|c| pos.piece_at(c).map(|p| (c, p)))
+        else {
+            continue;
+        };
+        let seat = pos.commander_of(holder.1.seat);
+        if pos.allied(seat, Seat(f)) {
+            continue;
+        }
+        let own_kept = pos
+            .flag_holder(seat)
+            .is_some_and(|c| pos.royals(seat).has(c));
+        let mut term = FLAG_HELD;
+        if let (true, Some(home)) = (own_kept, pos.flag_home(seat)) {
+            let (a, b) = (geo.square(holder.0), geo.square(home));
+            let steps = (a.file() as i32 - b.file() as i32)
+                .abs()
+                .max((a.rank() as i32 - b.rank() as i32).abs());
+            term += FLAG_STEP * (reach - steps);
+        }
+        terms[seat.idx()] += term;
     }
 }
 
