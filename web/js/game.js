@@ -432,9 +432,11 @@ class GamePage {
       buttons.push(`<button type="button" data-action="rematch" ${wants ? "disabled" : ""}>${wants ? "Rematch offered" : "Rematch"}</button>`);
     }
     buttons.push(`<button type="button" data-action="flip" aria-label="turn the board">⟳ Turn board</button>`);
-    // The server writes the record in the variant's own format (PGN, PGN4, a draughts record).
-    buttons.push(`<a href="/api/games/${esc(this.id)}/export" download>Export game</a>`);
-    buttons.push(`<a href="/api/games/${esc(this.id)}/export?format=fen" download>Export position</a>`);
+    // The server writes the record in the variant's own format (PGN, PGN4, a draughts record);
+    // the file is named with that format's extension, which `tetrarch replay` reads it by.
+    const file = (ext) => `tetrarch-${esc(this.id)}.${esc(ext)}`;
+    buttons.push(`<a href="/api/games/${esc(this.id)}/export" download="${file(this.variant.record_format)}">Export game</a>`);
+    buttons.push(`<a href="/api/games/${esc(this.id)}/export?format=fen" download="${file(this.variant.position_format)}">Export position</a>`);
     box.innerHTML = buttons.join(" ");
     // The move box's example comes from the legal moves, in the variant's own notation.
     const example = m.legal?.[0]?.san;

@@ -4,8 +4,8 @@
 //! Battle), where a hill's points count for their seat and a flag held
 //! counts, the more the nearer it is to its holder's home square.
 
-use tetrarch_engine::eval::chess::{FLAG_HELD, FLAG_STEP};
 use tetrarch_engine::Eval;
+use tetrarch_engine::eval::chess::{FLAG_HELD, FLAG_STEP};
 use tetrarch_engine::search::{Limits, Searcher};
 use tetrarch_rules::{Position, Seat, Variant};
 

@@ -102,6 +102,42 @@ async fn two_clients_play_chess_to_mate_and_an_invite_is_used_once() {
     verify_store(&server.db, &[id]).await;
 }
 
+/// The body of `GET path` as text, and its status.
+async fn get_text(server: &TestServer, path: &str) -> (u16, String) {
+    let answer = server
+        .http
+        .get(format!("{}{path}", server.base))
+        .send()
+        .await
+        .unwrap();
+    (answer.status().as_u16(), answer.text().await.unwrap())
+}
+
+#[tokio::test]
+async fn a_draughts_record_is_exported_under_its_own_format() {
+    let server = TestServer::start("pdn").await;
+    let created = server
+        .create(json!({"variant": "english-draughts", "seats": [{"kind": "me"}, {"kind": "me"}]}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    // The client names its downloads from the view.
+    let view = &state["variant_view"];
+    assert_eq!(
+        (
+            view["record_format"].as_str(),
+            view["position_format"].as_str()
+        ),
+        (Some("pdn"), Some("fen"))
+    );
+    let (status, pdn) = get_text(&server, &format!("/api/games/{id}/export?format=pdn")).await;
+    assert_eq!(status, 200, "{pdn}");
+    assert!(pdn.contains("[Variant \"english-draughts\"]"), "{pdn}");
+    let (status, bad) = get_text(&server, &format!("/api/games/{id}/export?format=sgf")).await;
+    assert_eq!(status, 400);
+    assert!(bad.contains("pdn"), "the error names the formats: {bad}");
+}
+
 /// A line of the variant's moves, found by seeded random play through
 /// the kernel, whose last move is a drop.
 fn line_with_a_drop(variant: &str) -> Vec<String> {

@@ -89,6 +89,8 @@ impl FamilyVariant for Variant {
             } else {
                 Vec::new()
             },
+            record_format: self.record_format().name().to_string(),
+            position_format: self.position_format().to_string(),
         }
     }
     fn details(&self) -> Vec<(String, String)> {

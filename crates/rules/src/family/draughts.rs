@@ -78,6 +78,8 @@ impl FamilyVariant for DraughtsVariant {
             choose_partners: false,
             optional_rules: Vec::new(),
             nations: Vec::new(),
+            record_format: self.record_format().name().to_string(),
+            position_format: self.position_format().to_string(),
         }
     }
     fn details(&self) -> Vec<(String, String)> {

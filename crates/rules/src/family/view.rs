@@ -51,6 +51,11 @@ pub struct VariantView {
     /// The nations a game may give its seats when it is created, one per
     /// seat (European Chess); empty where the variant has none.
     pub nations: Vec<NationView>,
+    /// How its games are recorded, also the records' file extension:
+    /// `pgn`, `pgn4`, `pdn`.
+    pub record_format: String,
+    /// How its positions are written: `fen`, `fen4`.
+    pub position_format: String,
 }
 
 /// A nation a seat may play.

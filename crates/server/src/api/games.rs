@@ -340,7 +340,9 @@ pub struct ExportQuery {
     format: Option<String>,
 }
 
-/// `GET /api/games/{id}/export?format=pgn|pgn4|fen`.
+/// `GET /api/games/{id}/export?format=pgn|pgn4|pdn|fen`: the record in the
+/// variant's own format (its view's `record_format`), whichever record name
+/// is given, or the position.
 pub async fn export(
     State(ctx): State<Arc<Context>>,
     Path(id): Path<String>,
@@ -349,11 +351,13 @@ pub async fn export(
     let format = query.format.unwrap_or_default();
     let fen = match format.as_str() {
         "fen" | "fen4" => true,
-        "" | "pgn" | "pgn4" => false,
+        "" | "pgn" | "pgn4" | "pdn" => false,
         other => {
             return Err(ApiError::BadRequest(
                 "bad-format",
-                format!("unknown format '{other}': pgn, pgn4 or fen"),
+                format!(
+                    "unknown format '{other}': pgn, pgn4, pdn (the record) or fen (the position)"
+                ),
             ));
         }
     };

@@ -219,7 +219,9 @@ fn add_flags<B: HasSliders>(pos: &Position<B>, terms: &mut [i32; MAX_SEATS]) {
     let geo = &pos.variant().geometry;
     let reach = geo.width().max(geo.height()) as i32 - 1;
     for f in 0..seats {
-        let Some(holder) = pos.flag_holder(Seat(f)).and_then(|c| pos.piece_at(c).map(|p| (c, p)))
+        let Some(holder) = pos
+            .flag_holder(Seat(f))
+            .and_then(|c| pos.piece_at(c).map(|p| (c, p)))
         else {
             continue;
         };
