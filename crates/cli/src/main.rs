@@ -14,6 +14,7 @@ mod options;
 mod perft;
 mod replay;
 mod serve;
+mod tune;
 mod variants;
 
 use clap::{Parser, Subcommand};
@@ -40,6 +41,8 @@ enum Command {
     Replay(replay::Args),
     /// Play engines against each other and report the score, Elo and SPRT.
     Match(match_runner::Args),
+    /// Fit a two-seat variant's evaluation weights to self-play games (Texel tuning).
+    Tune(tune::Args),
     /// Speak the UCI protocol on standard input and output (for GUIs and match runners).
     Uci,
     /// Serve games over HTTP and WebSockets (the default command).
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Replay(args) => replay::run_command(&args),
         Command::Match(args) => match_runner::run(&args),
+        Command::Tune(args) => tune::run(&args),
         Command::Serve(args) => serve::run(&args),
         #[cfg(unix)]
         Command::Loadtest(args) => loadtest::run(&args),

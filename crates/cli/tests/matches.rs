@@ -355,3 +355,89 @@ fn four_player_matches_seat_four_engines_and_write_pgn4() {
     assert!(replay.status.success(), "{}", stderr(&replay));
     assert!(stdout(&replay).contains("games: 6"), "{}", stdout(&replay));
 }
+
+#[test]
+fn tuned_weights_are_written_read_back_and_played_and_broken_ones_refused() {
+    let (weights, samples) = (temp("tuned.toml"), temp("samples.txt"));
+    let (w, s) = (weights.to_str().unwrap(), samples.to_str().unwrap());
+    let out = tetrarch(&[
+        "tune",
+        "--games",
+        "2",
+        "--nodes",
+        "200",
+        "--max-plies",
+        "30",
+        "--rounds",
+        "1",
+        "--only",
+        "mobility,values.n",
+        "--out",
+        w,
+        "--samples",
+        s,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("weights written to"),
+        "{}",
+        stdout(&out)
+    );
+    let text = std::fs::read_to_string(&weights).unwrap();
+    assert!(
+        text.starts_with("# chess weights from `tetrarch tune`"),
+        "{text}"
+    );
+    assert!(
+        text.contains("mobility = ") && text.contains("[values]"),
+        "{text}"
+    );
+    let kept = std::fs::read_to_string(&samples).unwrap();
+    assert!(kept.lines().count() > 10, "{kept}");
+    // A second run fits the same samples again, playing no games.
+    let again = tetrarch(&[
+        "tune",
+        "--rounds",
+        "1",
+        "--out",
+        w,
+        "--samples",
+        s,
+        "--games",
+        "0",
+    ]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    let out = tetrarch(&[
+        "match",
+        "--engine",
+        &format!("level=8,weights={w}"),
+        "--engine",
+        "level=8",
+        "--depth",
+        "2",
+        "--games",
+        "2",
+    ]);
+    assert_finished(&out, 2);
+    let broken = temp("broken.toml");
+    std::fs::write(&broken, "mobilty = 3\n").unwrap();
+    let spec = format!("level=8,weights={}", broken.display());
+    assert_fails(
+        &[
+            "match", "--engine", &spec, "--engine", "level=2", "--depth", "1",
+        ],
+        "weights file is not valid",
+    );
+    assert_fails(
+        &[
+            "tune",
+            "--variant",
+            "fourway-teams",
+            "--out",
+            w,
+            "--games",
+            "1",
+        ],
+        "more than two seats",
+    );
+}

@@ -16,7 +16,7 @@
 //! assert_eq!(best.best.as_deref(), Some("h5f7"));
 //! ```
 
-use crate::eval::Searchable;
+use crate::eval::{Eval, Searchable, Weights, WeightsError};
 use crate::search::{FfaStrategy, Info, Limits, Score, Searcher};
 use std::fmt;
 use std::sync::Arc;
@@ -191,13 +191,23 @@ pub fn line<P: GamePosition>(pos: &P, pv: &[P::Move]) -> Vec<String> {
     words
 }
 
-/// Makes the searcher of a chess-kernel variant at its width.
-struct ChessSearcher(usize);
+/// Makes the searcher of a chess-kernel variant at its width, with a
+/// transposition table of `hash_mb` megabytes and the evaluation weights
+/// given (the variant's own when `None`).
+struct ChessSearcher<'a> {
+    hash_mb: usize,
+    weights: Option<&'a Weights>,
+}
 
-impl WithWidth for ChessSearcher {
+impl WithWidth for ChessSearcher<'_> {
     type Output = Box<dyn ErasedSearcher>;
     fn run<B: HasSliders>(self, v: &Variant) -> Box<dyn ErasedSearcher> {
-        Box::new(Searcher::<Position<B>>::new(v, self.0))
+        Box::new(match self.weights {
+            Some(w) => {
+                Searcher::<Position<B>>::with_eval(v, self.hash_mb, Eval::with_weights(v, w))
+            }
+            None => Searcher::<Position<B>>::new(v, self.hash_mb),
+        })
     }
 }
 
@@ -206,6 +216,8 @@ pub struct Engine {
     variant: AnyVariant,
     searcher: Box<dyn ErasedSearcher>,
     settings: Settings,
+    /// The transposition table's size, for a searcher made anew.
+    hash_mb: usize,
 }
 
 impl Engine {
@@ -214,7 +226,10 @@ impl Engine {
         // The one place above the kernel that knows the families: each
         // brings its own evaluation.
         let searcher = match variant {
-            AnyVariant::Chess(v) => v.with_width(ChessSearcher(hash_mb)),
+            AnyVariant::Chess(v) => v.with_width(ChessSearcher {
+                hash_mb,
+                weights: None,
+            }),
             AnyVariant::Draughts(v) => Box::new(
                 Searcher::<tetrarch_rules::draughts::Position>::new(v, hash_mb),
             ),
@@ -223,7 +238,24 @@ impl Engine {
             variant: variant.clone(),
             searcher,
             settings: Settings::default(),
+            hash_mb,
         }
+    }
+
+    /// Evaluate with weights `w` instead of the variant's own (checked
+    /// against the variant first; nothing changes on an error). The
+    /// transposition table is cleared, the settings kept.
+    pub fn use_weights(&mut self, w: &Weights) -> Result<(), WeightsError> {
+        let AnyVariant::Chess(v) = &self.variant else {
+            return Err(WeightsError::NotTunable(self.variant.name().to_string()));
+        };
+        w.check(v)?;
+        self.searcher = v.with_width(ChessSearcher {
+            hash_mb: self.hash_mb,
+            weights: Some(w),
+        });
+        self.searcher.configure(&self.settings);
+        Ok(())
     }
 
     /// The variant it plays.
@@ -262,6 +294,7 @@ impl Engine {
     }
     /// Resize the transposition table (clears it).
     pub fn set_hash(&mut self, mb: usize) {
+        self.hash_mb = mb;
         self.searcher.set_hash(mb);
     }
     /// Forget everything learned (a new game).

@@ -47,6 +47,7 @@ pub mod engine;
 pub mod eval;
 pub mod search;
 pub mod tt;
+pub mod tune;
 pub mod uci;
 
 pub use engine::{Engine, Found, Report, Settings, WrongVariant};

@@ -211,7 +211,11 @@ fn player_for(spec: &EngineSpec, variant: &AnyVariant, seed: u64) -> Result<Box<
                 .name
                 .clone()
                 .unwrap_or_else(|| format!("tetrarch-level{level}"));
-            Box::new(Internal::new(variant, *level, name, seed))
+            let mut player = Internal::new(variant, *level, name, seed);
+            if let Some(path) = &spec.weights {
+                player.use_weights(path)?;
+            }
+            Box::new(player)
         }
         EngineKind::Command { path, options } => Box::new(uci_engine::UciEngine::start(
             path,

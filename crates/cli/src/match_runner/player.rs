@@ -1,8 +1,11 @@
 //! Players of a match behind one face: our engine searched in this process
 //! ([`Internal`]) or an external UCI engine (`super::uci_engine`).
 
+use anyhow::Result;
 use std::fmt;
+use std::path::Path;
 use std::time::Duration;
+use tetrarch_engine::eval::{Weights, WeightsError};
 use tetrarch_engine::search::{Limits, Score};
 use tetrarch_engine::{Engine, Settings};
 use tetrarch_rules::MAX_SEATS;
@@ -103,6 +106,17 @@ impl Internal {
         });
         engine.seed(seed);
         Internal { name, engine }
+    }
+
+    /// Evaluate with the weights in the file at `path`.
+    pub fn use_weights(&mut self, path: &Path) -> Result<()> {
+        let AnyVariant::Chess(v) = self.engine.variant() else {
+            let name = self.engine.variant().name().to_string();
+            return Err(WeightsError::NotTunable(name).into());
+        };
+        let w = Weights::read(path, v)?;
+        self.engine.use_weights(&w)?;
+        Ok(())
     }
 }
 

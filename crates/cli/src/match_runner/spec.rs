@@ -1,5 +1,6 @@
 //! What the command line says about a match, checked: the players
-//! (`--engine level=N` or `--engine cmd=PATH,option.K=V,name=X`), the time
+//! (`--engine level=N[,weights=FILE]` or
+//! `--engine cmd=PATH,option.K=V,name=X`), the time
 //! control (`--tc 10+0.1`) and the SPRT hypotheses (`--sprt elo0=0,elo1=10`).
 
 use anyhow::{Result, anyhow, bail};
@@ -28,6 +29,9 @@ pub struct EngineSpec {
     pub kind: EngineKind,
     /// The name for reports and PGN, if given.
     pub name: Option<String>,
+    /// Our engine only: a weights file to evaluate with instead of the
+    /// variant's own.
+    pub weights: Option<PathBuf>,
 }
 
 /// Read an `--engine` value: comma-separated `key=value` pairs.
@@ -37,6 +41,7 @@ pub fn parse_engine(text: &str) -> Result<EngineSpec> {
 
 fn parse_engine_pairs(text: &str) -> Result<EngineSpec> {
     let (mut level, mut cmd, mut name, mut options) = (None, None, None, Vec::new());
+    let mut weights = None;
     for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (key, value) = pair
             .split_once('=')
@@ -45,20 +50,26 @@ fn parse_engine_pairs(text: &str) -> Result<EngineSpec> {
             "level" => level = Some(parse_level(value)?),
             "cmd" => cmd = Some(PathBuf::from(value)),
             "name" => name = Some(value.to_string()),
+            "weights" => weights = Some(PathBuf::from(value)),
             k if k.starts_with("option.") && k.len() > 7 => {
                 options.push((k[7..].to_string(), value.to_string()))
             }
-            k => bail!("unknown key '{k}' (expected level, cmd, name or option.NAME)"),
+            k => bail!("unknown key '{k}' (expected level, weights, cmd, name or option.NAME)"),
         }
     }
     let kind = match (level, cmd) {
         (Some(_), Some(_)) => bail!("give either level= or cmd=, not both"),
         (None, None) => bail!("give level=1..{MAX_LEVEL} or cmd=PATH"),
         (Some(_), None) if !options.is_empty() => bail!("options apply to cmd= engines only"),
+        (None, Some(_)) if weights.is_some() => bail!("weights apply to level= engines only"),
         (Some(l), None) => EngineKind::Level(l),
         (None, Some(path)) => EngineKind::Command { path, options },
     };
-    Ok(EngineSpec { kind, name })
+    Ok(EngineSpec {
+        kind,
+        name,
+        weights,
+    })
 }
 
 fn parse_level(value: &str) -> Result<u8> {
@@ -153,12 +164,18 @@ mod tests {
             panic!("a command")
         };
         assert_eq!(options, [("UCI_Elo".to_string(), "1500".to_string())]);
+        let tuned = parse_engine("level=8,weights=eval/x.toml").unwrap();
+        assert_eq!(tuned.weights, Some(PathBuf::from("eval/x.toml")));
         for (bad, why) in [
             ("level=9", "not 1..8"),
             ("lvl=3", "unknown key 'lvl'"),
             ("level=2,cmd=x", "not both"),
             ("name=x", "give level="),
             ("level", "not key=value"),
+            (
+                "cmd=x,weights=w.toml",
+                "weights apply to level= engines only",
+            ),
         ] {
             let e = parse_engine(bad).unwrap_err().to_string();
             assert!(e.contains(why), "{bad}: {e}");

@@ -30,6 +30,7 @@ pub const ADVANCE: i32 = 30;
 pub const BACK_ROW: i32 = 6;
 
 /// The draughts evaluation: per seat and cell, what a man there is worth.
+#[derive(Clone)]
 pub struct DraughtsEval {
     king: i32,
     /// `men[seat][cell]`: a man's value with its advance and back-row terms.

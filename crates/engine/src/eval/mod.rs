@@ -6,11 +6,15 @@
 //!   four seats), with every weight derived from the variant's data, and
 //!   its move-ordering knowledge (most valuable victim, static exchange).
 //! - [`draughts`]: the draughts family's (men, kings, advance).
+//! - [`weights`]: the chess kernel's evaluation weights as data, per
+//!   variant beside its variant file.
 
 pub mod chess;
 pub mod draughts;
+pub mod weights;
 
 pub use chess::{Eval, LAZY_MARGIN, PAWN};
+pub use weights::{Weights, WeightsError};
 
 use tetrarch_rules::MAX_SEATS;
 use tetrarch_rules::family::GamePosition;
@@ -27,7 +31,7 @@ pub const BAD_CAPTURE: i32 = -(1 << 27);
 
 /// The evaluation of one rules family, and what it knows about moves that
 /// the search orders and prunes by.
-pub trait Evaluator<P: GamePosition>: Send + Sync + 'static {
+pub trait Evaluator<P: GamePosition>: Clone + Send + Sync + 'static {
     /// The tables of `variant`, built once per searcher.
     fn new(variant: &P::Variant) -> Self;
 

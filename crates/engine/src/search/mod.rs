@@ -193,6 +193,14 @@ impl<P: Searchable> Searcher<P> {
         Self::with_table(variant, Arc::new(Table::new(hash_mb)))
     }
 
+    /// A searcher for `variant` scoring with `eval` (its tables built with
+    /// weights other than the variant's own, say).
+    pub fn with_eval(variant: &P::Variant, hash_mb: usize, eval: P::Eval) -> Searcher<P> {
+        let mut s = Self::new(variant, hash_mb);
+        s.eval = eval;
+        s
+    }
+
     /// A searcher sharing the transposition table `tt`.
     fn with_table(variant: &P::Variant, tt: Arc<Table>) -> Searcher<P> {
         let mut lmr = Box::new([[0u8; 64]; 64]);
@@ -339,6 +347,7 @@ impl<P: Searchable> Searcher<P> {
         self.helpers.truncate(self.threads - 1);
         while self.helpers.len() < self.threads - 1 {
             let mut h = Searcher::with_table(pos.family_variant(), self.tt.clone());
+            h.eval = self.eval.clone();
             h.is_helper = true;
             h.depth_skew = (self.helpers.len() as u32 + 1) % 2;
             h.halt = self.halt.clone();

@@ -2,26 +2,32 @@
 //! pairs and pawn threats (see the module documentation of [`super`]).
 
 use super::Eval;
+use crate::eval::weights::{Phased, Weights};
 use std::any::Any;
 use std::sync::Arc;
 use tetrarch_rules::variant::{Forward, Variant};
 use tetrarch_rules::{HasSliders, Kind, Position, Seat};
 
-/// Passed pawn, (middlegame, endgame): on relative rank 1 (the second
+/// Default passed pawn, (middlegame, endgame): on relative rank 1 (the second
 /// rank) and on the last rank before the promotion zone; quadratic between.
 pub const PASSED: ((i32, i32), (i32, i32)) = ((5, 10), (60, 120));
-/// Per pawn with a friendly pawn in front of it on its lane.
+/// Default per pawn with a friendly pawn in front of it on its lane.
 pub const DOUBLED: (i16, i16) = (-8, -16);
-/// Per pawn with no friendly pawn on the lanes it could defend from.
+/// Default per pawn with no friendly pawn on the lanes it could defend from.
 pub const ISOLATED: (i16, i16) = (-8, -12);
-/// A lane rider on a lane without pawns.
+/// Default for a lane rider on a lane without pawns.
 pub const OPEN_LANE: (i16, i16) = (25, 10);
-/// A lane rider on a lane with enemy pawns only.
+/// Default for a lane rider on a lane with enemy pawns only.
 pub const HALF_OPEN_LANE: (i16, i16) = (12, 6);
-/// Two pieces of a colour-bound kind on both colours.
+/// Default for two pieces of a colour-bound kind on both colours.
 pub const PAIR: (i16, i16) = (25, 45);
-/// Penalty per non-pawn, non-royal piece an enemy pawn attacks.
+/// Default penalty per non-pawn, non-royal piece an enemy pawn attacks.
 pub const PAWN_THREAT: (i16, i16) = (30, 20);
+
+/// A weight pair as the tables hold it (weights are range-checked to fit).
+fn phased([mg, eg]: Phased) -> (i16, i16) {
+    (mg as i16, eg as i16)
+}
 
 /// Tables of the two-seat terms: passed, doubled and isolated pawns, riders
 /// on open lanes, colour-bound pairs, pieces attacked by pawns.
@@ -119,7 +125,7 @@ impl tetrarch_rules::variant::WithWidth for &Lanes {
 }
 
 impl Duel {
-    pub(super) fn new(v: &Variant, pawn: u16, royal: u16) -> Option<Box<Duel>> {
+    pub(super) fn new(v: &Variant, pawn: u16, royal: u16, w: &Weights) -> Option<Box<Duel>> {
         if v.seats.len() != 2 || pawn == 0 {
             return None;
         }
@@ -171,20 +177,20 @@ impl Duel {
             rank: lanes.rank,
             supports: !lanes.support.is_empty(),
             passed: [(0, 0); 16],
-            doubled: DOUBLED,
-            isolated: ISOLATED,
+            doubled: phased(w.doubled),
+            isolated: phased(w.isolated),
             lane_riders: 0,
-            open: OPEN_LANE,
-            half_open: HALF_OPEN_LANE,
+            open: phased(w.open_lane),
+            half_open: phased(w.half_open_lane),
             bound: 0,
-            pair: PAIR,
-            pawn_threat: PAWN_THREAT,
+            pair: phased(w.pair),
+            pawn_threat: phased(w.pawn_threat),
             masks: v.with_width(&lanes),
         };
         if promotes && v.rules.promotion_ranks > 0 {
             // Last rank before the promotion zone.
             let last = v.depth(Seat(0)) as i32 - v.rules.promotion_ranks as i32 - 1;
-            let ((mg0, eg0), (mg1, eg1)) = PASSED;
+            let ([mg0, eg0], [mg1, eg1]) = (w.passed_low, w.passed_high);
             for r in 1..=last.clamp(1, 15) {
                 let t = (r - 1) as f64 / (last - 1).max(1) as f64;
                 let q = t * t;

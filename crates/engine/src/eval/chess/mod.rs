@@ -45,6 +45,10 @@
 //!   - *Pawn threats* ([`PAWN_THREAT`]): each non-pawn, non-royal piece an
 //!     enemy pawn attacks.
 //!
+//! Every weight named here is a field of [`Weights`](super::weights::Weights),
+//! the constants below being their defaults; a variant may carry tuned
+//! weights beside its variant file (`crates/rules/variants/eval/`).
+//!
 //! The evaluation is tapered: piece-square terms of pawns and royals and
 //! king safety blend middlegame and endgame weights by the non-pawn
 //! material left (board and hands) relative to the start position.
@@ -57,6 +61,7 @@ pub use duel::{DOUBLED, HALF_OPEN_LANE, ISOLATED, OPEN_LANE, PAIR, PASSED, PAWN_
 pub use multi::{FLAG_HELD, FLAG_STEP, FROZEN_PCT, LAZY_MARGIN, POINT, ROYAL_ALIVE};
 
 use super::Evaluator;
+use super::weights::Weights;
 use duel::Duel;
 use tetrarch_rules::MAX_SEATS;
 use tetrarch_rules::variant::{Forward, Variant};
@@ -64,7 +69,7 @@ use tetrarch_rules::{HasSliders, Kind, Move, Position, Seat};
 
 /// Value of a pawn in centipawns.
 pub const PAWN: i32 = 100;
-/// How much more a piece in hand is worth than on the board, in percent.
+/// Default of how much more a piece in hand is worth than on the board, in percent.
 pub const HAND_BONUS_PCT: i32 = 10;
 /// Full phase: all non-pawn material of the start position.
 const PHASE_MAX: i32 = 256;
@@ -99,6 +104,8 @@ pub struct Eval {
     flags: bool,
     /// Pawn-structure and placement tables of a two-seat variant.
     duel: Option<Box<Duel>>,
+    /// The weights the tables were built with, and the terms read from them.
+    w: Weights,
 }
 
 /// Expected number of targets of a kind from `(x, y)` for seat 0, in the
@@ -149,8 +156,15 @@ fn expected_mobility(v: &Variant, kind: Kind, x: i32, y: i32) -> f64 {
 }
 
 impl Eval {
-    /// Build the tables of a variant.
+    /// Build the tables of a variant with its weights
+    /// ([`Weights::for_variant`]).
     pub fn new(v: &Variant) -> Eval {
+        Eval::with_weights(v, &Weights::for_variant(v))
+    }
+
+    /// Build the tables of a variant with weights `w` (checked against the
+    /// variant beforehand: values of unknown letters are not used).
+    pub fn with_weights(v: &Variant, w: &Weights) -> Eval {
         let geo = &v.geometry;
         let kinds = v.pieces.len();
         let cells: Vec<u8> = geo.playable_cells().collect();
@@ -169,16 +183,18 @@ impl Eval {
                 avg[k] += mob[k][c as usize];
             }
             avg[k] /= cells.len().max(1) as f64;
+            let derived = (51.0 * avg[k].powf(1.09)).round() as i32;
+            let given = w.value_of(v, Kind(k as u8));
             if info.royal {
                 royal |= 1 << k;
-                spare[k] = (51.0 * avg[k].powf(1.09)).round() as i32;
+                spare[k] = given.unwrap_or(derived);
             } else if info.pawn {
                 pawn |= 1 << k;
-                values[k] = PAWN;
+                values[k] = given.unwrap_or(PAWN);
             } else {
-                values[k] = (51.0 * avg[k].powf(1.09)).round() as i32;
+                values[k] = given.unwrap_or(derived);
             }
-            hand_values[k] = values[k] * (100 + HAND_BONUS_PCT) / 100;
+            hand_values[k] = values[k] * (100 + w.hand_bonus_pct) / 100;
         }
         let mut pst = vec![[(0i16, 0i16); 256]; v.seats.len() * 16];
         for s in 0..v.seats.len() {
@@ -195,13 +211,16 @@ impl Eval {
                     let m = own_frame_mobility(&mob[k], v, fx, fy).unwrap_or(mob[k][c as usize]);
                     let central = m - avg[k];
                     let term = if info.royal {
-                        (-(12 * rr) as i16, (central * 8.0).round() as i16)
+                        (
+                            -(w.royal_back * rr) as i16,
+                            (central * w.royal_centre as f64).round() as i16,
+                        )
                     } else if info.pawn {
                         // Squared advance, full at the far rank.
-                        let a = rr * rr * 80 / (depth - 1).max(1).pow(2);
+                        let a = rr * rr * w.pawn_advance / (depth - 1).max(1).pow(2);
                         ((a / 2) as i16, a as i16)
                     } else {
-                        let t = (central * 5.0).round() as i16;
+                        let t = (central * w.piece_centre as f64).round() as i16;
                         (t, t)
                     };
                     pst[s * 16 + k][c as usize] = term;
@@ -222,7 +241,8 @@ impl Eval {
             scoring: v.points.is_some(),
             greys: v.points.as_ref().is_some_and(|p| p.hill.is_empty()),
             flags: v.rules.flags_to_win > 0,
-            duel: Duel::new(v, pawn, royal),
+            duel: Duel::new(v, pawn, royal, w),
+            w: w.clone(),
         };
         e.start_phase = v.with_width(StartMaterial(&e)).max(1);
         e
@@ -295,16 +315,18 @@ impl Eval {
 }
 
 /// The middle-game penalty a royal zone takes from `attackers` pieces
-/// hitting `units` of its cells: quadratic, smaller for a lone attacker.
-fn king_pressure(units: i32, attackers: i32) -> i32 {
-    if attackers >= 2 {
+/// hitting `units` of its cells: quadratic, smaller for a lone attacker,
+/// scaled by `pct` percent.
+fn king_pressure(units: i32, attackers: i32, pct: i32) -> i32 {
+    let base = if attackers >= 2 {
         let u = units.min(30);
         u * u / 2
     } else if attackers == 1 {
         units * units / 8
     } else {
         0
-    }
+    };
+    base * pct / 100
 }
 
 impl Eval {
@@ -354,7 +376,7 @@ impl Eval {
                 seg += b as i32 + self.values[k];
                 if piece {
                     let att = pos.rules().piece_reach(seat, kind, c, occ);
-                    let mobility = 2 * (att & !own).count() as i32;
+                    let mobility = self.w.mobility * (att & !own).count() as i32;
                     smg += mobility;
                     seg += mobility;
                     let hit = att & enemy_zone;
@@ -366,7 +388,7 @@ impl Eval {
             }
             if self.pawn & (1 << k) != 0 {
                 // Pawns next to their own royal shield it.
-                smg += 8 * (pos.pieces(seat, kind) & own_zone).count() as i32;
+                smg += self.w.pawn_shield * (pos.pieces(seat, kind) & own_zone).count() as i32;
             }
             let n = pos.hand(seat, kind) as i32;
             if n > 0 {
@@ -378,7 +400,7 @@ impl Eval {
                 }
             }
         }
-        smg += king_pressure(units, attackers);
+        smg += king_pressure(units, attackers, self.w.king_pressure_pct);
         if let Some(spare) = &self.spare_royals {
             let value = self.spare_royal_values(pos, seat, spare);
             smg += value;

@@ -5,7 +5,7 @@
 use super::{Eval, PAWN, PHASE_MAX, king_pressure};
 use tetrarch_rules::{HasSliders, Kind, MAX_SEATS, Position, Seat};
 
-/// Bonus of a seat that still has its royal piece, in games of more than
+/// Default bonus of a seat that still has its royal piece, in games of more than
 /// two seats (a seat without one is frozen or out).
 pub const ROYAL_ALIVE: i32 = 1500;
 /// Percent of its value a piece of a seat without a royal piece keeps: a
@@ -96,12 +96,12 @@ impl Eval {
                 for k in 0..self.kinds {
                     m += pos.pieces(army, Kind(k as u8)).count() as i32 * self.values[k];
                 }
-                parts.frozen[s] = Some(m * FROZEN_PCT / 100);
+                parts.frozen[s] = Some(m * self.w.frozen_pct / 100);
                 continue;
             }
             let (mut smg, mut seg) = self.seat_base(pos, army);
             if commander == army {
-                (smg, seg) = (smg + ROYAL_ALIVE, seg + ROYAL_ALIVE);
+                (smg, seg) = (smg + self.w.royal_alive, seg + self.w.royal_alive);
             }
             parts.sums[s] = Some((commander, smg, seg));
         }
@@ -111,7 +111,7 @@ impl Eval {
             }
         }
         if self.flags {
-            add_flags(pos, &mut parts.points);
+            add_flags(pos, &mut parts.points, [self.w.flag_held, self.w.flag_step]);
         }
         parts
     }
@@ -183,14 +183,14 @@ impl Eval {
             let kind = Kind(k as u8);
             if self.pawn & (1 << k) != 0 {
                 // Pawns next to their own royal shield it.
-                smg += 8 * (pos.pieces(seat, kind) & own_zone).count() as i32;
+                smg += self.w.pawn_shield * (pos.pieces(seat, kind) & own_zone).count() as i32;
             }
             if (self.royal | self.pawn) & (1 << k) != 0 {
                 continue;
             }
             for c in pos.pieces(seat, kind).iter() {
                 let att = pos.rules().piece_reach(seat, kind, c, occ);
-                let mobility = 2 * (att & !own).count() as i32;
+                let mobility = self.w.mobility * (att & !own).count() as i32;
                 smg += mobility;
                 seg += mobility;
                 let hit = att & enemy_zone;
@@ -205,16 +205,20 @@ impl Eval {
                 attackers += n;
             }
         }
-        smg += king_pressure(units, attackers);
+        smg += king_pressure(units, attackers, self.w.king_pressure_pct);
         (smg, seg)
     }
 }
 
 /// Capture the Flag: to the seat commanding each holder of an enemy flag,
-/// [`FLAG_HELD`], and while that seat's royal piece holds its own flag,
-/// [`FLAG_STEP`] per king step the holder has come towards the seat's home
-/// square (the win is an enemy flag there).
-fn add_flags<B: HasSliders>(pos: &Position<B>, terms: &mut [i32; MAX_SEATS]) {
+/// `held` ([`FLAG_HELD`] by default), and while that seat's royal piece
+/// holds its own flag, `step` ([`FLAG_STEP`]) per king step the holder has
+/// come towards the seat's home square (the win is an enemy flag there).
+fn add_flags<B: HasSliders>(
+    pos: &Position<B>,
+    terms: &mut [i32; MAX_SEATS],
+    [held, step]: [i32; 2],
+) {
     let seats = pos.rules().seats();
     let geo = &pos.variant().geometry;
     let reach = geo.width().max(geo.height()) as i32 - 1;
@@ -232,13 +236,13 @@ fn add_flags<B: HasSliders>(pos: &Position<B>, terms: &mut [i32; MAX_SEATS]) {
         let own_kept = pos
             .flag_holder(seat)
             .is_some_and(|c| pos.royals(seat).has(c));
-        let mut term = FLAG_HELD;
+        let mut term = held;
         if let (true, Some(home)) = (own_kept, pos.flag_home(seat)) {
             let (a, b) = (geo.square(holder.0), geo.square(home));
             let steps = (a.file() as i32 - b.file() as i32)
                 .abs()
                 .max((a.rank() as i32 - b.rank() as i32).abs());
-            term += FLAG_STEP * (reach - steps);
+            term += step * (reach - steps);
         }
         terms[seat.idx()] += term;
     }
