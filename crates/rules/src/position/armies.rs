@@ -180,6 +180,8 @@ impl<B: HasSliders> Position<B> {
                 && self.piece_at(m.to()).is_some();
             (self.freeze_before(), captured)
         });
+        let militia = self.rules.militia.kinds != 0;
+        let aged = militia.then(|| self.snapshot());
         self.play_part(m);
         let flags = self.rules.flags_to_win > 0;
         if flags {
@@ -200,6 +202,10 @@ impl<B: HasSliders> Position<B> {
         if let Some((before, captured)) = marked {
             self.end_freeze_turn(us, m, &before, captured);
         }
+        if let Some(before) = aged {
+            self.end_militia_turn(us, m, &before);
+        }
+        let aged = militia.then(|| self.snapshot());
         let before = watch_idle.then(|| self.snapshot());
         let marked = (self.rules.freeze_seats != 0).then(|| self.freeze_before());
         self.count_turn(us);
@@ -234,6 +240,9 @@ impl<B: HasSliders> Position<B> {
         }
         if let Some(marked) = marked {
             self.clear_marks_since(&marked, None);
+        }
+        if let Some(before) = aged {
+            self.carry_militia_marks(&before, None);
         }
         if self.turn.0 <= us.0 {
             self.fullmoves = self.fullmoves.saturating_add(1);

@@ -35,6 +35,7 @@ mod enter;
 mod freeze;
 mod guard;
 mod leap;
+mod militia;
 mod neutral;
 mod place;
 mod push;
@@ -55,6 +56,8 @@ mod winter;
 pub use area::Area;
 pub(crate) use bomb::KEY as BOMB_KEY;
 pub(crate) use freeze::KEY as FREEZE_KEY;
+pub(crate) use militia::KEY as MILITIA_KEY;
+pub(crate) use militia::{MilitiaRules, militia_rules};
 pub(crate) use neutral::KEY as NEUTRAL_KEY;
 pub(crate) use square_state::SquareKey;
 pub(crate) use state::StateKey;
@@ -123,6 +126,8 @@ pub enum PowerSpec {
     Revive(revive::Spec),
     /// A piece that captured stands still, and is guarded, for a while.
     Freeze(freeze::Spec),
+    /// After the move, create a short-lived piece in an area.
+    Militia(militia::Spec),
 }
 
 impl PowerSpec {
@@ -162,6 +167,7 @@ impl PowerSpec {
             bomb::ID => PowerSpec::Bomb(bomb::Spec::read(&p)?),
             revive::ID => PowerSpec::Revive(revive::Spec::read(&p)?),
             freeze::ID => PowerSpec::Freeze(freeze::Spec::read(&p)?),
+            militia::ID => PowerSpec::Militia(militia::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -204,6 +210,7 @@ impl PowerSpec {
             PowerSpec::Bomb(_) => bomb::ID,
             PowerSpec::Revive(_) => revive::ID,
             PowerSpec::Freeze(_) => freeze::ID,
+            PowerSpec::Militia(_) => militia::ID,
         }
     }
 
@@ -234,7 +241,11 @@ impl PowerSpec {
     pub fn chooses_a_cell(&self) -> bool {
         matches!(
             self,
-            PowerSpec::Shelter | PowerSpec::Trade(_) | PowerSpec::Push(_) | PowerSpec::Bomb(_)
+            PowerSpec::Shelter
+                | PowerSpec::Trade(_)
+                | PowerSpec::Push(_)
+                | PowerSpec::Bomb(_)
+                | PowerSpec::Militia(_)
         )
     }
 
@@ -244,6 +255,7 @@ impl PowerSpec {
         match self {
             PowerSpec::Transform(t) => t.letters(),
             PowerSpec::Place(p) => vec![("kind", p.letter)],
+            PowerSpec::Militia(m) => vec![("kind", m.letter)],
             PowerSpec::Relocate(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Adjacent(a) => a.sources.iter().map(|&l| ("sources", l)).collect(),
             PowerSpec::Capture(c) => c.kinds.iter().map(|&l| ("kinds", l)).collect(),
@@ -281,7 +293,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 25] = [
+const KNOWN: [&str; 26] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -307,6 +319,7 @@ const KNOWN: [&str; 25] = [
     bomb::ID,
     revive::ID,
     freeze::ID,
+    militia::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -336,6 +349,7 @@ pub(crate) enum Power<B> {
     Bomb(bomb::Compiled<B>),
     Revive(revive::Compiled),
     Freeze(freeze::Compiled),
+    Militia(militia::Compiled<B>),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -382,6 +396,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Bomb(b) => Power::Bomb(b.compile(area, size)),
             PowerSpec::Revive(r) => Power::Revive(r.compile(kind, forward, size)),
             PowerSpec::Freeze(f) => Power::Freeze(f.compile()),
+            PowerSpec::Militia(m) => Power::Militia(m.compile(kind, area)),
         }
     }
 
@@ -506,7 +521,11 @@ impl<B: HasSliders> Position<B> {
         self.powers(self.turn).iter().find(|p| {
             matches!(
                 p,
-                Power::Shelter | Power::Trade(_) | Power::Push(_) | Power::Bomb(_)
+                Power::Shelter
+                    | Power::Trade(_)
+                    | Power::Push(_)
+                    | Power::Bomb(_)
+                    | Power::Militia(_)
             )
         })
     }
@@ -534,6 +553,7 @@ impl<B: HasSliders> Position<B> {
                 return;
             }
             Some(Power::Bomb(_)) => return self.for_each_bomb(m, emit),
+            Some(Power::Militia(_)) => return self.for_each_militia(m, emit),
             _ => B::EMPTY,
         };
         if cells.is_empty() {
@@ -566,6 +586,7 @@ impl<B: HasSliders> Position<B> {
                 }
             }
             Some(&Power::Push(p)) => self.play_push(&p, m),
+            Some(Power::Militia(_)) => self.place_militia(m),
             _ => {}
         }
     }

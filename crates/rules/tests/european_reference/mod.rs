@@ -14,6 +14,7 @@ mod effects;
 mod ferocity;
 pub mod kinds;
 mod letters;
+mod militia;
 pub mod nations;
 mod powers;
 pub mod read;
@@ -123,6 +124,9 @@ pub struct Ref {
     /// Per seat with ferocity, the squares of its capturers that cannot be
     /// captured, by the turn of the capture: its last turn first.
     pub fierce: [Vec<Option<Sq>>; 4],
+    /// The American Colonies' militia that die at their commander's next
+    /// turn end, a bit per square (`file + 8 * rank`).
+    pub militia_old: u64,
 }
 
 /// Which way an army's pawns go.
@@ -224,6 +228,7 @@ impl Ref {
             uses: [[0; 4]; 4],
             frozen: 0,
             fierce,
+            militia_old: 0,
         }
     }
 
@@ -432,7 +437,7 @@ impl Ref {
             reach.extend(self.area_leaps(from, p));
             for (to, does) in reach {
                 let ok = match self.at(to) {
-                    None => does != Does::Capture,
+                    None => does != Does::Capture && !self.militia_leaves(from, to),
                     Some(q) => does != Does::Move && !self.friendly(q, us),
                 };
                 if ok && !out.contains(&(from, to)) {
@@ -576,6 +581,7 @@ impl Ref {
             next.end_idle_turn(us);
         }
         next.end_fierce_turn(self, m);
+        next.end_militia_turn(self, m);
         let before = next.clone();
         next.turns[us] = (next.turns[us] + 1).min(2);
         next.pass_turn();
@@ -598,6 +604,7 @@ impl Ref {
             next.clear_idle_since(&before);
         }
         next.fierce_changes(&before);
+        next.militia_marks_follow(&before, None);
         next
     }
 
@@ -655,7 +662,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x}",
             self.turn,
             self.commander,
             self.turns,
@@ -667,7 +674,8 @@ impl std::fmt::Debug for Ref {
             self.bomb,
             self.uses,
             self.frozen,
-            self.fierce
+            self.fierce,
+            self.militia_old
         )
     }
 }

@@ -128,6 +128,17 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
                 turns: 3,
             }],
         ),
+        "american-colonies" => {
+            let mut n = default();
+            n.kinds = vec![kinds::militia()];
+            with(
+                n,
+                vec![RefPower::Militia {
+                    kind: 'm',
+                    area: rect("a1-e3"),
+                }],
+            )
+        }
         "nuclear-rogue" => with(
             nation(id, "krnppp", "rn"),
             vec![RefPower::Bomb {

@@ -145,6 +145,13 @@ pub enum RefPower {
     /// steps; the turn of the capture does not count; a piece that changed
     /// in any way, or changed commander, starts anew.)
     Ferocity { release: i32, turns: usize },
+    /// American Colonies: "Once per turn, after your move, you may create
+    /// a militia piece on an empty square of your 3x5 area. Militia: moves
+    /// like a king but captures only diagonally (mKcF). It dies two turns
+    /// after it appears. It may leave the 3x5 only when capturing." (Two
+    /// turns of its commander: removed as the second ends; chosen with
+    /// the move, `d2d3@c3`.)
+    Militia { kind: char, area: Rect },
 }
 
 /// Whether a move's text is a turn of two piece moves.
@@ -350,6 +357,9 @@ impl Ref {
                     if !swaps.is_empty() {
                         choices = swaps;
                     }
+                }
+                RefPower::Militia { .. } => {
+                    choices.extend(self.militia_cells(&after).into_iter().map(|c| vec![c]));
                 }
                 RefPower::Bomb { area, every } if self.bomb[us].0 + 1 >= *every => {
                     choices.extend(self.block_corners(us, *area).into_iter().map(|c| vec![c]));

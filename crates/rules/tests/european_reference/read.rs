@@ -97,6 +97,10 @@ pub fn read(p: &Position<u64>) -> Option<Ref> {
             k += 1;
         }
     }
+    // The militia dying at their commander's next turn end.
+    r.militia_old = (0..4)
+        .flat_map(|s| squares(&at("militia", s)))
+        .fold(0, |b, (f, r_)| b | 1 << (f + 8 * r_));
     // The neutral counts: per seat with the power, a digit for each other
     // seat in turn order.
     for s in 0..4 {
