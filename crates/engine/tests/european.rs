@@ -82,6 +82,8 @@ fn bots_play_legal_games_with_militia_and_trenches() {
     for ids in [
         "american-colonies,default,american-colonies,default",
         "default,american-colonies,default,american-colonies",
+        "allied-army,default,allied-army,default",
+        "default,allied-army,american-colonies,allied-army",
     ] {
         let v = Variant::builtin("european-ffa")
             .unwrap()

@@ -256,6 +256,9 @@ pub struct Rules<B: HasSliders> {
     /// The line-up's militia (`power/militia.rs`): their kinds (none
     /// without the power) and per army the area they keep to.
     pub(crate) militia: crate::power::MilitiaRules<B>,
+    /// The seats whose pawns dig in (`trenches`), as a bit set: every turn
+    /// of a line-up keeps their moved pawns' cells.
+    pub(crate) trench_seats: u8,
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
@@ -877,6 +880,9 @@ impl<B: HasSliders> Rules<B> {
                 matches!(p, crate::power::PowerSpec::Freeze(_))
             }),
             militia,
+            trench_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Trenches)
+            }),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,
             seat_state: !variant.seat_rules.is_empty(),

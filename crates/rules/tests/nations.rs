@@ -1055,3 +1055,29 @@ fn militia_in_play_is_pinned_and_agrees_with_the_reference() {
         assert_eq!(counts, pinned, "{fen}");
     }
 }
+
+/// The Allied Army's trenches in play, pinned: red (Allies) to move with
+/// pawns on c4 (moved on its turn before last in the second position, so
+/// not dug in: it may take the blue knight on d5 and be taken by the
+/// green knight on e3), c3 and d2 (dug in); blue (Gaul) with a pawn to
+/// push with; yellow (Allies too) with two pawns. The kernel and the
+/// reference count them alike to depth 3.
+#[test]
+fn trenches_in_play_are_pinned_and_agree_with_the_reference() {
+    let v = lineup("european-ffa", "allied-army,gaul,allied-army,default");
+    let board = "bK,6,yK/bN,4,yP,yP,1/8/1,bP,1,bN,4/2,rP,5/2,rP,1,gN,3/3,rP,4/rK,6,gK";
+    for (state, pinned) in [
+        ("", [6u64, 83, 511]),
+        (",'trenches':('-c4-','','','')", [8, 114, 709]),
+    ] {
+        let fen =
+            format!("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2){state}}}-{board}");
+        let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
+        let r = reference(&p);
+        let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
+        let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
+        assert_eq!(counts, theirs, "{fen}");
+        assert_eq!(counts, pinned, "{fen}");
+    }
+}

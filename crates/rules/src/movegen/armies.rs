@@ -24,7 +24,8 @@ impl<B: HasSliders> Position<B> {
         let capture_powers = self.has_powers() && self.has_capture_powers();
         let barred = (self.has_powers()
             && (self.barred_cell(us).is_some() || self.rests() || self.has_frozen()))
-            || self.has_militia();
+            || self.has_militia()
+            || self.has_trenches();
         let guards = self.capture_guards();
         let guarded = !guards.is_empty();
         let chooses = self.has_powers() && self.choosing_power().is_some();
@@ -56,7 +57,8 @@ impl<B: HasSliders> Position<B> {
                         && (self.barred_capture(m)
                             || self.rest_barred(m)
                             || self.frozen_bar(m)
-                            || self.militia_bar(m)))
+                            || self.militia_bar(m)
+                            || self.trench_bar(m)))
                     || (guarded && guards.bar(m))
                 {
                     continue;

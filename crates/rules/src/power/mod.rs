@@ -49,6 +49,7 @@ mod square_state;
 mod state;
 mod trade;
 mod transform;
+mod trenches;
 mod two;
 mod u_path;
 mod winter;
@@ -61,6 +62,7 @@ pub(crate) use militia::{MilitiaRules, militia_rules};
 pub(crate) use neutral::KEY as NEUTRAL_KEY;
 pub(crate) use square_state::SquareKey;
 pub(crate) use state::StateKey;
+pub(crate) use trenches::KEY as TRENCHES_KEY;
 pub(crate) use winter::KEY as IDLE_KEY;
 
 use crate::attacks::HasSliders;
@@ -128,6 +130,8 @@ pub enum PowerSpec {
     Freeze(freeze::Spec),
     /// After the move, create a short-lived piece in an area.
     Militia(militia::Spec),
+    /// Pawns left standing dig in: guarded, but capturing nothing next turn.
+    Trenches,
 }
 
 impl PowerSpec {
@@ -168,6 +172,7 @@ impl PowerSpec {
             revive::ID => PowerSpec::Revive(revive::Spec::read(&p)?),
             freeze::ID => PowerSpec::Freeze(freeze::Spec::read(&p)?),
             militia::ID => PowerSpec::Militia(militia::Spec::read(&p)?),
+            trenches::ID => PowerSpec::Trenches,
             other => {
                 return Err((
                     "id".into(),
@@ -211,6 +216,7 @@ impl PowerSpec {
             PowerSpec::Revive(_) => revive::ID,
             PowerSpec::Freeze(_) => freeze::ID,
             PowerSpec::Militia(_) => militia::ID,
+            PowerSpec::Trenches => trenches::ID,
         }
     }
 
@@ -233,6 +239,7 @@ impl PowerSpec {
     pub fn slots(&self) -> usize {
         match self {
             PowerSpec::Freeze(f) => 1 + f.turns() as usize,
+            PowerSpec::Trenches => 1 + trenches::TURNS,
             _ => 1,
         }
     }
@@ -271,7 +278,8 @@ impl PowerSpec {
             | PowerSpec::Push(_)
             | PowerSpec::Bomb(_)
             | PowerSpec::Revive(_)
-            | PowerSpec::Freeze(_) => Vec::new(),
+            | PowerSpec::Freeze(_)
+            | PowerSpec::Trenches => Vec::new(),
             PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Range(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
@@ -293,7 +301,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 26] = [
+const KNOWN: [&str; 27] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -320,6 +328,7 @@ const KNOWN: [&str; 26] = [
     revive::ID,
     freeze::ID,
     militia::ID,
+    trenches::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -350,6 +359,7 @@ pub(crate) enum Power<B> {
     Revive(revive::Compiled),
     Freeze(freeze::Compiled),
     Militia(militia::Compiled<B>),
+    Trenches,
 }
 
 impl<B: HasSliders> Power<B> {
@@ -397,6 +407,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Revive(r) => Power::Revive(r.compile(kind, forward, size)),
             PowerSpec::Freeze(f) => Power::Freeze(f.compile()),
             PowerSpec::Militia(m) => Power::Militia(m.compile(kind, area)),
+            PowerSpec::Trenches => Power::Trenches,
         }
     }
 

@@ -27,6 +27,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/armenia.toml"),
     ),
     (
+        "allied-army",
+        include_str!("../../variants/nations/allied-army.toml"),
+    ),
+    (
         "american-colonies",
         include_str!("../../variants/nations/american-colonies.toml"),
     ),

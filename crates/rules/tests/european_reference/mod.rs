@@ -18,6 +18,7 @@ mod militia;
 pub mod nations;
 mod powers;
 pub mod read;
+mod trenches;
 
 pub use kinds::RefKind;
 pub use nations::{Rect, RefNation, nation_of};
@@ -127,6 +128,9 @@ pub struct Ref {
     /// The American Colonies' militia that die at their commander's next
     /// turn end, a bit per square (`file + 8 * rank`).
     pub militia_old: u64,
+    /// Per seat with trenches, the squares of the pawns it moved on its
+    /// last three turns, its last first (`None`: no pawn, or one gone).
+    pub trench_moves: [[Option<Sq>; 3]; 4],
 }
 
 /// Which way an army's pawns go.
@@ -229,6 +233,7 @@ impl Ref {
             frozen: 0,
             fierce,
             militia_old: 0,
+            trench_moves: [[None; 3]; 4],
         }
     }
 
@@ -460,6 +465,8 @@ impl Ref {
             && !self.revenge_bars(capturer, to)
             && !self.too_far_to_capture(from, to, victim)
             && !self.fierce_guards(to)
+            && !self.dug_in(to)
+            && !self.trench_bars(from)
     }
 
     /// The piece moves of the seat to move as text, with promotions and
@@ -575,13 +582,14 @@ impl Ref {
     fn end_turn(&self, m: &str, mut next: Ref) -> Ref {
         let us = self.turn;
         next.note_turn_powers(self, m);
+        next.end_militia_turn(self, m);
+        next.end_trench_turn(self, m);
         let watch_idle = next.idle_watched();
         if watch_idle {
             next.clear_idle_since(self);
             next.end_idle_turn(us);
         }
         next.end_fierce_turn(self, m);
-        next.end_militia_turn(self, m);
         let before = next.clone();
         next.turns[us] = (next.turns[us] + 1).min(2);
         next.pass_turn();
@@ -605,6 +613,7 @@ impl Ref {
         }
         next.fierce_changes(&before);
         next.militia_marks_follow(&before, None);
+        next.trench_changes(&before, None);
         next
     }
 
@@ -662,7 +671,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -675,7 +684,8 @@ impl std::fmt::Debug for Ref {
             self.uses,
             self.frozen,
             self.fierce,
-            self.militia_old
+            self.militia_old,
+            self.trench_moves
         )
     }
 }

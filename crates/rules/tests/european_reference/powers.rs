@@ -152,6 +152,12 @@ pub enum RefPower {
     /// turns of its commander: removed as the second ends; chosen with
     /// the move, `d2d3@c3`.)
     Militia { kind: char, area: Rect },
+    /// Allied Army: "At the start of your turn, any of your pawns that did
+    /// not move on either of your last two turns may "dig in". Until the
+    /// start of your next turn they cannot be captured, pushed or pulled.
+    /// In exchange they may not capture on that next turn." (Every such
+    /// pawn digs in; "that next turn" is the one after.)
+    Trenches,
 }
 
 /// Whether a move's text is a turn of two piece moves.
@@ -374,7 +380,10 @@ impl Ref {
                         }
                         if on_board(sq)
                             && after.at(sq).is_some_and(|q| {
-                                q.kind == mover.kind && after.owner(q) != us && !after.immune(q)
+                                q.kind == mover.kind
+                                    && after.owner(q) != us
+                                    && !after.immune(q)
+                                    && !after.dug_in(sq)
                             })
                         {
                             targets.push(sq);
