@@ -45,7 +45,13 @@ fn a_taken_over_army_counts_for_its_commander() {
 /// A bot, searching `nodes` nodes a move, plays up to `plies` legal moves
 /// of the built-in variant `name` from its start.
 fn bot_plays_legal_moves(name: &str, nodes: u64, plies: usize) {
-    let v = Variant::builtin(name).unwrap();
+    bot_plays_legal_moves_of(&Variant::builtin(name).unwrap(), name, nodes, plies);
+}
+
+/// A bot plays up to `plies` legal moves of `v` (named `name` in
+/// failures) from its start.
+fn bot_plays_legal_moves_of(v: &Variant, name: &str, nodes: u64, plies: usize) {
+    let v = v.clone();
     let mut p = Position::<u64>::start(&v);
     let mut s = Searcher::<Position<u64>>::new(&v, 4);
     let limits = Limits {
@@ -65,6 +71,25 @@ fn bot_plays_legal_moves(name: &str, nodes: u64, plies: usize) {
             "{name}: illegal bot move at ply {ply}"
         );
         p = p.play(m).unwrap();
+    }
+}
+
+/// Bots play legal games with the American Colonies (militia created
+/// with the move, dying two turns later) and the Allied Army (trenches),
+/// in every seat.
+#[test]
+fn bots_play_legal_games_with_militia_and_trenches() {
+    for ids in [
+        "american-colonies,default,american-colonies,default",
+        "default,american-colonies,default,american-colonies",
+        "allied-army,default,allied-army,default",
+        "default,allied-army,american-colonies,allied-army",
+    ] {
+        let v = Variant::builtin("european-ffa")
+            .unwrap()
+            .with_lineup(ids, &[])
+            .unwrap();
+        bot_plays_legal_moves_of(&v, ids, 1_500, 48);
     }
 }
 

@@ -253,6 +253,12 @@ pub struct Rules<B: HasSliders> {
     /// (`freeze-capturer`), as a bit set: every turn of a line-up keeps
     /// their per-piece marks (`Position::plane`).
     pub(crate) freeze_seats: u8,
+    /// The line-up's militia (`power/militia.rs`): their kinds (none
+    /// without the power) and per army the area they keep to.
+    pub(crate) militia: crate::power::MilitiaRules<B>,
+    /// The seats whose pawns dig in (`trenches`), as a bit set: every turn
+    /// of a line-up keeps their moved pawns' cells.
+    pub(crate) trench_seats: u8,
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
@@ -821,6 +827,8 @@ impl<B: HasSliders> Rules<B> {
             );
         }
         let start_counts = crate::notation::fen4::start_counts(&variant);
+        let powers = c.powers();
+        let militia = crate::power::militia_rules(&variant, &powers);
         let mut promotion_limits = [[0u8; MAX_KINDS]; MAX_SEATS];
         for (s, limits) in variant
             .seat_promotion_limits
@@ -871,6 +879,10 @@ impl<B: HasSliders> Rules<B> {
             freeze_seats: seats_with_power(&variant, |p| {
                 matches!(p, crate::power::PowerSpec::Freeze(_))
             }),
+            militia,
+            trench_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Trenches)
+            }),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,
             seat_state: !variant.seat_rules.is_empty(),
@@ -910,7 +922,7 @@ impl<B: HasSliders> Rules<B> {
             promotion_zone,
             back_rank,
             pin_legality: sets.pin_legality,
-            powers: c.powers(),
+            powers,
             promotions: c.promotions(),
             variant,
         }

@@ -1026,3 +1026,58 @@ fn ferocity_in_play_is_pinned_and_agrees_with_the_reference() {
         assert_eq!(counts, pinned, "{fen}");
     }
 }
+
+/// The American Colonies' militia in play, pinned: red (Americans) to
+/// move with a militia dying as its turn ends (c2), one not yet marked
+/// (e3) next to a blue knight to take outside the 3 x 5 (d4), a blue
+/// pawn that takes the c2 militia if it lives (b3), squares to
+/// create a new one on; yellow (Americans too) with a militia of its own.
+/// The kernel and the reference count them alike to depth 3.
+#[test]
+fn militia_in_play_is_pinned_and_agrees_with_the_reference() {
+    let v = lineup(
+        "european-ffa",
+        "american-colonies,default,american-colonies,default",
+    );
+    let board = "bK,6,yK/bN,5,yM,1/8/8/3,bN,4/1,bP,2,rM,3/1,rP,rM,4,gN/rK,6,gK";
+    for (state, pinned) in [
+        ("", [145u64, 1934, 242487]),
+        (",'militia':('c2','','g7','')", [145, 1898, 237951]),
+    ] {
+        let fen =
+            format!("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2){state}}}-{board}");
+        let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
+        let r = reference(&p);
+        let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
+        let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
+        assert_eq!(counts, theirs, "{fen}");
+        assert_eq!(counts, pinned, "{fen}");
+    }
+}
+
+/// The Allied Army's trenches in play, pinned: red (Allies) to move with
+/// pawns on c4 (moved on its turn before last in the second position, so
+/// not dug in: it may take the blue knight on d5 and be taken by the
+/// green knight on e3), c3 and d2 (dug in); blue (Gaul) with a pawn to
+/// push with; yellow (Allies too) with two pawns. The kernel and the
+/// reference count them alike to depth 3.
+#[test]
+fn trenches_in_play_are_pinned_and_agree_with_the_reference() {
+    let v = lineup("european-ffa", "allied-army,gaul,allied-army,default");
+    let board = "bK,6,yK/bN,4,yP,yP,1/8/1,bP,1,bN,4/2,rP,5/2,rP,1,gN,3/3,rP,4/rK,6,gK";
+    for (state, pinned) in [
+        ("", [6u64, 83, 511]),
+        (",'trenches':('-c4-','','','')", [8, 114, 709]),
+    ] {
+        let fen =
+            format!("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2){state}}}-{board}");
+        let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
+        let r = reference(&p);
+        let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
+        let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
+        assert_eq!(counts, theirs, "{fen}");
+        assert_eq!(counts, pinned, "{fen}");
+    }
+}

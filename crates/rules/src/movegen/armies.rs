@@ -22,8 +22,10 @@ impl<B: HasSliders> Position<B> {
         let before = sink.taken();
         let opening = self.in_opening(us);
         let capture_powers = self.has_powers() && self.has_capture_powers();
-        let barred = self.has_powers()
-            && (self.barred_cell(us).is_some() || self.rests() || self.has_frozen());
+        let barred = (self.has_powers()
+            && (self.barred_cell(us).is_some() || self.rests() || self.has_frozen()))
+            || self.has_militia()
+            || self.has_trenches();
         let guards = self.capture_guards();
         let guarded = !guards.is_empty();
         let chooses = self.has_powers() && self.choosing_power().is_some();
@@ -52,7 +54,11 @@ impl<B: HasSliders> Position<B> {
                 };
                 if !self.declared_enough(m)
                     || (barred
-                        && (self.barred_capture(m) || self.rest_barred(m) || self.frozen_bar(m)))
+                        && (self.barred_capture(m)
+                            || self.rest_barred(m)
+                            || self.frozen_bar(m)
+                            || self.militia_bar(m)
+                            || self.trench_bar(m)))
                     || (guarded && guards.bar(m))
                 {
                     continue;

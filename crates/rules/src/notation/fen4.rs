@@ -327,6 +327,8 @@ impl<B: HasSliders> Position<B> {
         keys.extend(self.idle_extra());
         keys.extend(self.bomb_extra());
         keys.extend(self.freeze_extra());
+        keys.extend(self.militia_extra());
+        keys.extend(self.trenches_extra());
         if self.flags != self.default_flag_cells() {
             let geo = &v.geometry;
             let entries: Vec<String> = self
@@ -775,6 +777,12 @@ impl<B: HasSliders> Position<B> {
         }
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::FREEZE_KEY, at)? {
             self.read_freeze_extra(&entries, key_at)?;
+        }
+        if let Some((key_at, entries)) = extras_tuple(block, crate::power::MILITIA_KEY, at)? {
+            self.read_militia_extra(&entries, key_at)?;
+        }
+        if let Some((key_at, entries)) = extras_tuple(block, crate::power::TRENCHES_KEY, at)? {
+            self.read_trenches_extra(&entries, key_at)?;
         }
         if let Some((key_at, entries)) = extras_tuple(block, "declared", at)? {
             if !self.rules.variant.rules.declare_check {

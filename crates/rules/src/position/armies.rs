@@ -180,6 +180,10 @@ impl<B: HasSliders> Position<B> {
                 && self.piece_at(m.to()).is_some();
             (self.freeze_before(), captured)
         });
+        let militia = self.rules.militia.kinds != 0;
+        let aged = militia.then(|| self.snapshot());
+        let trenches = self.rules.trench_seats != 0;
+        let dug = trenches.then(|| self.snapshot());
         self.play_part(m);
         let flags = self.rules.flags_to_win > 0;
         if flags {
@@ -193,6 +197,14 @@ impl<B: HasSliders> Position<B> {
             self.end_shelter_turn(us, m);
             self.end_bomb_turn(us, m);
         }
+        // Before the idle pieces and frozen capturers are looked at, which
+        // see a militia gone as a changed piece.
+        if let Some(before) = aged {
+            self.end_militia_turn(us, m, &before);
+        }
+        if let Some(before) = dug {
+            self.end_trench_turn(us, m, &before);
+        }
         if let Some(before) = before {
             self.clear_idle_since(&before);
             self.end_idle_turn(us);
@@ -200,6 +212,8 @@ impl<B: HasSliders> Position<B> {
         if let Some((before, captured)) = marked {
             self.end_freeze_turn(us, m, &before, captured);
         }
+        let aged = militia.then(|| self.snapshot());
+        let dug = trenches.then(|| self.snapshot());
         let before = watch_idle.then(|| self.snapshot());
         let marked = (self.rules.freeze_seats != 0).then(|| self.freeze_before());
         self.count_turn(us);
@@ -234,6 +248,12 @@ impl<B: HasSliders> Position<B> {
         }
         if let Some(marked) = marked {
             self.clear_marks_since(&marked, None);
+        }
+        if let Some(before) = aged {
+            self.carry_militia_marks(&before, None);
+        }
+        if let Some(before) = dug {
+            self.forget_moved_pawns(&before, None);
         }
         if self.turn.0 <= us.0 {
             self.fullmoves = self.fullmoves.saturating_add(1);

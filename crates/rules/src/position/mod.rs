@@ -633,7 +633,7 @@ impl<B: HasSliders> Position<B> {
         for c in self.marks.iter() {
             h ^= zobrist::castle(c);
         }
-        if self.rules.freeze_seats != 0 {
+        if self.rules.freeze_seats != 0 || self.rules.militia.kinds != 0 {
             h ^= self.planes_hash();
         }
         if self.ep != NONE {

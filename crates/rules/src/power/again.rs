@@ -88,6 +88,7 @@ impl<B: HasSliders> Position<B> {
                     || self.barred_capture(m1)
                     || guards.bar(m1)
                     || self.frozen_bar(m1)
+                    || self.militia_bar(m1)
                 {
                     continue;
                 }
@@ -105,6 +106,7 @@ impl<B: HasSliders> Position<B> {
                         || !after.declared_enough(m2)
                         || after.barred_capture(m2)
                         || guards.bar(m2)
+                        || after.militia_bar(m2)
                     {
                         continue;
                     }

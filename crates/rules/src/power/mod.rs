@@ -35,6 +35,7 @@ mod enter;
 mod freeze;
 mod guard;
 mod leap;
+mod militia;
 mod neutral;
 mod place;
 mod push;
@@ -48,6 +49,7 @@ mod square_state;
 mod state;
 mod trade;
 mod transform;
+mod trenches;
 mod two;
 mod u_path;
 mod winter;
@@ -55,9 +57,12 @@ mod winter;
 pub use area::Area;
 pub(crate) use bomb::KEY as BOMB_KEY;
 pub(crate) use freeze::KEY as FREEZE_KEY;
+pub(crate) use militia::KEY as MILITIA_KEY;
+pub(crate) use militia::{MilitiaRules, militia_rules};
 pub(crate) use neutral::KEY as NEUTRAL_KEY;
 pub(crate) use square_state::SquareKey;
 pub(crate) use state::StateKey;
+pub(crate) use trenches::KEY as TRENCHES_KEY;
 pub(crate) use winter::KEY as IDLE_KEY;
 
 use crate::attacks::HasSliders;
@@ -123,6 +128,10 @@ pub enum PowerSpec {
     Revive(revive::Spec),
     /// A piece that captured stands still, and is guarded, for a while.
     Freeze(freeze::Spec),
+    /// After the move, create a short-lived piece in an area.
+    Militia(militia::Spec),
+    /// Pawns left standing dig in: guarded, but capturing nothing next turn.
+    Trenches,
 }
 
 impl PowerSpec {
@@ -162,6 +171,8 @@ impl PowerSpec {
             bomb::ID => PowerSpec::Bomb(bomb::Spec::read(&p)?),
             revive::ID => PowerSpec::Revive(revive::Spec::read(&p)?),
             freeze::ID => PowerSpec::Freeze(freeze::Spec::read(&p)?),
+            militia::ID => PowerSpec::Militia(militia::Spec::read(&p)?),
+            trenches::ID => PowerSpec::Trenches,
             other => {
                 return Err((
                     "id".into(),
@@ -204,6 +215,8 @@ impl PowerSpec {
             PowerSpec::Bomb(_) => bomb::ID,
             PowerSpec::Revive(_) => revive::ID,
             PowerSpec::Freeze(_) => freeze::ID,
+            PowerSpec::Militia(_) => militia::ID,
+            PowerSpec::Trenches => trenches::ID,
         }
     }
 
@@ -226,6 +239,7 @@ impl PowerSpec {
     pub fn slots(&self) -> usize {
         match self {
             PowerSpec::Freeze(f) => 1 + f.turns() as usize,
+            PowerSpec::Trenches => 1 + trenches::TURNS,
             _ => 1,
         }
     }
@@ -234,7 +248,11 @@ impl PowerSpec {
     pub fn chooses_a_cell(&self) -> bool {
         matches!(
             self,
-            PowerSpec::Shelter | PowerSpec::Trade(_) | PowerSpec::Push(_) | PowerSpec::Bomb(_)
+            PowerSpec::Shelter
+                | PowerSpec::Trade(_)
+                | PowerSpec::Push(_)
+                | PowerSpec::Bomb(_)
+                | PowerSpec::Militia(_)
         )
     }
 
@@ -244,6 +262,7 @@ impl PowerSpec {
         match self {
             PowerSpec::Transform(t) => t.letters(),
             PowerSpec::Place(p) => vec![("kind", p.letter)],
+            PowerSpec::Militia(m) => vec![("kind", m.letter)],
             PowerSpec::Relocate(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Adjacent(a) => a.sources.iter().map(|&l| ("sources", l)).collect(),
             PowerSpec::Capture(c) => c.kinds.iter().map(|&l| ("kinds", l)).collect(),
@@ -259,7 +278,8 @@ impl PowerSpec {
             | PowerSpec::Push(_)
             | PowerSpec::Bomb(_)
             | PowerSpec::Revive(_)
-            | PowerSpec::Freeze(_) => Vec::new(),
+            | PowerSpec::Freeze(_)
+            | PowerSpec::Trenches => Vec::new(),
             PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Range(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
@@ -281,7 +301,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 25] = [
+const KNOWN: [&str; 27] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -307,6 +327,8 @@ const KNOWN: [&str; 25] = [
     bomb::ID,
     revive::ID,
     freeze::ID,
+    militia::ID,
+    trenches::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -336,6 +358,8 @@ pub(crate) enum Power<B> {
     Bomb(bomb::Compiled<B>),
     Revive(revive::Compiled),
     Freeze(freeze::Compiled),
+    Militia(militia::Compiled<B>),
+    Trenches,
 }
 
 impl<B: HasSliders> Power<B> {
@@ -382,6 +406,8 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Bomb(b) => Power::Bomb(b.compile(area, size)),
             PowerSpec::Revive(r) => Power::Revive(r.compile(kind, forward, size)),
             PowerSpec::Freeze(f) => Power::Freeze(f.compile()),
+            PowerSpec::Militia(m) => Power::Militia(m.compile(kind, area)),
+            PowerSpec::Trenches => Power::Trenches,
         }
     }
 
@@ -506,7 +532,11 @@ impl<B: HasSliders> Position<B> {
         self.powers(self.turn).iter().find(|p| {
             matches!(
                 p,
-                Power::Shelter | Power::Trade(_) | Power::Push(_) | Power::Bomb(_)
+                Power::Shelter
+                    | Power::Trade(_)
+                    | Power::Push(_)
+                    | Power::Bomb(_)
+                    | Power::Militia(_)
             )
         })
     }
@@ -534,6 +564,7 @@ impl<B: HasSliders> Position<B> {
                 return;
             }
             Some(Power::Bomb(_)) => return self.for_each_bomb(m, emit),
+            Some(Power::Militia(_)) => return self.for_each_militia(m, emit),
             _ => B::EMPTY,
         };
         if cells.is_empty() {
@@ -566,6 +597,7 @@ impl<B: HasSliders> Position<B> {
                 }
             }
             Some(&Power::Push(p)) => self.play_push(&p, m),
+            Some(Power::Militia(_)) => self.place_militia(m),
             _ => {}
         }
     }

@@ -62,7 +62,8 @@ impl<B: HasSliders> Position<B> {
             return found;
         }
         let geo = &self.variant().geometry;
-        let proof = self.power_proof();
+        // Dug-in pawns are not pushed either.
+        let proof = self.power_proof() | self.trench_guard();
         for (slot, &(dx, dy)) in found.iter_mut().zip(&DIRECTIONS) {
             let mut cell = m.to();
             while let Some(next) = geo.offset(cell, dx, dy) {

@@ -149,6 +149,7 @@ impl<B: HasSliders> Position<B> {
                 || self.barred_capture(m1)
                 || guards.bar(m1)
                 || self.frozen_bar(m1)
+                || self.militia_bar(m1)
             {
                 continue;
             }
@@ -162,6 +163,7 @@ impl<B: HasSliders> Position<B> {
                     || after.barred_capture(m2)
                     || after.capture_guards().bar(m2)
                     || after.frozen_bar(m2)
+                    || after.militia_bar(m2)
                 {
                     continue;
                 }

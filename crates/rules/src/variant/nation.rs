@@ -26,6 +26,14 @@ const BUILTIN: &[(&str, &str)] = &[
         "armenia",
         include_str!("../../variants/nations/armenia.toml"),
     ),
+    (
+        "allied-army",
+        include_str!("../../variants/nations/allied-army.toml"),
+    ),
+    (
+        "american-colonies",
+        include_str!("../../variants/nations/american-colonies.toml"),
+    ),
     ("athens", include_str!("../../variants/nations/athens.toml")),
     (
         "barbarian-invaders",

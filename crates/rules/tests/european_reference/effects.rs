@@ -250,6 +250,13 @@ impl Ref {
                 self.set(cell, Some(self.settled(theirs_now, cell)));
             } else if self.powers(us).contains(&RefPower::Push) {
                 self.push(cell, ((cell.0 - to.0).signum(), (cell.1 - to.1).signum()));
+            } else if self
+                .powers(us)
+                .iter()
+                .any(|p| matches!(p, RefPower::Militia { .. }))
+                && self.at(cell).is_none()
+            {
+                self.create_militia(us, cell);
             }
         }
         self.take_over_kingless(before);

@@ -93,7 +93,7 @@ impl Ref {
             return;
         }
         let us = before.turn;
-        let piece_move = m != "0000" && parse_is_piece(m);
+        let piece_move = m != "0000" && is_piece_move(m);
         let moved = piece_move.then(|| parse(m)).map(|p| (p.from, p.to));
         self.fierce_changes_but(before, moved);
         let Some((release, turns)) = self.ferocity(us) else {
@@ -133,7 +133,7 @@ impl Ref {
 
 /// Whether a move text with `@` is a piece move with a choice (`d2d3@c1`)
 /// rather than a power's action (`transform@d1`).
-fn parse_is_piece(m: &str) -> bool {
+pub(super) fn is_piece_move(m: &str) -> bool {
     let head = m.split_once('@').map_or(m, |(h, _)| h);
     head.len() >= 4 && head.as_bytes()[1].is_ascii_digit()
 }

@@ -293,6 +293,19 @@ pub fn japan() -> Vec<RefKind> {
     ]
 }
 
+/// The American Colonies' militia: "moves like a king but captures only
+/// diagonally".
+pub fn militia() -> RefKind {
+    piece(
+        'm',
+        [
+            all((1, 0), 1, Go::Leap, Does::Move),
+            all((1, 1), 1, Go::Leap, Does::Both),
+        ]
+        .concat(),
+    )
+}
+
 /// The Mongols' pawn: a step orthogonally, a capture diagonally, either
 /// in every direction.
 pub fn mongol_pawn() -> RefKind {

@@ -88,7 +88,7 @@ impl RefPower {
             | RefPower::UPath { kinds, .. }
             | RefPower::CaptureRange { kinds, .. } => all(kinds),
             RefPower::Transform { pairs: p } | RefPower::BecomeInArea { pairs: p, .. } => pairs(p),
-            RefPower::Place { kind, .. } => *kind = to(*kind),
+            RefPower::Place { kind, .. } | RefPower::Militia { kind, .. } => *kind = to(*kind),
             RefPower::Revive { homes, .. } => homes.iter_mut().for_each(|(_, l)| *l = to(*l)),
             RefPower::MoveAgain { near, .. } => all(near),
             _ => {}

@@ -14,9 +14,11 @@ mod effects;
 mod ferocity;
 pub mod kinds;
 mod letters;
+mod militia;
 pub mod nations;
 mod powers;
 pub mod read;
+mod trenches;
 
 pub use kinds::RefKind;
 pub use nations::{Rect, RefNation, nation_of};
@@ -123,6 +125,12 @@ pub struct Ref {
     /// Per seat with ferocity, the squares of its capturers that cannot be
     /// captured, by the turn of the capture: its last turn first.
     pub fierce: [Vec<Option<Sq>>; 4],
+    /// The American Colonies' militia that die at their commander's next
+    /// turn end, a bit per square (`file + 8 * rank`).
+    pub militia_old: u64,
+    /// Per seat with trenches, the squares of the pawns it moved on its
+    /// last three turns, its last first (`None`: no pawn, or one gone).
+    pub trench_moves: [[Option<Sq>; 3]; 4],
 }
 
 /// Which way an army's pawns go.
@@ -224,6 +232,8 @@ impl Ref {
             uses: [[0; 4]; 4],
             frozen: 0,
             fierce,
+            militia_old: 0,
+            trench_moves: [[None; 3]; 4],
         }
     }
 
@@ -432,7 +442,7 @@ impl Ref {
             reach.extend(self.area_leaps(from, p));
             for (to, does) in reach {
                 let ok = match self.at(to) {
-                    None => does != Does::Capture,
+                    None => does != Does::Capture && !self.militia_leaves(from, to),
                     Some(q) => does != Does::Move && !self.friendly(q, us),
                 };
                 if ok && !out.contains(&(from, to)) {
@@ -455,6 +465,8 @@ impl Ref {
             && !self.revenge_bars(capturer, to)
             && !self.too_far_to_capture(from, to, victim)
             && !self.fierce_guards(to)
+            && !self.dug_in(to)
+            && !self.trench_bars(from)
     }
 
     /// The piece moves of the seat to move as text, with promotions and
@@ -570,6 +582,8 @@ impl Ref {
     fn end_turn(&self, m: &str, mut next: Ref) -> Ref {
         let us = self.turn;
         next.note_turn_powers(self, m);
+        next.end_militia_turn(self, m);
+        next.end_trench_turn(self, m);
         let watch_idle = next.idle_watched();
         if watch_idle {
             next.clear_idle_since(self);
@@ -598,6 +612,8 @@ impl Ref {
             next.clear_idle_since(&before);
         }
         next.fierce_changes(&before);
+        next.militia_marks_follow(&before, None);
+        next.trench_changes(&before, None);
         next
     }
 
@@ -655,7 +671,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -667,7 +683,9 @@ impl std::fmt::Debug for Ref {
             self.bomb,
             self.uses,
             self.frozen,
-            self.fierce
+            self.fierce,
+            self.militia_old,
+            self.trench_moves
         )
     }
 }

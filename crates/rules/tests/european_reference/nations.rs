@@ -128,6 +128,24 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
                 turns: 3,
             }],
         ),
+        "allied-army" => {
+            let mut n = nation(id, "krbnpppp", "qnrb");
+            n.kinds = vec![kinds::queen()];
+            n.limits = vec![('q', 1)];
+            n.promotion_areas = vec![rect("a6-h6")];
+            with(n, vec![RefPower::Trenches])
+        }
+        "american-colonies" => {
+            let mut n = default();
+            n.kinds = vec![kinds::militia()];
+            with(
+                n,
+                vec![RefPower::Militia {
+                    kind: 'm',
+                    area: rect("a1-e3"),
+                }],
+            )
+        }
         "nuclear-rogue" => with(
             nation(id, "krnppp", "rn"),
             vec![RefPower::Bomb {

@@ -145,6 +145,19 @@ pub enum RefPower {
     /// steps; the turn of the capture does not count; a piece that changed
     /// in any way, or changed commander, starts anew.)
     Ferocity { release: i32, turns: usize },
+    /// American Colonies: "Once per turn, after your move, you may create
+    /// a militia piece on an empty square of your 3x5 area. Militia: moves
+    /// like a king but captures only diagonally (mKcF). It dies two turns
+    /// after it appears. It may leave the 3x5 only when capturing." (Two
+    /// turns of its commander: removed as the second ends; chosen with
+    /// the move, `d2d3@c3`.)
+    Militia { kind: char, area: Rect },
+    /// Allied Army: "At the start of your turn, any of your pawns that did
+    /// not move on either of your last two turns may "dig in". Until the
+    /// start of your next turn they cannot be captured, pushed or pulled.
+    /// In exchange they may not capture on that next turn." (Every such
+    /// pawn digs in; "that next turn" is the one after.)
+    Trenches,
 }
 
 /// Whether a move's text is a turn of two piece moves.
@@ -351,6 +364,9 @@ impl Ref {
                         choices = swaps;
                     }
                 }
+                RefPower::Militia { .. } => {
+                    choices.extend(self.militia_cells(&after).into_iter().map(|c| vec![c]));
+                }
                 RefPower::Bomb { area, every } if self.bomb[us].0 + 1 >= *every => {
                     choices.extend(self.block_corners(us, *area).into_iter().map(|c| vec![c]));
                 }
@@ -364,7 +380,10 @@ impl Ref {
                         }
                         if on_board(sq)
                             && after.at(sq).is_some_and(|q| {
-                                q.kind == mover.kind && after.owner(q) != us && !after.immune(q)
+                                q.kind == mover.kind
+                                    && after.owner(q) != us
+                                    && !after.immune(q)
+                                    && !after.dug_in(sq)
                             })
                         {
                             targets.push(sq);

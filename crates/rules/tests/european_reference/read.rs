@@ -97,6 +97,26 @@ pub fn read(p: &Position<u64>) -> Option<Ref> {
             k += 1;
         }
     }
+    // Trenches: per seat, the squares of the pawns it moved on its last
+    // three turns, newest first ('-' for none).
+    for s in 0..4 {
+        let e = at("trenches", s);
+        let mut rest = e.as_str();
+        let mut k = 0;
+        while !rest.is_empty() {
+            if let Some(more) = rest.strip_prefix('-') {
+                rest = more;
+            } else {
+                r.trench_moves[s][k] = first_square(&rest[..2]);
+                rest = &rest[2..];
+            }
+            k += 1;
+        }
+    }
+    // The militia dying at their commander's next turn end.
+    r.militia_old = (0..4)
+        .flat_map(|s| squares(&at("militia", s)))
+        .fold(0, |b, (f, r_)| b | 1 << (f + 8 * r_));
     // The neutral counts: per seat with the power, a digit for each other
     // seat in turn order.
     for s in 0..4 {
