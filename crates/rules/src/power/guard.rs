@@ -43,7 +43,7 @@ impl<B: HasSliders> Position<B> {
     /// The pieces guarded from the seat to move's captures this turn.
     pub(crate) fn capture_guards(&self) -> Guards<B> {
         let ranges = self.capture_ranges();
-        let frozen = self.freeze_guard();
+        let frozen = self.freeze_guard() | self.deploy_guard();
         if self.rules.neutral_seats | self.rules.shelter_seats == 0 {
             return Guards {
                 all: frozen,

@@ -31,6 +31,7 @@ mod area_moves;
 mod attacked;
 mod bomb;
 mod capture;
+mod deploy;
 mod enter;
 mod freeze;
 mod guard;
@@ -54,6 +55,7 @@ mod winter;
 
 pub use area::Area;
 pub(crate) use bomb::KEY as BOMB_KEY;
+pub(crate) use deploy::KEY as RESERVE_KEY;
 pub(crate) use freeze::KEY as FREEZE_KEY;
 pub(crate) use neutral::KEY as NEUTRAL_KEY;
 pub(crate) use square_state::SquareKey;
@@ -123,6 +125,8 @@ pub enum PowerSpec {
     Revive(revive::Spec),
     /// A piece that captured stands still, and is guarded, for a while.
     Freeze(freeze::Spec),
+    /// The army starts in reserve and is put on the board piece by piece.
+    Deploy(deploy::Spec),
 }
 
 impl PowerSpec {
@@ -162,6 +166,7 @@ impl PowerSpec {
             bomb::ID => PowerSpec::Bomb(bomb::Spec::read(&p)?),
             revive::ID => PowerSpec::Revive(revive::Spec::read(&p)?),
             freeze::ID => PowerSpec::Freeze(freeze::Spec::read(&p)?),
+            deploy::ID => PowerSpec::Deploy(deploy::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -204,6 +209,7 @@ impl PowerSpec {
             PowerSpec::Bomb(_) => bomb::ID,
             PowerSpec::Revive(_) => revive::ID,
             PowerSpec::Freeze(_) => freeze::ID,
+            PowerSpec::Deploy(_) => deploy::ID,
         }
     }
 
@@ -226,7 +232,27 @@ impl PowerSpec {
     pub fn slots(&self) -> usize {
         match self {
             PowerSpec::Freeze(f) => 1 + f.turns() as usize,
+            PowerSpec::Deploy(d) => d.slots(),
             _ => 1,
+        }
+    }
+
+    /// The pieces the power holds off the board at the start, by letter
+    /// (a `deploy` reserve): a line-up counts a royal piece among them.
+    pub fn reserve(&self) -> &[char] {
+        match self {
+            PowerSpec::Deploy(d) => &d.reserve,
+            _ => &[],
+        }
+    }
+
+    /// How many of the seat's turns the power needs counted (the
+    /// variant's opening-turn count must reach it): a deploy guard's, and
+    /// one for "after the first turn".
+    pub fn turns_counted(&self) -> u8 {
+        match self {
+            PowerSpec::Deploy(d) => d.guarded_turns.max(1),
+            _ => 0,
         }
     }
 
@@ -265,6 +291,7 @@ impl PowerSpec {
             PowerSpec::Range(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::MoveAgain(a) => a.near.iter().map(|&l| ("near", l)).collect(),
             PowerSpec::UPath(u) => u.kinds.iter().map(|&l| ("kinds", l)).collect(),
+            PowerSpec::Deploy(d) => d.reserve.iter().map(|&l| ("reserve", l)).collect(),
         }
     }
 }
@@ -281,7 +308,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 25] = [
+const KNOWN: [&str; 26] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -307,6 +334,7 @@ const KNOWN: [&str; 25] = [
     bomb::ID,
     revive::ID,
     freeze::ID,
+    deploy::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -336,6 +364,7 @@ pub(crate) enum Power<B> {
     Bomb(bomb::Compiled<B>),
     Revive(revive::Compiled),
     Freeze(freeze::Compiled),
+    Deploy(deploy::Compiled<B>),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -382,6 +411,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Bomb(b) => Power::Bomb(b.compile(area, size)),
             PowerSpec::Revive(r) => Power::Revive(r.compile(kind, forward, size)),
             PowerSpec::Freeze(f) => Power::Freeze(f.compile()),
+            PowerSpec::Deploy(d) => Power::Deploy(d.compile(kind, forward, size)),
         }
     }
 
@@ -454,6 +484,7 @@ impl<B: HasSliders> Position<B> {
                 Power::Shoot(s) => self.generate_shots(sink, s, tag),
                 Power::UPath(u) => self.generate_u_paths(sink, u, tag),
                 Power::Revive(r) => self.generate_revive(sink, r, i),
+                Power::Deploy(d) => self.generate_deploy(sink, d, i),
                 // The others act through hooks, not as moves.
                 _ => {}
             }

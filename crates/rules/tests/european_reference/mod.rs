@@ -10,6 +10,7 @@
 //! ([`nations`]), and the test fixtures of `tests/data/nations`. Only
 //! `read` (turning a kernel position into a reference one) uses the kernel.
 
+mod deploy;
 mod effects;
 mod ferocity;
 pub mod kinds;
@@ -123,6 +124,8 @@ pub struct Ref {
     /// Per seat with ferocity, the squares of its capturers that cannot be
     /// captured, by the turn of the capture: its last turn first.
     pub fierce: [Vec<Option<Sq>>; 4],
+    /// Per seat, the pieces it still holds in reserve (`deploy`), by letter.
+    pub left: [Vec<char>; 4],
 }
 
 /// Which way an army's pawns go.
@@ -207,6 +210,16 @@ impl Ref {
             });
             vec![None; turns.unwrap_or(0)]
         });
+        let left = [0, 1, 2, 3].map(|s| {
+            lineup.nations[s]
+                .powers
+                .iter()
+                .find_map(|p| match p {
+                    powers::RefPower::Deploy { reserve, .. } => Some(reserve.clone()),
+                    _ => None,
+                })
+                .unwrap_or_default()
+        });
         Ref {
             board: [[None; 8]; 8],
             commander: [0, 1, 2, 3],
@@ -224,6 +237,7 @@ impl Ref {
             uses: [[0; 4]; 4],
             frozen: 0,
             fierce,
+            left,
         }
     }
 
@@ -261,9 +275,10 @@ impl Ref {
         self.kind(p.kind).royal && self.royals(p.army) == 1
     }
 
-    /// Whether `seat` is in: its army holds a royal piece.
+    /// Whether `seat` is in: its army holds a royal piece, or its royal
+    /// piece waits in reserve (`deploy.rs`).
     pub fn alive(&self, seat: usize) -> bool {
-        self.royals(seat) > 0
+        self.royals(seat) > 0 || self.in_by_reserve(seat)
     }
 
     /// Whether the game is over: at most one team has a seat in.
@@ -455,6 +470,7 @@ impl Ref {
             && !self.revenge_bars(capturer, to)
             && !self.too_far_to_capture(from, to, victim)
             && !self.fierce_guards(to)
+            && !self.deploy_guards(victim)
     }
 
     /// The piece moves of the seat to move as text, with promotions and
@@ -502,6 +518,7 @@ impl Ref {
             .piece_move_texts()
             .into_iter()
             .chain(self.power_moves())
+            .chain(self.deployments())
         {
             let after = self.part(&m);
             if self.turns[us] < 2 && after.checks_an_enemy(us) {
@@ -588,7 +605,7 @@ impl Ref {
                 .filter(|&(_, p)| next.owner(p) == next.turn)
                 .map(|(sq, _)| sq)
                 .collect();
-            if mine.len() != 1 {
+            if mine.len() != 1 || next.holds_reserve(next.turn) {
                 break;
             }
             next.set(mine[0], None);
@@ -617,7 +634,8 @@ impl Ref {
                 .filter(|&(_, p)| self.owner(p) == self.turn)
                 .map(|(sq, _)| sq)
                 .collect();
-            if mine.len() != 1 || self.over() {
+            // Pieces in reserve are the seat's units too.
+            if mine.len() != 1 || self.over() || self.holds_reserve(self.turn) {
                 return;
             }
             self.set(mine[0], None);
@@ -655,7 +673,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} left {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -667,7 +685,8 @@ impl std::fmt::Debug for Ref {
             self.bomb,
             self.uses,
             self.frozen,
-            self.fierce
+            self.fierce,
+            self.left
         )
     }
 }

@@ -145,6 +145,20 @@ pub enum RefPower {
     /// steps; the turn of the capture does not count; a piece that changed
     /// in any way, or changed commander, starts anew.)
     Ferocity { release: i32, turns: usize },
+    /// Ottoman Empire: "You start with no pieces on the board, only 4
+    /// deployment squares. Reserve: 1 king, 2 pawns, 2 bishops, 2 knights,
+    /// 1 rook. Each turn, either move a piece or put a reserve piece on an
+    /// empty deployment square. With no pieces in play after your first
+    /// turn, you lose. Your pieces cannot be captured until the end of
+    /// your second turn. Among your first five placements must be the
+    /// king and both pawns." (Squares decided: a1, c1, b2, d2.)
+    Deploy {
+        reserve: Vec<char>,
+        squares: Vec<Sq>,
+        first: Vec<char>,
+        within: usize,
+        guarded_turns: usize,
+    },
 }
 
 /// Whether a move's text is a turn of two piece moves.
