@@ -45,12 +45,12 @@ fn a_taken_over_army_counts_for_its_commander() {
 /// A bot, searching `nodes` nodes a move, plays up to `plies` legal moves
 /// of the built-in variant `name` from its start.
 fn bot_plays_legal_moves(name: &str, nodes: u64, plies: usize) {
-    bot_plays_legal_moves_of(&Variant::builtin(name).unwrap(), name, nodes, plies);
+    let v = Variant::builtin(name).unwrap();
+    bot_plays_legal_moves_of(&v, name, nodes, plies);
 }
 
-/// A bot plays up to `plies` legal moves of `v` (named `name` in
-/// failures) from its start.
-fn bot_plays_legal_moves_of(v: &Variant, name: &str, nodes: u64, plies: usize) {
+/// The same for the variant `v`; the position reached.
+fn bot_plays_legal_moves_of(v: &Variant, name: &str, nodes: u64, plies: usize) -> Position<u64> {
     let v = v.clone();
     let mut p = Position::<u64>::start(&v);
     let mut s = Searcher::<Position<u64>>::new(&v, 4);
@@ -71,6 +71,28 @@ fn bot_plays_legal_moves_of(v: &Variant, name: &str, nodes: u64, plies: usize) {
             "{name}: illegal bot move at ply {ply}"
         );
         p = p.play(m).unwrap();
+    }
+    p
+}
+
+/// Line-ups whose turns are unusual: the Ottoman Empire starts in reserve
+/// and deploys (drops), in two seats; its army gets onto the board.
+#[test]
+fn bots_play_legal_games_of_lineups_with_unusual_turns() {
+    for ids in [
+        "ottoman-empire,default,ottoman-empire,default",
+        "default,ottoman-empire,huns,ottoman-empire",
+    ] {
+        let v = Variant::builtin("european-ffa")
+            .unwrap()
+            .with_lineup(ids, &[])
+            .unwrap();
+        let p = bot_plays_legal_moves_of(&v, ids, 1_500, 40);
+        let deployed = (0..64)
+            .filter_map(|c| p.piece_at(c))
+            .filter(|pc| v.nations[pc.seat.idx()] == "ottoman-empire")
+            .count();
+        assert!(deployed >= 3, "{ids}: {}", p.to_fen());
     }
 }
 

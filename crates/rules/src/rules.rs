@@ -259,6 +259,9 @@ pub struct Rules<B: HasSliders> {
     /// The seats whose pawns dig in (`trenches`), as a bit set: every turn
     /// of a line-up keeps their moved pawns' cells.
     pub(crate) trench_seats: u8,
+    /// The seats whose army starts in reserve (`deploy`), as a bit set:
+    /// they are in the game by their reserve too, and their drops deploy.
+    pub(crate) deploy_seats: u8,
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
@@ -882,6 +885,9 @@ impl<B: HasSliders> Rules<B> {
             militia,
             trench_seats: seats_with_power(&variant, |p| {
                 matches!(p, crate::power::PowerSpec::Trenches)
+            }),
+            deploy_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Deploy(_))
             }),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,

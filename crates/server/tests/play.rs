@@ -304,3 +304,48 @@ async fn a_bot_game_finishes_by_itself() {
     assert_eq!(end["status"], "finished");
     verify_store(&server.db, &[id]).await;
 }
+
+/// Line-ups whose turns are unusual play through the ordinary move route
+/// and export as PGN4, with no nation known to the server: the Ottoman
+/// Empire deploys from its reserve (`K@a1`, a drop).
+#[tokio::test]
+async fn a_lineup_with_unusual_turns_plays_and_exports() {
+    let server = TestServer::start("deploy").await;
+    let me = json!({"kind": "me"});
+    let created = server
+        .create(json!({"variant": "european-ffa", "seats": [me, me, me, me],
+                       "nations": ["ottoman-empire", "default", "default", "default"]}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let t = tokens(&created);
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["status"], "started", "{state}");
+    for (seat, m) in [
+        (0, "K@c1"),
+        (1, "b5c5"),
+        (2, "e7e6"),
+        (3, "g4f4"),
+        (0, "N@b2"),
+    ] {
+        let (status, body) = server
+            .post(
+                &format!("/api/games/{id}/move/{m}"),
+                t[seat].as_deref(),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{m}: {body}");
+    }
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    assert!(
+        state["fen"]
+            .as_str()
+            .unwrap()
+            .contains("'reserve':('ppbbnr','','','')"),
+        "{state}"
+    );
+    let (status, pgn4) = get_text(&server, &format!("/api/games/{id}/export?format=pgn4")).await;
+    assert_eq!(status, 200, "{pgn4}");
+    assert!(pgn4.contains("K@c1") && pgn4.contains("N@b2"), "{pgn4}");
+    verify_store(&server.db, &[id]).await;
+}

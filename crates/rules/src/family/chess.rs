@@ -227,7 +227,10 @@ impl<B: HasSliders> GamePosition for Position<B> {
     }
     #[inline(always)]
     fn royal_lost(&self) -> bool {
-        self.rules().royal_kinds != 0 && self.royals(Position::turn(self)).is_empty()
+        self.rules().royal_kinds != 0
+            && self.royals(Position::turn(self)).is_empty()
+            // A royal piece in reserve (`deploy`) is not lost.
+            && self.deploying_seats() & (1 << Position::turn(self).0) == 0
     }
     fn perpetual_check_loses(&self) -> bool {
         self.variant().rules.perpetual_check_loses

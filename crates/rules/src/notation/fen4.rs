@@ -329,6 +329,7 @@ impl<B: HasSliders> Position<B> {
         keys.extend(self.freeze_extra());
         keys.extend(self.militia_extra());
         keys.extend(self.trenches_extra());
+        keys.extend(self.reserve_extra());
         if self.flags != self.default_flag_cells() {
             let geo = &v.geometry;
             let entries: Vec<String> = self
@@ -473,7 +474,9 @@ impl<B: HasSliders> Position<B> {
                 pos.greyed |= 1 << s;
                 continue;
             }
-            if out == has_king {
+            // A seat in by its reserve (`deploy`) is checked once the
+            // extras (its turns, its reserve) are read.
+            if out == has_king && pos.rules.deploy_seats & (1 << s) == 0 {
                 let name = &variant.seats[s].name;
                 let why = if out {
                     format!("{name} is marked eliminated but has a king")
@@ -516,6 +519,24 @@ impl<B: HasSliders> Position<B> {
         }
         if pos.rules.transfers {
             pos.check_commanders(extras.map_or(board_at, |(at, _)| at))?;
+        }
+        if pos.rules.deploy_seats != 0 {
+            let alive = pos.alive_seats();
+            for (s, &out) in eliminated.iter().enumerate().take(seats) {
+                if pos.rules.deploy_seats & (1 << s) != 0 && out == (alive & (1 << s) != 0) {
+                    let name = &variant.seats[s].name;
+                    let why = if out {
+                        format!(
+                            "{name} is marked eliminated but has a king, on the board or in reserve"
+                        )
+                    } else {
+                        format!(
+                            "{name} has no king, on the board or in reserve, and pieces in play, but is not marked eliminated"
+                        )
+                    };
+                    return Err(syntax(FenField::Eliminated, fields[1].0, why));
+                }
+            }
         }
         pos.hash = pos.compute_hash();
         pos.settle_turn();
@@ -784,6 +805,9 @@ impl<B: HasSliders> Position<B> {
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::TRENCHES_KEY, at)? {
             self.read_trenches_extra(&entries, key_at)?;
         }
+        if let Some((key_at, entries)) = extras_tuple(block, crate::power::RESERVE_KEY, at)? {
+            self.read_reserve_extra(&entries, key_at)?;
+        }
         if let Some((key_at, entries)) = extras_tuple(block, "declared", at)? {
             if !self.rules.variant.rules.declare_check {
                 let why = "'declared' is only for variants where checks are declared";
@@ -852,10 +876,13 @@ impl<B: HasSliders> Position<B> {
     /// left without pieces may name anyone: its commander went out.)
     fn check_commanders(&self, at: usize) -> Result<(), FenError> {
         let v = &self.rules.variant;
+        // A king in reserve (`deploy`) is a king the army still has.
+        let reserve = self.deploying_seats();
+        let kingless = |s: u8| self.royals(Seat(s)).is_empty() && reserve & (1 << s) == 0;
         for army in 0..self.rules.seats() {
             let name = &v.seats[army as usize].name;
             let boss = self.commander[army as usize];
-            let kingless = self.royals(Seat(army)).is_empty();
+            let kingless = kingless(army);
             let why = if self.by_seat[army as usize].is_empty() {
                 None
             } else if boss == army {
@@ -867,7 +894,9 @@ impl<B: HasSliders> Position<B> {
                 Some(format!(
                     "{name} still has a king, so no other seat commands it"
                 ))
-            } else if self.royals(Seat(boss)).is_empty() || self.commander[boss as usize] != boss {
+            } else if self.royals(Seat(boss)).is_empty() && reserve & (1 << boss) == 0
+                || self.commander[boss as usize] != boss
+            {
                 let boss_name = &v.seats[boss as usize].name;
                 Some(format!("{name} is commanded by {boss_name}, who is out"))
             } else {

@@ -167,6 +167,14 @@ pub enum Pgn4Move {
     Retire(Retirement),
     /// A nation's power, written as in UCI (`transform@d1`, `relocate@e5c2`).
     Power(UciMove),
+    /// A piece put on an empty square (an Ottoman deployment), written as
+    /// in UCI: the piece's letter, uppercase, `@`, the square (`K@a1`).
+    Drop {
+        /// The piece letter, uppercase (pawns too: `P@b2`).
+        piece: char,
+        /// Target.
+        to: Square,
+    },
 }
 
 /// Why one PGN4 entry names no legal move. The entry's round, seat and
@@ -534,8 +542,10 @@ impl FromStr for Pgn4Move {
         if !t.is_ascii() {
             return Err(syntax(format!("'{t}' has characters no move uses")));
         }
-        if let Ok(power @ UciMove::Power { .. }) = t.parse::<UciMove>() {
-            return Ok(Pgn4Move::Power(power));
+        match t.parse::<UciMove>() {
+            Ok(power @ UciMove::Power { .. }) => return Ok(Pgn4Move::Power(power)),
+            Ok(UciMove::Drop { piece, to }) => return Ok(Pgn4Move::Drop { piece, to }),
+            _ => {}
         }
         let mut rest = t;
         let piece = match rest.as_bytes()[0] {
@@ -629,6 +639,7 @@ impl fmt::Display for Pgn4Move {
             Pgn4Move::Retire(Retirement::Resigned) => f.write_str("R"),
             Pgn4Move::Retire(Retirement::TimedOut) => f.write_str("T"),
             Pgn4Move::Power(p) => write!(f, "{p}"),
+            Pgn4Move::Drop { piece, to } => write!(f, "{piece}@{to}"),
         }
     }
 }
@@ -846,6 +857,9 @@ impl Pgn4Move {
                 .ok_or_else(illegal),
             Pgn4Move::Castle(wing) => castle_on(pos, &legal, wing),
             Pgn4Move::Power(p) => p.to_move(pos).map_err(|_| illegal()),
+            Pgn4Move::Drop { piece, to } => UciMove::Drop { piece, to }
+                .to_move(pos)
+                .map_err(|_| illegal()),
             Pgn4Move::Normal {
                 piece,
                 from,
@@ -926,8 +940,15 @@ impl Pgn4Move {
         let v = pos.variant();
         let geo = &v.geometry;
         let sq = |c: u8| geo.square(c);
-        if let MoveKind::Power(_) = m.kind() {
-            return Pgn4Move::Power(UciMove::from_move(pos, m));
+        match m.kind() {
+            MoveKind::Power(_) => return Pgn4Move::Power(UciMove::from_move(pos, m)),
+            MoveKind::Drop(k) => {
+                return Pgn4Move::Drop {
+                    piece: v.piece(k).letter.to_ascii_uppercase(),
+                    to: sq(m.to()),
+                };
+            }
+            _ => {}
         }
         let Some(mover) = pos.piece_at(m.from()) else {
             return Pgn4Move::Pass;

@@ -283,6 +283,11 @@ impl<B: HasSliders> Position<B> {
                 None
             }
             MoveKind::Power(_) => self.play_power(m),
+            // Line-ups have no hands: a drop is a deployment from reserve.
+            MoveKind::Drop(_) => {
+                self.play_deploy(m);
+                None
+            }
             _ => {
                 self.play_board(m, side);
                 None
@@ -342,6 +347,7 @@ impl<B: HasSliders> Position<B> {
         self.rules.variant.rules.lone_piece_loses
             && !self.teams_decided()
             && self.commanded_pieces(self.turn).count() == 1
+            && !self.has_reserve(self.turn)
     }
 
     /// While the seat to move starts its turn with a single piece (and
@@ -353,7 +359,8 @@ impl<B: HasSliders> Position<B> {
         }
         while !self.teams_decided() {
             let mine = self.commanded_pieces(self.turn);
-            if mine.count() != 1 {
+            // Pieces in reserve are the player's too (`deploy`).
+            if mine.count() != 1 || self.has_reserve(self.turn) {
                 return;
             }
             let cell = mine.lsb();

@@ -105,6 +105,10 @@ impl<B: HasSliders> Position<B> {
                 m | 1 << s
             }
         });
+        if self.rules.deploy_seats != 0 {
+            // A royal piece in reserve keeps its seat in (`power/deploy.rs`).
+            return (with_king | self.deploying_seats()) & !self.greyed;
+        }
         with_king & !self.greyed
     }
 

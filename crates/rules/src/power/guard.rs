@@ -43,8 +43,9 @@ impl<B: HasSliders> Position<B> {
     /// The pieces guarded from the seat to move's captures this turn.
     pub(crate) fn capture_guards(&self) -> Guards<B> {
         let ranges = self.capture_ranges();
-        // Pieces no one captures: frozen capturers, dug-in pawns.
-        let frozen = self.freeze_guard() | self.trench_guard();
+        // Pieces no one captures: frozen capturers, dug-in pawns, an army
+        // not yet capturable after deploying.
+        let frozen = self.freeze_guard() | self.trench_guard() | self.deploy_guard();
         if self.rules.neutral_seats | self.rules.shelter_seats == 0 {
             return Guards {
                 all: frozen,

@@ -31,6 +31,7 @@ mod area_moves;
 mod attacked;
 mod bomb;
 mod capture;
+mod deploy;
 mod enter;
 mod freeze;
 mod guard;
@@ -56,6 +57,7 @@ mod winter;
 
 pub use area::Area;
 pub(crate) use bomb::KEY as BOMB_KEY;
+pub(crate) use deploy::KEY as RESERVE_KEY;
 pub(crate) use freeze::KEY as FREEZE_KEY;
 pub(crate) use militia::KEY as MILITIA_KEY;
 pub(crate) use militia::{MilitiaRules, militia_rules};
@@ -132,6 +134,8 @@ pub enum PowerSpec {
     Militia(militia::Spec),
     /// Pawns left standing dig in: guarded, but capturing nothing next turn.
     Trenches,
+    /// The army starts in reserve and is put on the board piece by piece.
+    Deploy(deploy::Spec),
 }
 
 impl PowerSpec {
@@ -173,6 +177,7 @@ impl PowerSpec {
             freeze::ID => PowerSpec::Freeze(freeze::Spec::read(&p)?),
             militia::ID => PowerSpec::Militia(militia::Spec::read(&p)?),
             trenches::ID => PowerSpec::Trenches,
+            deploy::ID => PowerSpec::Deploy(deploy::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -217,6 +222,7 @@ impl PowerSpec {
             PowerSpec::Freeze(_) => freeze::ID,
             PowerSpec::Militia(_) => militia::ID,
             PowerSpec::Trenches => trenches::ID,
+            PowerSpec::Deploy(_) => deploy::ID,
         }
     }
 
@@ -240,7 +246,27 @@ impl PowerSpec {
         match self {
             PowerSpec::Freeze(f) => 1 + f.turns() as usize,
             PowerSpec::Trenches => 1 + trenches::TURNS,
+            PowerSpec::Deploy(d) => d.slots(),
             _ => 1,
+        }
+    }
+
+    /// The pieces the power holds off the board at the start, by letter
+    /// (a `deploy` reserve): a line-up counts a royal piece among them.
+    pub fn reserve(&self) -> &[char] {
+        match self {
+            PowerSpec::Deploy(d) => &d.reserve,
+            _ => &[],
+        }
+    }
+
+    /// How many of the seat's turns the power needs counted (the
+    /// variant's opening-turn count must reach it): a deploy guard's, and
+    /// one for "after the first turn".
+    pub fn turns_counted(&self) -> u8 {
+        match self {
+            PowerSpec::Deploy(d) => d.guarded_turns.max(1),
+            _ => 0,
         }
     }
 
@@ -285,6 +311,7 @@ impl PowerSpec {
             PowerSpec::Range(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::MoveAgain(a) => a.near.iter().map(|&l| ("near", l)).collect(),
             PowerSpec::UPath(u) => u.kinds.iter().map(|&l| ("kinds", l)).collect(),
+            PowerSpec::Deploy(d) => d.reserve.iter().map(|&l| ("reserve", l)).collect(),
         }
     }
 }
@@ -301,7 +328,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 27] = [
+const KNOWN: [&str; 28] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -329,6 +356,7 @@ const KNOWN: [&str; 27] = [
     freeze::ID,
     militia::ID,
     trenches::ID,
+    deploy::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -360,6 +388,7 @@ pub(crate) enum Power<B> {
     Freeze(freeze::Compiled),
     Militia(militia::Compiled<B>),
     Trenches,
+    Deploy(deploy::Compiled<B>),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -408,6 +437,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Freeze(f) => Power::Freeze(f.compile()),
             PowerSpec::Militia(m) => Power::Militia(m.compile(kind, area)),
             PowerSpec::Trenches => Power::Trenches,
+            PowerSpec::Deploy(d) => Power::Deploy(d.compile(kind, forward, size)),
         }
     }
 
@@ -480,6 +510,7 @@ impl<B: HasSliders> Position<B> {
                 Power::Shoot(s) => self.generate_shots(sink, s, tag),
                 Power::UPath(u) => self.generate_u_paths(sink, u, tag),
                 Power::Revive(r) => self.generate_revive(sink, r, i),
+                Power::Deploy(d) => self.generate_deploy(sink, d, i),
                 // The others act through hooks, not as moves.
                 _ => {}
             }

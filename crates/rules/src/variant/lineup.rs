@@ -70,7 +70,12 @@ impl Variant {
         let mut seat_promotion_limits = Vec::with_capacity(nations.len());
         for (seat, n) in nations.iter().enumerate() {
             let letters = Letters::of(&pieces, base_kinds, n);
-            check_setup(&pieces, &letters, n)?;
+            let reserve_royal = n.powers.iter().flat_map(|p| p.reserve()).any(|&l| {
+                letters
+                    .kind(crate::variant::renamed_letter(&seat_letters[seat], l))
+                    .is_some_and(|k| pieces[k.idx()].royal)
+            });
+            check_setup(&pieces, &letters, n, reserve_royal)?;
             let choices = promotions(&mut pieces, &letters, n, &from_board)?;
             seat_promotion_limits.push(promotion_limits(&letters, &choices, n)?);
             seat_promotions.push(choices);
@@ -142,6 +147,19 @@ fn fits(v: &Variant, nations: &[Nation]) -> Result<(), String> {
         return Err(
             "Capture the Flag is played with the default armies (powers that move, swap or take over pieces would carry flags no rule gives)".into(),
         );
+    }
+    // A power that counts the seat's turns needs the opening-turn count.
+    let needed = nations
+        .iter()
+        .flat_map(|n| &n.powers)
+        .map(|p| p.turns_counted())
+        .max()
+        .unwrap_or(0);
+    if needed > v.rules.no_check_turns {
+        return Err(format!(
+            "a power of the line-up counts {needed} turns of its seat; this base variant counts {} (rules.no_check_turns)",
+            v.rules.no_check_turns
+        ));
     }
     // Powers keep marks on pieces where other variants keep castling rights.
     if v.rules.castling.is_some() {
@@ -253,8 +271,14 @@ impl Letters {
 }
 
 /// Every setup letter is a kind the nation may name, and it has a royal piece.
-fn check_setup(pieces: &[PieceInfo], letters: &Letters, n: &Nation) -> Result<(), VariantError> {
-    let mut royal = false;
+fn check_setup(
+    pieces: &[PieceInfo],
+    letters: &Letters,
+    n: &Nation,
+    reserve_royal: bool,
+) -> Result<(), VariantError> {
+    // A royal piece held in reserve (`deploy`) comes onto the board later.
+    let mut royal = reserve_royal;
     for &((f, r), l) in &n.setup {
         let sq = format!("setup.{}{}", (b'a' + f) as char, r + 1);
         let kind = letters.kind(l).ok_or_else(|| {

@@ -103,6 +103,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/nuclear-rogue.toml"),
     ),
     (
+        "ottoman-empire",
+        include_str!("../../variants/nations/ottoman-empire.toml"),
+    ),
+    (
         "papal-states",
         include_str!("../../variants/nations/papal-states.toml"),
     ),
@@ -304,7 +308,9 @@ impl Nation {
             .enumerate()
             .map(|(i, k)| kind(k).map_err(|(f, r)| field(&format!("pieces[{i}].{f}"), r)))
             .collect::<Result<Vec<_>, _>>()?;
-        let setup = setup(&spec.setup, area, area_text, origin)?;
+        // An army held in reserve (`deploy`) may start with no piece.
+        let in_reserve = powers.iter().any(|p| !p.reserve().is_empty());
+        let setup = setup(&spec.setup, area, area_text, origin, in_reserve)?;
         for p in &mut powers {
             p.with_setup(&setup);
         }
@@ -479,8 +485,9 @@ fn setup(
     area: (u8, u8),
     area_text: &str,
     origin: &str,
+    in_reserve: bool,
 ) -> Result<Setup, VariantError> {
-    if setup.is_empty() {
+    if setup.is_empty() && !in_reserve {
         return Err(field_error(origin, "setup", "no pieces"));
     }
     setup

@@ -23,6 +23,9 @@ impl Ref {
     /// The position after `m` of the seat to move, the turn not passed.
     pub(super) fn part(&self, m: &str) -> Ref {
         let us = self.turn;
+        if super::deploy::is_drop(m) {
+            return self.deploy(m);
+        }
         if m.as_bytes()[1].is_ascii_digit() {
             let p = parse(m);
             let mut next = self.part_piece(p.from, p.to, p.promo);
@@ -315,7 +318,7 @@ impl Ref {
             return;
         }
         let action = action_index(&powers, m);
-        let piece_move = m != "0000" && action.is_none();
+        let piece_move = m != "0000" && action.is_none() && !super::deploy::is_drop(m);
         let moved = piece_move.then(|| parse(m)).map(|p| (p.from, p.to));
         self.used[us] = 0;
         for (i, power) in powers.iter().enumerate() {

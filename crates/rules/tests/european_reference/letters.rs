@@ -91,6 +91,10 @@ impl RefPower {
             RefPower::Place { kind, .. } | RefPower::Militia { kind, .. } => *kind = to(*kind),
             RefPower::Revive { homes, .. } => homes.iter_mut().for_each(|(_, l)| *l = to(*l)),
             RefPower::MoveAgain { near, .. } => all(near),
+            RefPower::Deploy { reserve, first, .. } => {
+                all(reserve);
+                all(first);
+            }
             _ => {}
         }
     }

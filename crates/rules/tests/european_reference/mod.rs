@@ -10,6 +10,7 @@
 //! ([`nations`]), and the test fixtures of `tests/data/nations`. Only
 //! `read` (turning a kernel position into a reference one) uses the kernel.
 
+mod deploy;
 mod effects;
 mod ferocity;
 pub mod kinds;
@@ -131,6 +132,8 @@ pub struct Ref {
     /// Per seat with trenches, the squares of the pawns it moved on its
     /// last three turns, its last first (`None`: no pawn, or one gone).
     pub trench_moves: [[Option<Sq>; 3]; 4],
+    /// Per seat, the pieces it still holds in reserve (`deploy`), by letter.
+    pub left: [Vec<char>; 4],
 }
 
 /// Which way an army's pawns go.
@@ -215,6 +218,16 @@ impl Ref {
             });
             vec![None; turns.unwrap_or(0)]
         });
+        let left = [0, 1, 2, 3].map(|s| {
+            lineup.nations[s]
+                .powers
+                .iter()
+                .find_map(|p| match p {
+                    powers::RefPower::Deploy { reserve, .. } => Some(reserve.clone()),
+                    _ => None,
+                })
+                .unwrap_or_default()
+        });
         Ref {
             board: [[None; 8]; 8],
             commander: [0, 1, 2, 3],
@@ -234,6 +247,7 @@ impl Ref {
             fierce,
             militia_old: 0,
             trench_moves: [[None; 3]; 4],
+            left,
         }
     }
 
@@ -271,9 +285,10 @@ impl Ref {
         self.kind(p.kind).royal && self.royals(p.army) == 1
     }
 
-    /// Whether `seat` is in: its army holds a royal piece.
+    /// Whether `seat` is in: its army holds a royal piece, or its royal
+    /// piece waits in reserve (`deploy.rs`).
     pub fn alive(&self, seat: usize) -> bool {
-        self.royals(seat) > 0
+        self.royals(seat) > 0 || self.in_by_reserve(seat)
     }
 
     /// Whether the game is over: at most one team has a seat in.
@@ -467,6 +482,7 @@ impl Ref {
             && !self.fierce_guards(to)
             && !self.dug_in(to)
             && !self.trench_bars(from)
+            && !self.deploy_guards(victim)
     }
 
     /// The piece moves of the seat to move as text, with promotions and
@@ -514,6 +530,7 @@ impl Ref {
             .piece_move_texts()
             .into_iter()
             .chain(self.power_moves())
+            .chain(self.deployments())
         {
             let after = self.part(&m);
             if self.turns[us] < 2 && after.checks_an_enemy(us) {
@@ -602,7 +619,7 @@ impl Ref {
                 .filter(|&(_, p)| next.owner(p) == next.turn)
                 .map(|(sq, _)| sq)
                 .collect();
-            if mine.len() != 1 {
+            if mine.len() != 1 || next.holds_reserve(next.turn) {
                 break;
             }
             next.set(mine[0], None);
@@ -633,7 +650,8 @@ impl Ref {
                 .filter(|&(_, p)| self.owner(p) == self.turn)
                 .map(|(sq, _)| sq)
                 .collect();
-            if mine.len() != 1 || self.over() {
+            // Pieces in reserve are the seat's units too.
+            if mine.len() != 1 || self.over() || self.holds_reserve(self.turn) {
                 return;
             }
             self.set(mine[0], None);
@@ -671,7 +689,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -685,7 +703,8 @@ impl std::fmt::Debug for Ref {
             self.frozen,
             self.fierce,
             self.militia_old,
-            self.trench_moves
+            self.trench_moves,
+            self.left
         )
     }
 }

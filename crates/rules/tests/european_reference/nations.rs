@@ -121,6 +121,16 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
                 uses: 2,
             }],
         ),
+        "ottoman-empire" => with(
+            nation(id, "", "rbn"),
+            vec![RefPower::Deploy {
+                reserve: letters("kppbbnnr"),
+                squares: vec![(0, 0), (2, 0), (1, 1), (3, 1)],
+                first: letters("kpp"),
+                within: 5,
+                guarded_turns: 2,
+            }],
+        ),
         "barbarian-invaders" => with(
             default(),
             vec![RefPower::Ferocity {

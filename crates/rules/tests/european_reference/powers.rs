@@ -158,6 +158,20 @@ pub enum RefPower {
     /// In exchange they may not capture on that next turn." (Every such
     /// pawn digs in; "that next turn" is the one after.)
     Trenches,
+    /// Ottoman Empire: "You start with no pieces on the board, only 4
+    /// deployment squares. Reserve: 1 king, 2 pawns, 2 bishops, 2 knights,
+    /// 1 rook. Each turn, either move a piece or put a reserve piece on an
+    /// empty deployment square. With no pieces in play after your first
+    /// turn, you lose. Your pieces cannot be captured until the end of
+    /// your second turn. Among your first five placements must be the
+    /// king and both pawns." (Squares decided: a1, c1, b2, d2.)
+    Deploy {
+        reserve: Vec<char>,
+        squares: Vec<Sq>,
+        first: Vec<char>,
+        within: usize,
+        guarded_turns: usize,
+    },
 }
 
 /// Whether a move's text is a turn of two piece moves.

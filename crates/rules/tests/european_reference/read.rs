@@ -117,6 +117,15 @@ pub fn read(p: &Position<u64>) -> Option<Ref> {
     r.militia_old = (0..4)
         .flat_map(|s| squares(&at("militia", s)))
         .fold(0, |b, (f, r_)| b | 1 << (f + 8 * r_));
+    // The reserves: per seat, what is left ('-' for nothing; no entry
+    // while it is full).
+    for s in 0..4 {
+        match at("reserve", s).as_str() {
+            "" => {}
+            "-" => r.left[s].clear(),
+            e => r.left[s] = e.chars().collect(),
+        }
+    }
     // The neutral counts: per seat with the power, a digit for each other
     // seat in turn order.
     for s in 0..4 {
