@@ -83,16 +83,16 @@ pub fn run(args: &Args) -> Result<()> {
         eprintln!("{line}")
     })?;
     let header = format!(
-        "# {} weights from `tetrarch tune` ({} training and {} held-out quiet positions,\n\
-         # k = {:.3}): mean squared error {:.6} -> {:.6} (held out {:.6} -> {:.6}).\n",
+        "# {} weights from `tetrarch tune` ({} training and {} validation quiet positions,\n\
+         # k = {:.3}): mean squared error {:.6} -> {:.6} (validation {:.6} -> {:.6}).\n",
         variant.name,
         fit.positions.0,
         fit.positions.1,
         fit.k,
         fit.train.0,
         fit.train.1,
-        fit.held_out.0,
-        fit.held_out.1
+        fit.validation.0,
+        fit.validation.1
     );
     std::fs::write(&args.out, header.clone() + &fit.weights.to_toml()?)
         .with_context(|| format!("cannot write {}", args.out.display()))?;

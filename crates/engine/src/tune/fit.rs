@@ -26,12 +26,12 @@ pub struct Fit {
     pub weights: Weights,
     /// The scale of evaluations to probabilities.
     pub k: f64,
-    /// Quiet positions fitted (training) and held out.
+    /// Quiet positions fitted (training) and kept for validation.
     pub positions: (usize, usize),
     /// Mean squared error before and after, on the training positions.
     pub train: (f64, f64),
-    /// Mean squared error before and after, on the held-out positions.
-    pub held_out: (f64, f64),
+    /// Mean squared error before and after, on the validation positions.
+    pub validation: (f64, f64),
 }
 
 /// Fit `start`'s weights for `variant` to `samples`; `progress` hears each
@@ -65,7 +65,7 @@ struct Fitter<'a> {
 impl WithWidth for Fitter<'_> {
     type Output = Result<Fit, TuneError>;
     fn run<B: HasSliders>(self, v: &Variant) -> Self::Output {
-        let (train, held) = quiet_positions::<B>(v, self.samples)?;
+        let sets = quiet_positions::<B>(v, self.samples)?;
         let mut w = self.start.clone();
         if self.cfg.values {
             add_piece_values(v, &mut w);
@@ -74,9 +74,9 @@ impl WithWidth for Fitter<'_> {
         if let Some(unknown) = self.cfg.only.iter().find(|n| !names.contains(n)) {
             return Err(TuneError::UnknownWeight(unknown.clone()));
         }
-        let k = best_k(&mut |k| error(v, &w, &train, k));
-        let before = (error(v, &w, &train, k), error(v, &w, &held, k));
-        let mut best = before.0;
+        let k = best_k(&mut |k| error(v, &w, &sets.0, k));
+        let before = (error(v, &w, &sets.0, k), error(v, &w, &sets.1, k));
+        let mut best = before;
         for round in 1..=self.cfg.rounds {
             let start = best;
             for field in 0..tunables(&w) {
@@ -85,43 +85,43 @@ impl WithWidth for Fitter<'_> {
                     continue;
                 }
                 let was = get(&mut w, field);
-                fit_field(v, &mut w, field, &train, k, &mut best);
+                fit_field(v, &mut w, field, &sets, k, &mut best);
                 let now = get(&mut w, field);
                 if now != was {
                     let name = name(&w, field);
                     (self.progress)(&format!(
-                        "round {round}: {name} {was} -> {now} (error {best:.6})"
+                        "round {round}: {name} {was} -> {now} (error {:.6}, validation {:.6})",
+                        best.0, best.1
                     ));
                 }
             }
-            if best >= start {
+            if best.0 >= start.0 {
                 break;
             }
         }
-        let after = (best, error(v, &w, &held, k));
         Ok(Fit {
             weights: w,
             k,
-            positions: (train.len(), held.len()),
-            train: (before.0, after.0),
-            held_out: (before.1, after.1),
+            positions: (sets.0.len(), sets.1.len()),
+            train: (before.0, best.0),
+            validation: (before.1, best.1),
         })
     }
 }
 
 /// Move `field` while that lowers the error, in steps halving from a tenth
-/// of its value to 1 (at most 64 moves).
+/// of its value to 1 (at most [`MOVES`] moves a round).
 fn fit_field<B: HasSliders>(
     v: &Variant,
     w: &mut Weights,
     field: usize,
-    train: &[(Position<B>, f64)],
+    sets: &Split<B>,
     k: f64,
-    best: &mut f64,
+    best: &mut (f64, f64),
 ) {
     let mut step = (get(w, field).abs() / 10).max(1);
-    for _ in 0..64 {
-        if !try_steps(v, w, field, step, train, k, best) {
+    for _ in 0..MOVES {
+        if !try_steps(v, w, field, step, sets, k, best) {
             if step == 1 {
                 return;
             }
@@ -130,15 +130,21 @@ fn fit_field<B: HasSliders>(
     }
 }
 
-/// Try `field` one `step` up, then down; keep what lowers the error.
+/// Moves of one weight in one round, at most: a weight the games say
+/// little about should not wander far on noise.
+const MOVES: usize = 16;
+
+/// Try `field` one `step` up, then down; keep what lowers the training
+/// error without raising the validation error (so that a move fitting only
+/// the noise of the training games is refused).
 fn try_steps<B: HasSliders>(
     v: &Variant,
     w: &mut Weights,
     field: usize,
     step: i32,
-    train: &[(Position<B>, f64)],
+    (train, check): &Split<B>,
     k: f64,
-    best: &mut f64,
+    best: &mut (f64, f64),
 ) -> bool {
     let old = get(w, field);
     for candidate in [old + step, old - step] {
@@ -147,17 +153,20 @@ fn try_steps<B: HasSliders>(
         }
         set(w, field, candidate);
         let e = error(v, w, train, k);
-        if e < *best {
-            *best = e;
-            return true;
+        if e < best.0 {
+            let c = error(v, w, check, k);
+            if c <= best.1 {
+                *best = (e, c);
+                return true;
+            }
         }
     }
     set(w, field, old);
     false
 }
 
-/// The samples' quiet positions, with seat 0's results: (training, held
-/// out), every tenth held out.
+/// The samples' quiet positions, with seat 0's results: (training,
+/// validation), every tenth for validation.
 type Split<B> = (Vec<(Position<B>, f64)>, Vec<(Position<B>, f64)>);
 
 fn quiet_positions<B: HasSliders>(v: &Variant, samples: &[Sample]) -> Result<Split<B>, TuneError> {

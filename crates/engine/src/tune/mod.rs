@@ -11,8 +11,11 @@
 //!    the start weights best, and then moves one weight at a time while the
 //!    mean squared error between probability and result falls, with steps
 //!    halving from a tenth of each weight down to 1 (a local search, as
-//!    Texel's method is). Every tenth position is held out, and its error
-//!    reported beside the training error, to show over-fitting.
+//!    Texel's method is). Every tenth position is kept for validation: a
+//!    move is kept only when it lowers the training error without raising
+//!    the validation error, and no weight moves more than 16 steps a round,
+//!    so that a weight the games say little about does not wander on their
+//!    noise (a few hundred games are few for Texel's method).
 //!
 //! `tetrarch tune` runs both and writes the weights file; whether it plays
 //! better is for `tetrarch match` to say, never for the error.
