@@ -19,10 +19,20 @@ fn count(list: &[char], letter: char) -> usize {
     list.iter().filter(|&&l| l == letter).count()
 }
 
+/// A seat's deployment power, read out.
+struct Deployment<'a> {
+    reserve: &'a [char],
+    /// For the a1 corner.
+    squares: &'a [Sq],
+    /// The pieces among the first `within` placements.
+    first: &'a [char],
+    within: usize,
+    guarded_turns: usize,
+}
+
 impl Ref {
-    /// The seat's deployment power: reserve, squares (a1 corner), the
-    /// pieces among the first placements, how many, the guarded turns.
-    fn deployment(&self, seat: usize) -> Option<(&[char], &[Sq], &[char], usize, usize)> {
+    /// The seat's deployment power.
+    fn deployment(&self, seat: usize) -> Option<Deployment<'_>> {
         self.powers(seat).iter().find_map(|p| match p {
             RefPower::Deploy {
                 reserve,
@@ -30,13 +40,13 @@ impl Ref {
                 first,
                 within,
                 guarded_turns,
-            } => Some((
-                &reserve[..],
-                &squares[..],
-                &first[..],
-                *within,
-                *guarded_turns,
-            )),
+            } => Some(Deployment {
+                reserve,
+                squares,
+                first,
+                within: *within,
+                guarded_turns: *guarded_turns,
+            }),
             _ => None,
         })
     }
@@ -57,13 +67,19 @@ impl Ref {
     /// has not ended its guarded turns.
     pub(super) fn deploy_guards(&self, victim: Piece) -> bool {
         self.deployment(victim.army)
-            .is_some_and(|(_, _, _, _, guarded)| self.turns[victim.army] < guarded)
+            .is_some_and(|d| self.turns[victim.army] < d.guarded_turns)
     }
 
     /// Whether placing a `letter` now keeps room, among the first
     /// placements, for the pieces that must be among them.
     fn may_place(&self, seat: usize, letter: char) -> bool {
-        let Some((reserve, _, first, within, _)) = self.deployment(seat) else {
+        let Some(Deployment {
+            reserve,
+            first,
+            within,
+            ..
+        }) = self.deployment(seat)
+        else {
             return false;
         };
         let left = &self.left[seat];
@@ -82,7 +98,7 @@ impl Ref {
     /// placed now on each empty deployment square.
     pub(super) fn deployments(&self) -> Vec<String> {
         let us = self.turn;
-        let Some((_, squares, ..)) = self.deployment(us) else {
+        let Some(Deployment { squares, .. }) = self.deployment(us) else {
             return Vec::new();
         };
         let mut letters = self.left[us].clone();
