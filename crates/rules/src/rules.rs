@@ -253,6 +253,9 @@ pub struct Rules<B: HasSliders> {
     /// (`freeze-capturer`), as a bit set: every turn of a line-up keeps
     /// their per-piece marks (`Position::plane`).
     pub(crate) freeze_seats: u8,
+    /// The seats whose nation raises a wall (`wall`), as a bit set: moves
+    /// and attacks of a line-up with one are checked against it.
+    pub(crate) wall_seats: u8,
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
@@ -870,6 +873,9 @@ impl<B: HasSliders> Rules<B> {
             idle_seats: seats_with_power(&variant, |p| matches!(p, crate::power::PowerSpec::Idle)),
             freeze_seats: seats_with_power(&variant, |p| {
                 matches!(p, crate::power::PowerSpec::Freeze(_))
+            }),
+            wall_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Wall(_))
             }),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,

@@ -235,6 +235,9 @@ impl<B: HasSliders> Position<B> {
         if let Some(marked) = marked {
             self.clear_marks_since(&marked, None);
         }
+        if self.rules.wall_seats != 0 {
+            self.settle_walls();
+        }
         if self.turn.0 <= us.0 {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }

@@ -50,6 +50,7 @@ mod trade;
 mod transform;
 mod two;
 mod u_path;
+mod wall;
 mod winter;
 
 pub use area::Area;
@@ -58,6 +59,7 @@ pub(crate) use freeze::KEY as FREEZE_KEY;
 pub(crate) use neutral::KEY as NEUTRAL_KEY;
 pub(crate) use square_state::SquareKey;
 pub(crate) use state::StateKey;
+pub(crate) use wall::KEY as WALL_KEY;
 pub(crate) use winter::KEY as IDLE_KEY;
 
 use crate::attacks::HasSliders;
@@ -123,6 +125,8 @@ pub enum PowerSpec {
     Revive(revive::Spec),
     /// A piece that captured stands still, and is guarded, for a while.
     Freeze(freeze::Spec),
+    /// A wall around an area that other teams cross only by jumping.
+    Wall(wall::Spec),
 }
 
 impl PowerSpec {
@@ -162,6 +166,7 @@ impl PowerSpec {
             bomb::ID => PowerSpec::Bomb(bomb::Spec::read(&p)?),
             revive::ID => PowerSpec::Revive(revive::Spec::read(&p)?),
             freeze::ID => PowerSpec::Freeze(freeze::Spec::read(&p)?),
+            wall::ID => PowerSpec::Wall(wall::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -204,6 +209,7 @@ impl PowerSpec {
             PowerSpec::Bomb(_) => bomb::ID,
             PowerSpec::Revive(_) => revive::ID,
             PowerSpec::Freeze(_) => freeze::ID,
+            PowerSpec::Wall(_) => wall::ID,
         }
     }
 
@@ -265,6 +271,7 @@ impl PowerSpec {
             PowerSpec::Range(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::MoveAgain(a) => a.near.iter().map(|&l| ("near", l)).collect(),
             PowerSpec::UPath(u) => u.kinds.iter().map(|&l| ("kinds", l)).collect(),
+            PowerSpec::Wall(w) => vec![("kind", w.kind)],
         }
     }
 }
@@ -281,7 +288,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 25] = [
+const KNOWN: [&str; 26] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -307,6 +314,7 @@ const KNOWN: [&str; 25] = [
     bomb::ID,
     revive::ID,
     freeze::ID,
+    wall::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -336,6 +344,7 @@ pub(crate) enum Power<B> {
     Bomb(bomb::Compiled<B>),
     Revive(revive::Compiled),
     Freeze(freeze::Compiled),
+    Wall(wall::Compiled<B>),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -382,6 +391,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Bomb(b) => Power::Bomb(b.compile(area, size)),
             PowerSpec::Revive(r) => Power::Revive(r.compile(kind, forward, size)),
             PowerSpec::Freeze(f) => Power::Freeze(f.compile()),
+            PowerSpec::Wall(w) => Power::Wall(w.compile(kind, area)),
         }
     }
 

@@ -17,6 +17,7 @@ mod letters;
 pub mod nations;
 mod powers;
 pub mod read;
+mod wall;
 
 pub use kinds::RefKind;
 pub use nations::{Rect, RefNation, nation_of};
@@ -123,6 +124,8 @@ pub struct Ref {
     /// Per seat with ferocity, the squares of its capturers that cannot be
     /// captured, by the turn of the capture: its last turn first.
     pub fierce: [Vec<Option<Sq>>; 4],
+    /// Per seat with a wall: whether it fell for good.
+    pub wall_down: [bool; 4],
 }
 
 /// Which way an army's pawns go.
@@ -224,6 +227,7 @@ impl Ref {
             uses: [[0; 4]; 4],
             frozen: 0,
             fierce,
+            wall_down: [false; 4],
         }
     }
 
@@ -307,6 +311,10 @@ impl Ref {
                     let mut k = 1;
                     let mut sq = add(from, step, 1);
                     while on_board(sq) && (max == 0 || k <= max) {
+                        // A wall stops a slide as a piece does.
+                        if self.wall_stops(p, &[add(from, step, k - 1), sq], false) {
+                            break;
+                        }
                         out.push((sq, a.does));
                         if self.at(sq).is_some() {
                             break;
@@ -327,7 +335,12 @@ impl Ref {
                             .all(|s| on_board(s) && self.at(s).is_some()),
                         _ => true,
                     };
-                    if on_board(target) && passes {
+                    // A leap of more than one square jumps a wall; a step
+                    // and a lame leap pass every square on their way.
+                    let unit = a.times == 1 && step.0.abs() <= 1 && step.1.abs() <= 1;
+                    let jump = !unit && go != Go::Lame;
+                    let walled = self.wall_stops(p, &wall::path(from, target), jump);
+                    if on_board(target) && passes && !walled {
                         out.push((target, a.does));
                     }
                 }
@@ -598,6 +611,7 @@ impl Ref {
             next.clear_idle_since(&before);
         }
         next.fierce_changes(&before);
+        next.settle_walls();
         next
     }
 
@@ -655,7 +669,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} wall down {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -667,7 +681,8 @@ impl std::fmt::Debug for Ref {
             self.bomb,
             self.uses,
             self.frozen,
-            self.fierce
+            self.fierce,
+            self.wall_down
         )
     }
 }
