@@ -45,7 +45,12 @@ fn a_taken_over_army_counts_for_its_commander() {
 /// A bot, searching `nodes` nodes a move, plays up to `plies` legal moves
 /// of the built-in variant `name` from its start.
 fn bot_plays_legal_moves(name: &str, nodes: u64, plies: usize) {
-    let v = Variant::builtin(name).unwrap();
+    bot_plays_legal_moves_of(&Variant::builtin(name).unwrap(), name, nodes, plies);
+}
+
+/// [`bot_plays_legal_moves`] of the variant `v`, called `name`.
+fn bot_plays_legal_moves_of(v: &Variant, name: &str, nodes: u64, plies: usize) {
+    let v = v.clone();
     let mut p = Position::<u64>::start(&v);
     let mut s = Searcher::<Position<u64>>::new(&v, 4);
     let limits = Limits {
@@ -72,6 +77,27 @@ fn bot_plays_legal_moves(name: &str, nodes: u64, plies: usize) {
 fn bots_play_legal_games_of_both_variants() {
     for name in ["european-ffa", "european-teams"] {
         bot_plays_legal_moves(name, 2_000, 40);
+    }
+}
+
+/// Line-ups with Ancient China's Great Wall (enemies, a partner, a
+/// boomerang and a pusher beside it): the bots' moves are legal ones,
+/// walls and all.
+#[test]
+fn bots_play_legal_games_of_lineups_with_walls() {
+    for (name, ids) in [
+        ("european-ffa", "ancient-china,gaul,australia,default"),
+        (
+            "european-teams",
+            "ancient-china,default,ancient-china,hurons",
+        ),
+    ] {
+        let v = Variant::builtin(name)
+            .unwrap()
+            .with_lineup(ids, &[])
+            .unwrap();
+        assert!(!Position::<u64>::start(&v).walls().is_empty());
+        bot_plays_legal_moves_of(&v, ids, 1_500, 48);
     }
 }
 
