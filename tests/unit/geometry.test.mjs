@@ -1,7 +1,7 @@
 // Unit tests of the client's pure modules (node's test runner, no browser).
 import test from "node:test";
 import assert from "node:assert/strict";
-import { Orientation, cells, parseCell, isDark } from "../../web/js/geometry.js";
+import { Orientation, cells, parseCell, isDark, wallSegment } from "../../web/js/geometry.js";
 import { matchMove } from "../../web/js/entry.js";
 import { clockText } from "../../web/js/clock.js";
 
@@ -76,4 +76,28 @@ test("clock text", () => {
   assert.equal(clockText(9400), "9.4");
   assert.equal(clockText(3723000), "1:02:03");
   assert.equal(clockText(-5), "0.0");
+});
+
+test("a wall is drawn on the edge two cells share, however the board turns", () => {
+  const size = 100;
+  // Red's view (south): d3 below d4, the wall the horizontal edge between.
+  const south = new Orientation(8, 8, "south");
+  assert.deepEqual(wallSegment(south, "d3", "d4", size), { x1: 300, y1: 500, x2: 400, y2: 500 });
+  // e2 | f2: the vertical edge at the left of f.
+  assert.deepEqual(wallSegment(south, "e2", "f2", size), { x1: 500, y1: 600, x2: 500, y2: 700 });
+  // The order of the two cells does not matter.
+  assert.deepEqual(wallSegment(south, "f2", "e2", size), wallSegment(south, "e2", "f2", size));
+  // Blue's view (west): files run up the screen, so d3|d4 stands upright.
+  const west = new Orientation(8, 8, "west");
+  const seg = wallSegment(west, "d3", "d4", size);
+  assert.equal(seg.x1, seg.x2);
+  assert.equal(Math.abs(seg.y2 - seg.y1), size);
+  // The segment lies between the two cells' squares on the screen.
+  const a = west.toScreen(3, 2);
+  const b = west.toScreen(3, 3);
+  assert.equal(seg.x1, Math.max(a.col, b.col) * size);
+  // Cells that are not neighbours along a file or rank have no wall.
+  assert.equal(wallSegment(south, "d3", "e4", size), null);
+  assert.equal(wallSegment(south, "d3", "d5", size), null);
+  assert.equal(wallSegment(south, "x9", "d5", size), null);
 });

@@ -4,7 +4,7 @@
 // (a move chosen, a premove, an arrow); it knows no rules beyond the list
 // of legal moves it is handed.
 
-import { Orientation, cells, isDark, parseCell } from "./geometry.js";
+import { Orientation, cells, isDark, parseCell, wallSegment } from "./geometry.js";
 import { pieceDefs, piecesTurn, symbolId } from "./pieces.js";
 import { seatClass } from "./seats.js";
 
@@ -58,7 +58,7 @@ export class Board {
     this.svg.appendChild(pieceDefs(variant, this.prefix));
     root.replaceChildren(this.svg);
     this.layers = {};
-    for (const name of ["squares", "marks", "coords", "edge", "pieces", "targets", "shapes", "drag"]) {
+    for (const name of ["squares", "marks", "coords", "edge", "walls", "pieces", "targets", "shapes", "drag"]) {
       this.layers[name] = el("g", { class: `layer-${name}` }, this.svg);
     }
     this.bindPointer();
@@ -153,6 +153,7 @@ export class Board {
   redraw() {
     this.drawEdge();
     this.drawMarks();
+    this.drawWalls();
     this.drawPieces();
     this.drawTargets();
     this.drawShapes();
@@ -197,6 +198,17 @@ export class Board {
       this.mark(this.premove.to, "premove");
     }
     if (this.selected?.from) this.mark(this.selected.from, "selected");
+  }
+
+  /** The walls on the board (a nation's power: Ancient China's Great
+   * Wall), each a segment on the edge between the two cells it separates. */
+  drawWalls() {
+    const layer = this.layers.walls;
+    layer.replaceChildren();
+    for (const [a, b] of this.state.walls ?? []) {
+      const seg = wallSegment(this.orient, a, b, CELL);
+      if (seg) el("line", { ...seg, class: "wall", "data-wall": `${a}-${b}` }, layer);
+    }
   }
 
   drawPieces() {

@@ -119,3 +119,26 @@ export function cells(width, height, holes = []) {
 export function isDark(file, rank) {
   return (file + rank) % 2 === 0;
 }
+
+/**
+ * The segment drawn for a wall between two orthogonally adjacent cells
+ * (`a`, `b`: names) as `orient` turns the board, cells `size` wide: the
+ * edge the two cells share, in screen coordinates ({x1, y1, x2, y2});
+ * null when the cells are not next to each other along a file or rank.
+ */
+export function wallSegment(orient, a, b, size) {
+  const ca = parseCell(a);
+  const cb = parseCell(b);
+  if (!ca || !cb) return null;
+  if (Math.abs(ca.file - cb.file) + Math.abs(ca.rank - cb.rank) !== 1) return null;
+  const sa = orient.toScreen(ca.file, ca.rank);
+  const sb = orient.toScreen(cb.file, cb.rank);
+  if (sa.row === sb.row) {
+    // Side by side on the screen: the wall is the vertical edge between.
+    const x = Math.max(sa.col, sb.col) * size;
+    return { x1: x, y1: sa.row * size, x2: x, y2: (sa.row + 1) * size };
+  }
+  // One above the other: the horizontal edge between.
+  const y = Math.max(sa.row, sb.row) * size;
+  return { x1: sa.col * size, y1: y, x2: (sa.col + 1) * size, y2: y };
+}

@@ -122,6 +122,27 @@ fn bots_play_legal_games_of_both_variants() {
     }
 }
 
+/// Line-ups with Ancient China's Great Wall (enemies, a partner, a
+/// boomerang and a pusher beside it): the bots' moves are legal ones,
+/// walls and all.
+#[test]
+fn bots_play_legal_games_of_lineups_with_walls() {
+    for (name, ids) in [
+        ("european-ffa", "ancient-china,gaul,australia,default"),
+        (
+            "european-teams",
+            "ancient-china,default,ancient-china,hurons",
+        ),
+    ] {
+        let v = Variant::builtin(name)
+            .unwrap()
+            .with_lineup(ids, &[])
+            .unwrap();
+        assert!(!Position::<u64>::start(&v).walls().is_empty());
+        bot_plays_legal_moves_of(&v, ids, 1_500, 48);
+    }
+}
+
 /// Every built-in named variant of European Chess (King of the Hill,
 /// Checks, Capture the Flag, Team Battle).
 fn named() -> Vec<&'static str> {

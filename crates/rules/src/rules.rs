@@ -262,6 +262,9 @@ pub struct Rules<B: HasSliders> {
     /// The seats whose army starts in reserve (`deploy`), as a bit set:
     /// they are in the game by their reserve too, and their drops deploy.
     pub(crate) deploy_seats: u8,
+    /// The seats whose nation raises a wall (`wall`), as a bit set: moves
+    /// and attacks of a line-up with one are checked against it.
+    pub(crate) wall_seats: u8,
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
@@ -888,6 +891,9 @@ impl<B: HasSliders> Rules<B> {
             }),
             deploy_seats: seats_with_power(&variant, |p| {
                 matches!(p, crate::power::PowerSpec::Deploy(_))
+            }),
+            wall_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Wall(_))
             }),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,

@@ -748,6 +748,12 @@ fn unknown_powers_and_bad_parameters_are_refused() {
         "powers[0].straight_not_twice",
         "true or false",
     );
+    let e = with("id = \"wall\"");
+    assert_field(&e, "mine.toml", "powers[0].kind", "missing");
+    let e = with("id = \"wall\"\nkind = \"q\"\narea = \"e3-a1\"");
+    assert_field(&e, "mine.toml", "powers[0].area", "a rectangle");
+    let e = with("id = \"wall\"\nkind = [\"q\"]");
+    assert_field(&e, "mine.toml", "powers[0].kind", "one piece letter");
     let e = with("id = \"bomb\"\narea = \"a1-h8\"");
     assert_field(
         &e,
@@ -982,6 +988,36 @@ fn issue_14_powers_in_play_agree_with_the_reference() {
         (",'powers':('0','','','')", [19, 1680, 22450]),
     ] {
         let fen = format!("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{{state}{rested}}}-{board}");
+        let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
+        let r = reference(&p);
+        let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
+        let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
+        assert_eq!(counts, theirs, "{fen}");
+        assert_eq!(counts, pinned, "{fen}");
+    }
+}
+
+/// Ancient China's Great Wall in play, pinned: a Gaulish rook that may
+/// push a boomerang towards the wall (where it stops), Australia's
+/// boomerangs whose U paths and slides stop at it, a green bishop, pawn
+/// and knight before it (the knight may jump in and take the queen, which
+/// brings it down), China's queen kept inside and its bishop and knight
+/// crossing; and the same board with the wall fallen. The kernel and the
+/// reference count them alike to depth 3, and the counts are pinned.
+#[test]
+fn the_great_wall_in_play_is_pinned_and_agrees_with_the_reference() {
+    let v = lineup("european-ffa", "ancient-china,gaul,australia,default");
+    let board = "bK,6,yK/6,bR,1/8/6,gB,1/1,gN,1,yR,1,yR,2/8/rP,1,rQ,1,rN,1,gP,1/rK,1,rB,4,gK";
+    for (turn, state, pinned) in [
+        ('B', "", [16u64, 649, 9124]),
+        ('R', "", [21, 333, 12698]),
+        ('G', "", [15, 308, 5204]),
+        ('B', ",'wall':('down','','','')", [16, 775, 12078]),
+    ] {
+        let fen = format!(
+            "{turn}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2){state}}}-{board}"
+        );
         let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
         let r = reference(&p);

@@ -326,6 +326,18 @@ fn two_imperial_rooks_move_in_one_turn_not_the_same_way() {
     assert_eq!(piece(&p, "h2"), Some((0, 'r')));
 }
 
+#[test]
+fn turns_of_four_imperial_rooks_are_offered_once() {
+    // Four rooks give over a thousand turns of two: the table that tells
+    // turns that end alike apart once stopped at 512 and offered the
+    // rest twice (found while adding Ancient China's wall).
+    let rows = [
+        "bK,6,yK", "8", "5,rR,2", "8", "2,rR,5", "6,rR,1", "1,rR,6", "rK,6,gK",
+    ];
+    let p = red_to_move("holy-roman-empire,default,default,default", rows);
+    assert!(double_moves(&p).len() > 512);
+}
+
 /// Blue to move: its knight on c6 attacks red's rook on d4, which red's
 /// other rook (d1) and pawn (c3) guard; a yellow rook on h4 may take the
 /// knight once it stands on d4.

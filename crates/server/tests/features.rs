@@ -510,3 +510,38 @@ async fn a_points_leader_claims_the_win() {
     server.stop().await;
     common::verify_store(&server.db, &[id]).await;
 }
+
+/// Walls on the board (Ancient China's Great Wall) reach the client as
+/// pairs of cells, the inside one first; a line-up without walls sends
+/// none.
+#[tokio::test]
+async fn walls_on_the_board_reach_the_client_as_cell_pairs() {
+    let server = TestServer::start("walls").await;
+    let nations = json!({"nations": ["ancient-china", "default", "default", "default"]});
+    let (id, _) = all_mine(&server, "european-ffa", 4, nations).await;
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    let mut walls: Vec<String> = state["board"]["walls"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no walls: {state}"))
+        .iter()
+        .map(|pair| {
+            let pair = pair.as_array().expect("a pair");
+            assert_eq!(pair.len(), 2, "{pair:?}");
+            format!(
+                "{}-{}",
+                pair[0].as_str().unwrap(),
+                pair[1].as_str().unwrap()
+            )
+        })
+        .collect();
+    walls.sort();
+    assert_eq!(
+        walls,
+        [
+            "a3-a4", "b3-b4", "c3-c4", "d3-d4", "e1-f1", "e2-f2", "e3-e4", "e3-f3"
+        ]
+    );
+    let (id, _) = all_mine(&server, "european-ffa", 4, json!({})).await;
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    assert!(state["board"].get("walls").is_none(), "{state}");
+}

@@ -109,3 +109,30 @@ test("European Chess: Jerusalem picks the piece it shelters in the board's choos
   assert.equal((await model(page)).moves[m.ply], "d2d3@c1");
   assertNoErrors(page);
 });
+
+test("European Chess: Ancient China's Great Wall is drawn between the 3x5 and the board", { timeout: 120000 }, async (t) => {
+  const browser = await launch();
+  t.after(() => browser.close());
+  const page = await newPage(browser);
+  await page.goto(`${BASE}/`);
+  await page.selectOption("#variant", "european-ffa");
+  await page.selectOption('select.nation[data-seat="0"]', "ancient-china");
+  const bot = { kind: "bot", level: 1 };
+  const game = await createGame(page, { variant: "european-ffa", seats: ["me", bot, bot, bot], keepForm: true });
+  await openGame(page, game.url);
+  // The state names the walls as pairs of cells; the board draws each.
+  const walls = await page.evaluate(() => window.__tetrarch.model.board.walls);
+  const pairs = walls.map(([a, b]) => `${a}-${b}`).sort();
+  assert.deepEqual(pairs, ["a3-a4", "b3-b4", "c3-c4", "d3-d4", "e1-f1", "e2-f2", "e3-e4", "e3-f3"]);
+  const drawn = await page.$$eval(".layer-walls line.wall", (ls) =>
+    ls.map((l) => ({ wall: l.dataset.wall, x1: +l.getAttribute("x1"), y1: +l.getAttribute("y1"), x2: +l.getAttribute("x2"), y2: +l.getAttribute("y2") })),
+  );
+  assert.deepEqual(drawn.map((d) => d.wall).sort(), pairs);
+  // Each segment lies on the edge between its two squares: red's page has
+  // a1 at the bottom left, so d3|d4 is a level line and e2|f2 an upright one.
+  const edge = (w) => drawn.find((d) => d.wall === w);
+  assert.equal(edge("d3-d4").y1, edge("d3-d4").y2);
+  assert.equal(edge("e2-f2").x1, edge("e2-f2").x2);
+  await shot(page, "european-great-wall");
+  assertNoErrors(page);
+});

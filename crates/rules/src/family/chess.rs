@@ -451,6 +451,11 @@ impl<B: HasSliders> Position<B> {
             may_claim_win: (0..seats)
                 .filter(|&s| self.claim_win(Seat(s)).is_ok())
                 .collect(),
+            walls: self
+                .walls()
+                .into_iter()
+                .map(|(a, b)| [self.cell_name(a), self.cell_name(b)])
+                .collect(),
         }
     }
 

@@ -351,6 +351,7 @@ impl GamePosition for Position {
             hands: Vec::new(),
             points: None,
             may_claim_win: Vec::new(),
+            walls: Vec::new(),
             checks: Vec::new(),
             seats: (0..n).map(|s| self.seat_state(Seat(s))).collect(),
         }

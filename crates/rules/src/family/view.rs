@@ -129,6 +129,10 @@ pub struct BoardView {
     /// Seats that may claim the win now (a points lead with two left).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub may_claim_win: Vec<u8>,
+    /// Walls on the board (a nation's power), each segment as the two
+    /// cells it separates, the one inside the walled area first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub walls: Vec<[String; 2]>,
 }
 
 /// A piece on a cell.

@@ -105,6 +105,21 @@ impl<B: HasSliders> Position<B> {
     /// Moves of every piece the seat to move commands, by the rules of
     /// movement alone.
     pub(crate) fn generate_commanded<S: Sink<B>>(&self, sink: &mut S) {
+        if self.rules.wall_seats != 0 && !self.wall_bars(self.turn).is_empty() {
+            // A wall stops some of these moves: each is looked at.
+            let mut all = MoveList::new();
+            self.generate_commanded_freely(&mut all);
+            self.keep_unwalled(&mut all);
+            for &m in all.iter() {
+                sink.one(m);
+            }
+            return;
+        }
+        self.generate_commanded_freely(sink);
+    }
+
+    /// [`Position::generate_commanded`] with no wall in the way.
+    fn generate_commanded_freely<S: Sink<B>>(&self, sink: &mut S) {
         let r = &*self.rules;
         let us = self.turn;
         let armies = self.commanded_by(us);

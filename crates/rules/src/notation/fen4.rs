@@ -326,6 +326,7 @@ impl<B: HasSliders> Position<B> {
         keys.extend(self.neutral_extra());
         keys.extend(self.idle_extra());
         keys.extend(self.bomb_extra());
+        keys.extend(self.wall_extra());
         keys.extend(self.freeze_extra());
         keys.extend(self.militia_extra());
         keys.extend(self.trenches_extra());
@@ -795,6 +796,9 @@ impl<B: HasSliders> Position<B> {
         }
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::BOMB_KEY, at)? {
             self.read_bomb_extra(&entries, key_at)?;
+        }
+        if let Some((key_at, entries)) = extras_tuple(block, crate::power::WALL_KEY, at)? {
+            self.read_wall_extra(&entries, key_at)?;
         }
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::FREEZE_KEY, at)? {
             self.read_freeze_extra(&entries, key_at)?;

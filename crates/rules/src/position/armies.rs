@@ -255,6 +255,9 @@ impl<B: HasSliders> Position<B> {
         if let Some(before) = dug {
             self.forget_moved_pawns(&before, None);
         }
+        if self.rules.wall_seats != 0 {
+            self.settle_walls();
+        }
         if self.turn.0 <= us.0 {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }

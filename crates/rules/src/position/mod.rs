@@ -473,6 +473,10 @@ impl<B: HasSliders> Position<B> {
                 att |= self.extra_attackers(cell, by, Kind(k as u8), mine, occ);
             }
         }
+        if r.wall_seats != 0 && !att.is_empty() {
+            // A wall stops some of them (a line-up with Ancient China).
+            att = self.unwalled_attackers(att, cell, by, occ);
+        }
         att
     }
 
@@ -516,6 +520,12 @@ impl<B: HasSliders> Position<B> {
     #[inline]
     pub fn attacked_by_enemies(&self, cell: u8, seat: Seat, occ: B) -> bool {
         let r = &*self.rules;
+        if r.wall_seats != 0 {
+            // Walls stop some attackers: each enemy seat's are looked at.
+            return (0..r.seats())
+                .filter(|&s| r.enemy_seats[seat.idx()] & (1 << s) != 0)
+                .any(|s| !self.attackers_to(cell, Seat(s), occ).is_empty());
+        }
         let enemy = self.enemies(seat);
         // Line attacks are the same for every enemy seat: look once, from the cell.
         let orth = self.union_of(r.orth_kinds) & enemy;

@@ -104,6 +104,7 @@ impl<B: HasSliders> Position<B> {
         let hostile = self.hostile_to(us);
         let geo = &self.variant().geometry;
         let known = list.len();
+        let bars = self.wall_bars(us);
         for from in pieces.iter() {
             let Some((_, leaps)) = a.moves.iter().find(|(area, _)| area.has(from)) else {
                 continue;
@@ -113,8 +114,14 @@ impl<B: HasSliders> Position<B> {
                     continue;
                 };
                 let open = !self.occupied().has(to) || hostile.has(to);
+                // A leap of two squares jumps a wall; a king's step does not.
+                let walled = dx.abs() <= 1
+                    && dy.abs() <= 1
+                    && self
+                        .piece_at(from)
+                        .is_some_and(|p| bars.stops_step(p.kind, from, to));
                 let m = Move::new(from, to, MoveKind::Normal);
-                if open && !list.iter().take(known).any(|&o| o == m) {
+                if open && !walled && !list.iter().take(known).any(|&o| o == m) {
                     Sink::<B>::one(list, m);
                 }
             }

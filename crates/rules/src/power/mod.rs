@@ -53,6 +53,7 @@ mod transform;
 mod trenches;
 mod two;
 mod u_path;
+mod wall;
 mod winter;
 
 pub use area::Area;
@@ -65,6 +66,7 @@ pub(crate) use neutral::KEY as NEUTRAL_KEY;
 pub(crate) use square_state::SquareKey;
 pub(crate) use state::StateKey;
 pub(crate) use trenches::KEY as TRENCHES_KEY;
+pub(crate) use wall::KEY as WALL_KEY;
 pub(crate) use winter::KEY as IDLE_KEY;
 
 use crate::attacks::HasSliders;
@@ -136,6 +138,8 @@ pub enum PowerSpec {
     Trenches,
     /// The army starts in reserve and is put on the board piece by piece.
     Deploy(deploy::Spec),
+    /// A wall around an area that other teams cross only by jumping.
+    Wall(wall::Spec),
 }
 
 impl PowerSpec {
@@ -178,6 +182,7 @@ impl PowerSpec {
             militia::ID => PowerSpec::Militia(militia::Spec::read(&p)?),
             trenches::ID => PowerSpec::Trenches,
             deploy::ID => PowerSpec::Deploy(deploy::Spec::read(&p)?),
+            wall::ID => PowerSpec::Wall(wall::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -223,6 +228,7 @@ impl PowerSpec {
             PowerSpec::Militia(_) => militia::ID,
             PowerSpec::Trenches => trenches::ID,
             PowerSpec::Deploy(_) => deploy::ID,
+            PowerSpec::Wall(_) => wall::ID,
         }
     }
 
@@ -312,6 +318,7 @@ impl PowerSpec {
             PowerSpec::MoveAgain(a) => a.near.iter().map(|&l| ("near", l)).collect(),
             PowerSpec::UPath(u) => u.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Deploy(d) => d.reserve.iter().map(|&l| ("reserve", l)).collect(),
+            PowerSpec::Wall(w) => vec![("kind", w.kind)],
         }
     }
 }
@@ -328,7 +335,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 28] = [
+const KNOWN: [&str; 29] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -357,6 +364,7 @@ const KNOWN: [&str; 28] = [
     militia::ID,
     trenches::ID,
     deploy::ID,
+    wall::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -389,6 +397,7 @@ pub(crate) enum Power<B> {
     Militia(militia::Compiled<B>),
     Trenches,
     Deploy(deploy::Compiled<B>),
+    Wall(wall::Compiled<B>),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -438,6 +447,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Militia(m) => Power::Militia(m.compile(kind, area)),
             PowerSpec::Trenches => Power::Trenches,
             PowerSpec::Deploy(d) => Power::Deploy(d.compile(kind, forward, size)),
+            PowerSpec::Wall(w) => Power::Wall(w.compile(kind, area)),
         }
     }
 

@@ -126,7 +126,13 @@ impl<B: HasSliders> Position<B> {
                     off = true;
                     break;
                 }
-                Some(next) if !geo.is_playable(next) || self.occupied().has(next) => break,
+                Some(next)
+                    if !geo.is_playable(next)
+                        || self.occupied().has(next)
+                        || self.wall_stops(piece, at, next) =>
+                {
+                    break;
+                }
                 Some(next) => at = next,
             }
         }

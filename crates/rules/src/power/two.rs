@@ -88,11 +88,13 @@ pub(super) fn second_part(m: Move) -> (u8, u8) {
     ((p & 63) as u8, (p >> 6) as u8)
 }
 
-/// The hashes of the turns offered so far, on the stack, at most `N`;
-/// past its capacity every turn counts as new.
+/// The hashes of the turns offered so far: the first `N` on the stack,
+/// the rest on the heap (a turn of four rooks passes 512; counting every
+/// turn past the stack's capacity as new offered such turns twice).
 pub(super) struct Ends<const N: usize = 512> {
     seen: [u64; N],
     len: usize,
+    more: Vec<u64>,
 }
 
 impl<const N: usize> Default for Ends<N> {
@@ -100,6 +102,7 @@ impl<const N: usize> Default for Ends<N> {
         Ends {
             seen: [0; N],
             len: 0,
+            more: Vec::new(),
         }
     }
 }
@@ -107,12 +110,14 @@ impl<const N: usize> Default for Ends<N> {
 impl<const N: usize> Ends<N> {
     /// Whether `hash` is new (and note it).
     pub(super) fn first_time(&mut self, hash: u64) -> bool {
-        if self.seen[..self.len].contains(&hash) {
+        if self.seen[..self.len].contains(&hash) || self.more.contains(&hash) {
             return false;
         }
         if self.len < N {
             self.seen[self.len] = hash;
             self.len += 1;
+        } else {
+            self.more.push(hash);
         }
         true
     }

@@ -71,11 +71,15 @@ impl<B: HasSliders> Position<B> {
         }
     }
 
-    /// The cells a U path from `from` ends on, taking pieces of `hostile`.
+    /// The cells a U path from `from` ends on, taking pieces of `hostile`;
+    /// a wall stops it as a piece does.
     fn u_path_ends(&self, from: u8, hostile: B) -> B {
+        let bars = self.wall_bars(self.turn);
+        let kind = self.piece_at(from).map(|p| p.kind);
+        let walled = |a: u8, b: u8| kind.is_some_and(|k| bars.stops_step(k, a, b));
         let mut ends = B::EMPTY;
         for (i, &out) in WAYS.iter().enumerate() {
-            let turn = self.slide_empty(from, out);
+            let turn = self.slide_empty(from, out, &walled);
             if turn == from {
                 continue;
             }
@@ -83,38 +87,51 @@ impl<B: HasSliders> Position<B> {
             for across in [WAYS[(i + 1) % 4], WAYS[(i + 3) % 4]] {
                 // The middle leg stops at any empty cell on its way.
                 let mut at = turn;
-                while let Some(c) = self.empty_step(at, across) {
+                while let Some(c) = self.empty_step(at, across, &walled) {
                     at = c;
-                    ends |= self.last_leg_end(at, back, hostile);
+                    ends |= self.last_leg_end(at, back, hostile, &walled);
                 }
             }
         }
         ends
     }
 
-    /// The next cell from `at` along `way`, if it is on the board and empty.
-    fn empty_step(&self, at: u8, (dx, dy): (i32, i32)) -> Option<u8> {
+    /// The next cell from `at` along `way`, if it is on the board, empty,
+    /// and no wall stands between.
+    fn empty_step(
+        &self,
+        at: u8,
+        (dx, dy): (i32, i32),
+        walled: &impl Fn(u8, u8) -> bool,
+    ) -> Option<u8> {
         let geo = &self.variant().geometry;
-        geo.offset(at, dx, dy)
-            .filter(|&c| self.rules.attacks.playable.has(c) && !self.occupied().has(c))
+        geo.offset(at, dx, dy).filter(|&c| {
+            self.rules.attacks.playable.has(c) && !self.occupied().has(c) && !walled(at, c)
+        })
     }
 
     /// The last empty cell from `at` along `way` (`at` itself if none).
-    fn slide_empty(&self, mut at: u8, way: (i32, i32)) -> u8 {
-        while let Some(c) = self.empty_step(at, way) {
+    fn slide_empty(&self, mut at: u8, way: (i32, i32), walled: &impl Fn(u8, u8) -> bool) -> u8 {
+        while let Some(c) = self.empty_step(at, way, walled) {
             at = c;
         }
         at
     }
 
     /// Where the last leg from `at` along `way` ends: on the piece that
-    /// stops it if that is a piece of `hostile`, else on the last empty
-    /// cell; empty if it cannot move at all.
-    fn last_leg_end(&self, at: u8, way: (i32, i32), hostile: B) -> B {
-        let end = self.slide_empty(at, way);
+    /// stops it if that is a piece of `hostile` (and no wall stands
+    /// between), else on the last empty cell; empty if it cannot move.
+    fn last_leg_end(
+        &self,
+        at: u8,
+        way: (i32, i32),
+        hostile: B,
+        walled: &impl Fn(u8, u8) -> bool,
+    ) -> B {
+        let end = self.slide_empty(at, way, walled);
         let geo = &self.variant().geometry;
         match geo.offset(end, way.0, way.1) {
-            Some(c) if hostile.has(c) => B::bit(c),
+            Some(c) if hostile.has(c) && !walled(end, c) => B::bit(c),
             _ if end != at => B::bit(end),
             _ => B::EMPTY,
         }

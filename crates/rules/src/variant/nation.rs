@@ -19,6 +19,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/default.toml"),
     ),
     (
+        "ancient-china",
+        include_str!("../../variants/nations/ancient-china.toml"),
+    ),
+    (
         "ancient-greece",
         include_str!("../../variants/nations/ancient-greece.toml"),
     ),

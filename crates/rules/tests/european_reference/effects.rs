@@ -268,20 +268,22 @@ impl Ref {
     /// Push the piece on `sq` two squares by `(df, dr)`.
     fn push(&mut self, sq: Sq, (df, dr): Sq) {
         let p = self.at(sq).expect("a piece to push");
-        self.set(sq, None);
         let mut at = sq;
         for _ in 0..2 {
             let next = (at.0 + df, at.1 + dr);
             if !on_board(next) {
                 // Off the board: removed, a loss to its player.
+                self.set(sq, None);
                 self.count_loss(None, self.owner(p));
                 return;
             }
-            if self.at(next).is_some() {
+            if self.at(next).is_some() || self.wall_stops(p, &[at, next], false) {
                 break;
             }
             at = next;
         }
+        // Taken off only now: a queen pushed still keeps its wall up.
+        self.set(sq, None);
         self.set(at, Some(self.settled(p, at)));
     }
 

@@ -20,6 +20,7 @@ pub mod nations;
 mod powers;
 pub mod read;
 mod trenches;
+mod wall;
 
 pub use kinds::RefKind;
 pub use nations::{Rect, RefNation, nation_of};
@@ -134,6 +135,8 @@ pub struct Ref {
     pub trench_moves: [[Option<Sq>; 3]; 4],
     /// Per seat, the pieces it still holds in reserve (`deploy`), by letter.
     pub left: [Vec<char>; 4],
+    /// Per seat with a wall: whether it fell for good.
+    pub wall_down: [bool; 4],
 }
 
 /// Which way an army's pawns go.
@@ -248,6 +251,7 @@ impl Ref {
             militia_old: 0,
             trench_moves: [[None; 3]; 4],
             left,
+            wall_down: [false; 4],
         }
     }
 
@@ -332,6 +336,10 @@ impl Ref {
                     let mut k = 1;
                     let mut sq = add(from, step, 1);
                     while on_board(sq) && (max == 0 || k <= max) {
+                        // A wall stops a slide as a piece does.
+                        if self.wall_stops(p, &[add(from, step, k - 1), sq], false) {
+                            break;
+                        }
                         out.push((sq, a.does));
                         if self.at(sq).is_some() {
                             break;
@@ -352,7 +360,12 @@ impl Ref {
                             .all(|s| on_board(s) && self.at(s).is_some()),
                         _ => true,
                     };
-                    if on_board(target) && passes {
+                    // A leap of more than one square jumps a wall; a step
+                    // and a lame leap pass every square on their way.
+                    let unit = a.times == 1 && step.0.abs() <= 1 && step.1.abs() <= 1;
+                    let jump = !unit && go != Go::Lame;
+                    let walled = self.wall_stops(p, &wall::path(from, target), jump);
+                    if on_board(target) && passes && !walled {
                         out.push((target, a.does));
                     }
                 }
@@ -631,6 +644,7 @@ impl Ref {
         next.fierce_changes(&before);
         next.militia_marks_follow(&before, None);
         next.trench_changes(&before, None);
+        next.settle_walls();
         next
     }
 
@@ -689,7 +703,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -704,7 +718,8 @@ impl std::fmt::Debug for Ref {
             self.fierce,
             self.militia_old,
             self.trench_moves,
-            self.left
+            self.left,
+            self.wall_down
         )
     }
 }

@@ -82,6 +82,17 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
             };
             with(default(), power)
         }
+        "ancient-china" => {
+            let mut n = nation(id, "kqbnpppp", "qbn");
+            n.kinds = vec![kinds::queen()];
+            with(
+                n,
+                vec![RefPower::Wall {
+                    area: rect("a1-e3"),
+                    keeper: 'q',
+                }],
+            )
+        }
         "ancient-greece" => with(
             default(),
             vec![

@@ -172,6 +172,15 @@ pub enum RefPower {
         within: usize,
         guarded_turns: usize,
     },
+    /// Ancient China: "A wall partly surrounds your 3x5 area. Enemy pieces
+    /// may cross it only by jumping. Your queen may never cross the wall.
+    /// Once your queen is captured, the wall stops working." (The wall is
+    /// the whole border of the 3x5 with the board; it stops slides, steps
+    /// and lame leaps, captures and attacks too, of pieces of other teams,
+    /// and every move of the seat's queens; a U path and a push stop at it
+    /// as at a piece; it falls for good once the army holds no queen, and
+    /// with its player.)
+    Wall { area: Rect, keeper: char },
 }
 
 /// Whether a move's text is a turn of two piece moves.
@@ -231,7 +240,8 @@ impl Ref {
             if let Some((_, atoms)) = areas.iter().find(|(a, _)| in_area(owner, *a, from)) {
                 for a in atoms {
                     let to = (from.0 + a.step.0 * a.times, from.1 + a.step.1 * a.times);
-                    if on_board(to) {
+                    let jump = a.times > 1 || a.step.0.abs() > 1 || a.step.1.abs() > 1;
+                    if on_board(to) && !self.wall_stops(p, &[from, to], jump) {
                         out.push((to, Does::Both));
                     }
                 }
@@ -576,8 +586,9 @@ impl Ref {
                 continue;
             }
             let mut ends = Vec::new();
+            let walled = |a: Sq, b: Sq| self.wall_stops(p, &[a, b], false);
             for out_way in ORTHOGONAL {
-                let first = self.slide(from, out_way);
+                let first = self.slide(from, out_way, p);
                 if first == from {
                     continue;
                 }
@@ -585,13 +596,17 @@ impl Ref {
                 for across in [(out_way.1, -out_way.0), (-out_way.1, out_way.0)] {
                     let mut corner = first;
                     loop {
-                        corner = (corner.0 + across.0, corner.1 + across.1);
-                        if !on_board(corner) || self.at(corner).is_some() {
+                        let next = (corner.0 + across.0, corner.1 + across.1);
+                        if !on_board(next) || self.at(next).is_some() || walled(corner, next) {
                             break;
                         }
-                        let last = self.slide(corner, back);
+                        corner = next;
+                        let last = self.slide(corner, back, p);
                         let stop = (last.0 + back.0, last.1 + back.1);
-                        if on_board(stop) && self.at(stop).is_some_and(|q| !self.friendly(q, us)) {
+                        if on_board(stop)
+                            && self.at(stop).is_some_and(|q| !self.friendly(q, us))
+                            && !walled(last, stop)
+                        {
                             ends.push(stop);
                         } else if last != corner {
                             ends.push(last);
@@ -610,12 +625,14 @@ impl Ref {
         out
     }
 
-    /// The last empty square from `from` going `way` (`from` if none).
-    fn slide(&self, from: Sq, way: Sq) -> Sq {
+    /// The last empty square from `from` going `way` (`from` if none)
+    /// that no wall stops the piece `p` from reaching.
+    fn slide(&self, from: Sq, way: Sq, p: Piece) -> Sq {
         let mut at = from;
         loop {
             let next = (at.0 + way.0, at.1 + way.1);
-            if !on_board(next) || self.at(next).is_some() {
+            if !on_board(next) || self.at(next).is_some() || self.wall_stops(p, &[at, next], false)
+            {
                 return at;
             }
             at = next;

@@ -126,6 +126,7 @@ pub fn read(p: &Position<u64>) -> Option<Ref> {
             e => r.left[s] = e.chars().collect(),
         }
     }
+    r.wall_down = [0, 1, 2, 3].map(|s| at("wall", s) == "down");
     // The neutral counts: per seat with the power, a digit for each other
     // seat in turn order.
     for s in 0..4 {
