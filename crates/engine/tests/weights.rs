@@ -120,6 +120,17 @@ fn broken_weights_are_clear_errors() {
         range.to_string(),
         "weight pair.1 = 99999 is out of range (-10000 to 10000)"
     );
+    assert_eq!(
+        Weights::from_toml("hand_bonus_pct = -13")
+            .unwrap()
+            .hand_bonus_pct,
+        -13
+    );
+    let worthless = Weights::from_toml("hand_bonus_pct = -101").unwrap_err();
+    assert!(
+        worthless.to_string().contains("-100 to 1000 percent"),
+        "{worthless}"
+    );
     let negative = Weights::from_toml("values = { n = -5 }").unwrap_err();
     assert!(negative.to_string().contains("values.n"), "{negative}");
     let letter = Weights::from_toml("values = { z = 300 }").unwrap();

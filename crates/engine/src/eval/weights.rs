@@ -256,6 +256,11 @@ impl Weights {
         format!("{plus}{}", info.letter.to_ascii_lowercase())
     }
 
+    /// Whether every number is in its range (the tuner stays inside).
+    pub(crate) fn in_range(&self) -> bool {
+        self.check_ranges().is_ok()
+    }
+
     fn check_ranges(&self) -> Result<(), WeightsError> {
         let out = |field: &str, value: i32, range| WeightsError::OutOfRange {
             field: field.to_string(),
@@ -274,8 +279,11 @@ impl Weights {
                 return Err(out(name, v, "-10000 to 10000"));
             }
         }
+        if !(-100..=1000).contains(&self.hand_bonus_pct) {
+            let v = self.hand_bonus_pct;
+            return Err(out("hand_bonus_pct", v, "-100 to 1000 percent"));
+        }
         for (name, v) in [
-            ("hand_bonus_pct", self.hand_bonus_pct),
             ("king_pressure_pct", self.king_pressure_pct),
             ("frozen_pct", self.frozen_pct),
         ] {

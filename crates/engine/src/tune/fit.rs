@@ -1,7 +1,7 @@
 //! The logistic fit of weights to samples (see [`super`]).
 
 use super::{Sample, TuneError};
-use crate::eval::weights::{FIELDS, LIMIT};
+use crate::eval::weights::FIELDS;
 use crate::eval::{Eval, Evaluator, Weights};
 use tetrarch_rules::family::GamePosition;
 use tetrarch_rules::variant::{Variant, WithWidth};
@@ -148,10 +148,10 @@ fn try_steps<B: HasSliders>(
 ) -> bool {
     let old = get(w, field);
     for candidate in [old + step, old - step] {
-        if !(-LIMIT..=LIMIT).contains(&candidate) || (field >= FIELDS.len() && candidate < 0) {
+        set(w, field, candidate);
+        if !w.in_range() {
             continue;
         }
-        set(w, field, candidate);
         let e = error(v, w, train, k);
         if e < best.0 {
             let c = error(v, w, check, k);
