@@ -10,6 +10,17 @@ use tetrarch_rules::{AnyGame, AnyVariant, Position, Variant};
 
 #[test]
 fn every_builtin_weights_file_reads_and_fits_its_variant() {
+    // The build compiled in every file of the folder, and only those.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../rules/variants/eval");
+    let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    on_disk.sort();
+    let built_in: Vec<&str> = Weights::builtin_names().collect();
+    assert_eq!(built_in, on_disk);
     for name in Weights::builtin_names() {
         let variant = Variant::builtin(name)
             .unwrap_or_else(|e| panic!("weights file {name}.toml names no variant: {e}"));

@@ -29,15 +29,10 @@ const LEN: usize = FLAGS + MAX_SEATS * 256;
 
 static KEYS: [u64; LEN] = {
     let mut keys = [0u64; LEN];
-    let mut s = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = crate::SplitMix64::new(0x2545_F491_4F6C_DD1D);
     let mut i = 0;
     while i < LEN {
-        // splitmix64
-        s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        keys[i] = z ^ (z >> 31);
+        keys[i] = rng.next_u64();
         i += 1;
     }
     keys

@@ -9,31 +9,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use std::path::Path;
 use tetrarch_engine::Engine;
 use tetrarch_engine::search::Limits;
-use tetrarch_rules::{AnyGame, AnyVariant};
-
-/// A small seeded generator (SplitMix64): the same seed, the same openings.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+use tetrarch_rules::{AnyGame, AnyVariant, SplitMix64};
 
 /// Read an openings file; a line that is not a position is an error naming
 /// the file and line.
@@ -95,7 +71,7 @@ const TRIES: usize = 50;
 /// `count` random openings of `plies` plies each, as games that start
 /// where the opening ends.
 pub fn random(variant: &AnyVariant, count: usize, plies: u32, seed: u64) -> Result<Vec<AnyGame>> {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut judge = Engine::new(variant, 1);
     let limits = Limits {
         depth: Some(3),
@@ -123,7 +99,7 @@ pub fn random(variant: &AnyVariant, count: usize, plies: u32, seed: u64) -> Resu
 
 /// One random line, as a game from where it ends, or `None` if it ended
 /// the game.
-fn random_line(variant: &AnyVariant, plies: u32, rng: &mut Rng) -> Result<Option<AnyGame>> {
+fn random_line(variant: &AnyVariant, plies: u32, rng: &mut SplitMix64) -> Result<Option<AnyGame>> {
     let mut game = match variant.view().numbered_starts {
         Some(n) => AnyGame::numbered(variant, rng.below(usize::from(n)) as u16)?,
         None => crate::options::game(variant, None)?,

@@ -190,19 +190,17 @@ pub struct Searcher<P: Searchable> {
 impl<P: Searchable> Searcher<P> {
     /// A searcher for `variant` with a transposition table of `hash_mb` megabytes.
     pub fn new(variant: &P::Variant, hash_mb: usize) -> Searcher<P> {
-        Self::with_table(variant, Arc::new(Table::new(hash_mb)))
+        Self::with_eval(variant, hash_mb, P::Eval::new(variant))
     }
 
     /// A searcher for `variant` scoring with `eval` (its tables built with
     /// weights other than the variant's own, say).
     pub fn with_eval(variant: &P::Variant, hash_mb: usize, eval: P::Eval) -> Searcher<P> {
-        let mut s = Self::new(variant, hash_mb);
-        s.eval = eval;
-        s
+        Self::with_table(variant, Arc::new(Table::new(hash_mb)), eval)
     }
 
-    /// A searcher sharing the transposition table `tt`.
-    fn with_table(variant: &P::Variant, tt: Arc<Table>) -> Searcher<P> {
+    /// A searcher sharing the transposition table `tt`, scoring with `eval`.
+    fn with_table(variant: &P::Variant, tt: Arc<Table>, eval: P::Eval) -> Searcher<P> {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (i, r) in row.iter_mut().enumerate().skip(1) {
@@ -215,7 +213,7 @@ impl<P: Searchable> Searcher<P> {
             *side = variant.team(Seat(s as u8));
         }
         Searcher {
-            eval: P::Eval::new(variant),
+            eval,
             tt,
             stop: Arc::new(AtomicBool::new(false)),
             halt: Arc::new(AtomicBool::new(false)),
@@ -346,8 +344,8 @@ impl<P: Searchable> Searcher<P> {
         self.halt.store(false, Ordering::Relaxed);
         self.helpers.truncate(self.threads - 1);
         while self.helpers.len() < self.threads - 1 {
-            let mut h = Searcher::with_table(pos.family_variant(), self.tt.clone());
-            h.eval = self.eval.clone();
+            let eval = self.eval.clone();
+            let mut h = Searcher::with_table(pos.family_variant(), self.tt.clone(), eval);
             h.is_helper = true;
             h.depth_skew = (self.helpers.len() as u32 + 1) % 2;
             h.halt = self.halt.clone();

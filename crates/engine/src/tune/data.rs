@@ -2,12 +2,12 @@
 //! game's result for seat 0 (`1`, `0.5` or `0`).
 
 use super::TuneError;
+use crate::Engine;
 use crate::eval::Weights;
 use crate::search::Limits;
-use crate::{Engine, Settings};
 use std::fmt::Write as _;
 use tetrarch_rules::Outcome;
-use tetrarch_rules::{AnyGame, AnyVariant, Seat};
+use tetrarch_rules::{AnyGame, AnyVariant, Seat, SplitMix64};
 
 /// A position and the result of the game it was played in.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,7 +49,6 @@ pub fn self_play(
         return Err(TuneError::NotTwoSeats(variant.name().to_string()));
     }
     let mut engine = Engine::new(variant, 16);
-    engine.configure(Settings::default());
     if let Some(w) = weights {
         engine.use_weights(w)?;
     }
@@ -59,9 +58,10 @@ pub fn self_play(
     };
     let mut samples = Vec::new();
     for number in 0..cfg.games {
-        let mut rng = Rng(cfg.seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut rng =
+            SplitMix64::new(cfg.seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         engine.clear();
-        engine.seed(rng.next());
+        engine.seed(rng.next_u64());
         let mut game = AnyGame::new(variant);
         let mut kept = Vec::new();
         while game.outcome().is_none() && game.ply() < cfg.max_plies {
@@ -143,21 +143,4 @@ pub fn read_samples(text: &str) -> Result<Vec<Sample>, TuneError> {
         });
     }
     Ok(samples)
-}
-
-/// SplitMix64: the openings' generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
 }

@@ -251,13 +251,23 @@ fn compile(spec: Spec, origin: &str, definition: String) -> Result<Tables, Varia
         .rules
         .quiet_moves
         .map(|m| m.saturating_mul(u16::from(seats.len() as u8)));
-    let mut rng = KeyStream(0x9E37_79B9_7F4A_7C15 ^ definition.len() as u64);
+    let mut rng = crate::SplitMix64::new(0x9E37_79B9_7F4A_7C15 ^ definition.len() as u64);
     let mut keys = Box::new([[[0u64; 128]; 2]; MAX_SEATS]);
     for k in keys.iter_mut().flatten().flatten() {
-        *k = rng.next();
+        *k = rng.next_u64();
     }
-    let turn_keys = [rng.next(), rng.next(), rng.next(), rng.next()];
-    let out_keys = [rng.next(), rng.next(), rng.next(), rng.next()];
+    let turn_keys = [
+        rng.next_u64(),
+        rng.next_u64(),
+        rng.next_u64(),
+        rng.next_u64(),
+    ];
+    let out_keys = [
+        rng.next_u64(),
+        rng.next_u64(),
+        rng.next_u64(),
+        rng.next_u64(),
+    ];
     Ok(Tables {
         name: spec.name,
         description: spec.description,
@@ -493,19 +503,6 @@ fn seats(specs: &[SeatSpec]) -> Result<Vec<SeatDef>, (String, String)> {
         });
     }
     Ok(out)
-}
-
-/// SplitMix64: hash keys, the same for a definition on every run.
-struct KeyStream(u64);
-
-impl KeyStream {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
 }
 
 /// The draughts variant files under `crates/rules/variants/`, embedded at build time.

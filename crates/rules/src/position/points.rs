@@ -440,7 +440,8 @@ impl<B: HasSliders> Position<B> {
         if steps.is_empty() {
             return;
         }
-        let draw = splitmix((u64::from(self.walk_seed) << 32) ^ self.hash ^ u64::from(seat.0));
+        let seed = (u64::from(self.walk_seed) << 32) ^ self.hash ^ u64::from(seat.0);
+        let draw = crate::SplitMix64::new(seed).next_u64();
         let m = steps[(draw % steps.len() as u64) as usize];
         let e = self.eps[seat.idx()];
         if e != NONE {
@@ -457,12 +458,4 @@ impl<B: HasSliders> Position<B> {
         view.get_mut().turn = seat;
         view.legal_moves()
     }
-}
-
-/// One step of splitmix64: a well-mixed 64-bit value from any input.
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
