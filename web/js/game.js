@@ -379,8 +379,14 @@ class GamePage {
     if (!box) return;
     const v = this.variant;
     const me = this.mySeats[0];
-    // The viewer's pocket goes nearest to them: last, at the bottom.
-    const order = [...v.seats.map((s) => s.seat)].sort((a, b) => (a === me) - (b === me));
+    // Only seats that can hold pieces off the board have a pocket (in a
+    // line-up, the nations with a reserve); the viewer's goes nearest to
+    // them: last, at the bottom.
+    const holders = new Set((board.hands ?? []).map((h) => h.seat));
+    const order = v.seats
+      .map((s) => s.seat)
+      .filter((seat) => holders.has(seat))
+      .sort((a, b) => (a === me) - (b === me));
     const selected = this.board.selected?.drop;
     box.innerHTML = order
       .map((seat) => {

@@ -307,3 +307,35 @@ fn a_lineup_of_four_ottoman_armies_starts_empty_and_plays() {
     assert_eq!(p.alive_seats(), 0b1111);
     assert_eq!(drop_kinds(&p), "BNPR");
 }
+
+/// What a client is shown of a reserve: the variant takes drops, and each
+/// seat with the power holds what is left as a hand, kind by kind, that
+/// shrinks with each deployment; seats without it hold none.
+#[test]
+fn the_reserve_is_shown_to_clients_as_a_hand() {
+    use tetrarch_rules::AnyVariant;
+    let european = AnyVariant::builtin("european-ffa").unwrap();
+    assert!(!european.view().drops);
+    let v = european.with_lineup(OTTOMAN).unwrap();
+    assert!(v.view().drops);
+    let mut game = tetrarch_rules::AnyGame::new(&v);
+    let hand = |game: &tetrarch_rules::AnyGame| {
+        let hands = game.view(None).hands;
+        assert_eq!(hands.iter().map(|h| h.seat).collect::<Vec<_>>(), [0]);
+        hands[0].pieces.clone()
+    };
+    let all = hand(&game);
+    let count = |pieces: &[(String, u8)], k: &str| {
+        pieces.iter().find(|(l, _)| l == k).map_or(0, |(_, n)| *n)
+    };
+    assert_eq!(
+        ["k", "p", "b", "n", "r"].map(|k| count(&all, k)),
+        [1, 2, 2, 2, 1]
+    );
+    game.play("P@c1").unwrap();
+    let left = hand(&game);
+    assert_eq!(
+        ["k", "p", "b", "n", "r"].map(|k| count(&left, k)),
+        [1, 1, 2, 2, 1]
+    );
+}

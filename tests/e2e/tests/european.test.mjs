@@ -136,3 +136,38 @@ test("European Chess: Ancient China's Great Wall is drawn between the 3x5 and th
   await shot(page, "european-great-wall");
   assertNoErrors(page);
 });
+
+test("European Chess: the Ottoman reserve is a pocket, and its king is deployed from it", { timeout: 120000 }, async (t) => {
+  const browser = await launch();
+  t.after(() => browser.close());
+  const page = await newPage(browser);
+  await page.goto(`${BASE}/`);
+  await page.selectOption("#variant", "european-ffa");
+  await page.selectOption('select.nation[data-seat="0"]', "ottoman-empire");
+  const bot = { kind: "bot", level: 1 };
+  const game = await createGame(page, { variant: "european-ffa", seats: ["me", bot, bot, bot], keepForm: true });
+  await openGame(page, game.url);
+  await page.waitForFunction(() => window.__tetrarch.isMyTurn(), null, { timeout: 60000 });
+  // Only the Ottoman seat holds a reserve: one pocket, with its five kinds.
+  assert.deepEqual(await page.$$eval(".pocket[data-pocket]", (ps) => ps.map((p) => p.dataset.pocket)), ["0"]);
+  const kinds = await page.$$eval('.pocket[data-pocket="0"] button[data-kind]', (bs) =>
+    bs.map((b) => `${b.dataset.kind}${b.querySelector(".count").textContent}`).sort(),
+  );
+  assert.deepEqual(kinds, ["b2", "k1", "n2", "p2", "r1"]);
+  const m = await model(page);
+  const k = await page.locator('.pocket[data-pocket="0"] button[data-kind="k"]').boundingBox();
+  await page.mouse.click(k.x + k.width / 2, k.y + k.height / 2);
+  // The deployment squares are the targets offered.
+  await page.waitForSelector('svg.board [data-target="c1"]');
+  const targets = await page.$$eval("svg.board [data-target]", (ts) => ts.map((x) => x.dataset.target).sort());
+  assert.deepEqual(targets, ["a1", "b2", "c1", "d2"]);
+  const c1 = await page.locator('svg.board .layer-squares [data-cell="c1"]').boundingBox();
+  await page.mouse.click(c1.x + c1.width / 2, c1.y + c1.height / 2);
+  await page.waitForFunction((n) => window.__tetrarch.model.moves.length > n, m.ply);
+  assert.equal((await model(page)).moves[m.ply].toLowerCase(), "k@c1");
+  await page.waitForSelector('svg.board .layer-pieces [data-cell="c1"][data-seat="0"][data-kind="k"]');
+  const left = await page.$$eval('.pocket[data-pocket="0"] button[data-kind]', (bs) => bs.map((b) => b.dataset.kind).sort());
+  assert.deepEqual(left, ["b", "n", "p", "r"]);
+  await shot(page, "european-ottoman-reserve");
+  assertNoErrors(page);
+});

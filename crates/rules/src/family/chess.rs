@@ -15,6 +15,7 @@ use crate::notation::uci::{Chosen, UciMove};
 use crate::outcome::{DrawReason, Outcome};
 use crate::piece::{HAND_SEATS, Seat};
 use crate::position::{Child, Position};
+use crate::power::PowerSpec;
 use crate::variant::{Forward, StalemateRule, Variant};
 
 impl FamilyVariant for Variant {
@@ -73,7 +74,12 @@ impl FamilyVariant for Variant {
                     royal: self.pieces[k].royal,
                 })
                 .collect(),
-            drops: self.rules.drops,
+            drops: self.rules.drops
+                || self
+                    .powers
+                    .iter()
+                    .flatten()
+                    .any(|p| matches!(p, PowerSpec::Deploy(_))),
             numbered_starts: self.rules.chess960.then_some(960),
             choose_partners: self.rules.choose_partners,
             optional_rules: self.rules.optional.clone(),
@@ -419,7 +425,20 @@ impl<B: HasSliders> Position<B> {
                 })
                 .collect()
         } else {
-            Vec::new()
+            // A reserve (deployment) is shown as a hand: its pieces are
+            // dropped as a hand's are.
+            (0..seats)
+                .map(Seat)
+                .filter(|&s| self.rules.deploy_seats & (1 << s.0) != 0)
+                .map(|s| HandView {
+                    seat: s.0,
+                    pieces: self
+                        .reserve_counts(s)
+                        .into_iter()
+                        .map(|(k, n)| (view::kind_letter(v, k), n))
+                        .collect(),
+                })
+                .collect()
         };
         let checks = if v.rules.check {
             (0..seats)

@@ -195,6 +195,25 @@ impl<B: HasSliders> Position<B> {
         }
     }
 
+    /// What `seat` has left in reserve, as counts per kind in the
+    /// variant's kind order (empty for a seat without the power), for the
+    /// players' view of the reserve.
+    pub(crate) fn reserve_counts(&self, seat: Seat) -> Vec<(Kind, u8)> {
+        let Some((_, d)) = self.deploy_power(seat) else {
+            return Vec::new();
+        };
+        let left = self.reserve_left(seat);
+        let mut counts: Vec<(Kind, u8)> = Vec::new();
+        for j in (0..d.kinds.len()).filter(|&j| left & (1 << j) != 0) {
+            match counts.iter_mut().find(|(k, _)| *k == d.kinds[j]) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((d.kinds[j], 1)),
+            }
+        }
+        counts.sort_by_key(|&(k, _)| k.0);
+        counts
+    }
+
     /// Whether `seat` still holds pieces in reserve (they count as its
     /// pieces for the lone-piece rule).
     pub(crate) fn has_reserve(&self, seat: Seat) -> bool {
