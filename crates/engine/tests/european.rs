@@ -157,6 +157,8 @@ fn bots_play_legal_games_with_france() {
         }
         // France's turns went on after its moves, and ended.
         assert!(steps > 0 && passes > 0, "{ids}: {steps} {passes}");
+        // And the game came to its end (a win or a drawing rule).
+        assert!(p.outcome().is_some(), "{ids}: {}", p.to_fen());
     }
 }
 
