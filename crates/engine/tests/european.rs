@@ -142,7 +142,9 @@ fn bots_play_legal_games_with_france() {
                 break;
             }
             let r = s.search(&p, &[], &limits, &mut |_| {});
-            let m = r.best.unwrap_or_else(|| panic!("{ids}: no move at ply {ply}"));
+            let m = r
+                .best
+                .unwrap_or_else(|| panic!("{ids}: no move at ply {ply}"));
             assert!(
                 p.legal_moves().contains(&m),
                 "{ids}: illegal bot move at ply {ply}"

@@ -898,9 +898,7 @@ impl<B: HasSliders> Rules<B> {
             wall_seats: seats_with_power(&variant, |p| {
                 matches!(p, crate::power::PowerSpec::Wall(_))
             }),
-            fear_seats: seats_with_power(&variant, |p| {
-                matches!(p, crate::power::PowerSpec::Fear)
-            }),
+            fear_seats: seats_with_power(&variant, |p| matches!(p, crate::power::PowerSpec::Fear)),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,
             seat_state: !variant.seat_rules.is_empty(),

@@ -1142,12 +1142,17 @@ fn france_corners_agree(depth: u32) {
             .map(|s| if s == seat { "france" } else { "default" })
             .collect();
         let v = lineup("european-ffa", &ids.join(","));
-        let text = Pos::start(&v)
-            .to_fen()
-            .replacen('R', &['R', 'B', 'Y', 'G'][seat].to_string(), 1);
+        let text =
+            Pos::start(&v)
+                .to_fen()
+                .replacen('R', &['R', 'B', 'Y', 'G'][seat].to_string(), 1);
         let p = Pos::from_fen(&v, &text).unwrap();
         let kernel = tetrarch_rules::perft(&p, depth);
-        assert_eq!(reference(&p).perft(depth), kernel, "seat {seat} depth {depth}");
+        assert_eq!(
+            reference(&p).perft(depth),
+            kernel,
+            "seat {seat} depth {depth}"
+        );
     }
 }
 

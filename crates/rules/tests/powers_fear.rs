@@ -151,21 +151,24 @@ fn no_extra_move_takes_a_king_but_the_ordinary_move_may() {
         let p = scene(seat, &[(0, 'B', "d4"), (0, 'P', "c2")]);
         assert!(legal(&p, seat, "d4h8"), "seat {seat}");
         let taken = play(&p, &mv(seat, "d4h8"));
-        assert_eq!(taken.commander_of(Seat(((seat + 2) % 4) as u8)), Seat(seat as u8));
+        assert_eq!(
+            taken.commander_of(Seat(((seat + 2) % 4) as u8)),
+            Seat(seat as u8)
+        );
         // Taking a king, France goes on (the game does).
         assert_eq!(taken.turn(), Seat(seat as u8), "seat {seat}");
         let p = play(&p, &mv(seat, "c2c3"));
-        assert!(
-            with_prefix(&p, &mv(seat, "d4h8")).is_empty(),
-            "seat {seat}"
-        );
+        assert!(with_prefix(&p, &mv(seat, "d4h8")).is_empty(), "seat {seat}");
     }
 }
 
 #[test]
 fn no_extra_move_leaves_an_enemy_king_attacked() {
     for seat in 0..4 {
-        let p = play(&scene(seat, &[(0, 'B', "d4"), (0, 'P', "c2")]), &mv(seat, "c2c3"));
+        let p = play(
+            &scene(seat, &[(0, 'B', "d4"), (0, 'P', "c2")]),
+            &mv(seat, "c2c3"),
+        );
         // On e5 or g7 the bishop attacks the yellow king (h8): not as an
         // extra move. On c5 or e3 it attacks none.
         for bad in ["d4e5@c3", "d4g7@c3", "d4f6@c3"] {
@@ -296,8 +299,8 @@ fn a_record_with_extra_moves_round_trips_in_pgn4() {
     // Blue (France): a pawn move and an extra knight move for the
     // bishop; later a pawn move and two extra knight moves for two pawns.
     for m in [
-        "b2b3", "b7c7", "a5c6@a6", "0000", "g7g6", "g2f2", "c2c3", "c7d7", "c6d4@b6",
-        "d4e6@b5", "0000", "f7f6", "f2e2",
+        "b2b3", "b7c7", "a5c6@a6", "0000", "g7g6", "g2f2", "c2c3", "c7d7", "c6d4@b6", "d4e6@b5",
+        "0000", "f7f6", "f2e2",
     ] {
         game.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
     }

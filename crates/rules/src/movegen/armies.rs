@@ -34,10 +34,8 @@ impl<B: HasSliders> Position<B> {
         // A turn that goes on (`fear`): extra moves, none giving check.
         let continuing = self.rules.fear_seats != 0 && self.continues_turn(us);
         let no_check = opening || continuing;
-        let filtered = no_check
-            || self.rules.variant.rules.declare_check
-            || capture_powers
-            || escape;
+        let filtered =
+            no_check || self.rules.variant.rules.declare_check || capture_powers || escape;
         if filtered || barred || guarded || chooses || area_moves {
             let mut pseudo = MoveList::new();
             self.generate_commanded(&mut pseudo);
