@@ -1125,9 +1125,7 @@ fn trenches_in_play_are_pinned_and_agree_with_the_reference() {
 /// from every corner is the ignored test below).
 #[test]
 fn france_from_every_corner_agrees_with_the_reference() {
-    for depth in [3] {
-        france_corners_agree(depth);
-    }
+    france_corners_agree(3);
 }
 
 #[test]
