@@ -222,7 +222,7 @@ fn the_continuing_turn_round_trips_in_fen4_and_bad_values_are_refused() {
         let before = pawns(seat);
         let p = play(&before, &mv(seat, "c2c3"));
         let text = p.to_fen();
-        let mut want = vec!["''"; 4];
+        let mut want = ["''"; 4];
         want[seat] = "'yes'";
         assert!(
             text.contains(&format!("'continuing':({})", want.join(","))),
