@@ -326,6 +326,12 @@ fn pick(p: &Pos, rng: &mut Rng) -> Option<String> {
 /// of each compared with the reference at every ply; the position text
 /// round-trips and the record replays to the same position.
 fn random_lineups(games: usize, seed: u64) -> usize {
+    random_lineups_with(games, seed, None)
+}
+
+/// [`random_lineups`], `must` (a nation id) in a random seat of each
+/// line-up when given.
+fn random_lineups_with(games: usize, seed: u64, must: Option<&str>) -> usize {
     let mut ids: Vec<&str> = builtin_nation_ids().collect();
     ids.extend(["test-rooks", "test-amazon", "test-wide"]);
     let mut rng = Rng(seed | 1);
@@ -333,7 +339,10 @@ fn random_lineups(games: usize, seed: u64) -> usize {
     let mut g = 0;
     while g < games {
         let name = ["european-ffa", "european-teams"][g % 2];
-        let pick_ids: Vec<&str> = (0..4).map(|_| ids[rng.below(ids.len())]).collect();
+        let mut pick_ids: Vec<&str> = (0..4).map(|_| ids[rng.below(ids.len())]).collect();
+        if let Some(id) = must {
+            pick_ids[rng.below(4)] = id;
+        }
         // Line-ups the kernel refuses (a letter two nations give other
         // moves, more than 16 kinds) are drawn again; the refusals are
         // tested below.
@@ -390,6 +399,23 @@ fn random_lineups(games: usize, seed: u64) -> usize {
 fn random_lineups_agree_with_the_reference_and_replay() {
     let n = random_lineups(80, 0x6a7e);
     assert!(n > 3000, "{n} positions");
+}
+
+/// France in every line-up: its turns of several steps (extra moves,
+/// sacrifices, passes) against the reference, the position text and the
+/// record.
+#[test]
+fn random_lineups_with_france_agree_with_the_reference_and_replay() {
+    let n = random_lineups_with(30, 0xf4a2, Some("france"));
+    assert!(n > 1000, "{n} positions");
+}
+
+#[test]
+#[ignore = "long: many more random line-ups with France"]
+fn many_random_lineups_with_france_agree_with_the_reference() {
+    for seed in 1..20 {
+        random_lineups_with(100, seed, Some("france"));
+    }
 }
 
 #[test]
