@@ -425,6 +425,11 @@ class GamePage {
     const offers = m.offers ?? { draw: [], takeback: [], rematch: [] };
     const buttons = [];
     if (playing) {
+      // A turn of several steps (France's extra moves) ends with a pass.
+      const legal = m.legal ?? [];
+      if (this.isMyTurn() && legal.length > 1 && legal.some((x) => x.uci === "0000")) {
+        buttons.push(`<button type="button" data-action="end-turn">End turn</button>`);
+      }
       buttons.push(`<button type="button" data-action="resign" class="danger">Resign</button>`);
       if (!offers.draw.some((s) => this.mySeats.includes(s))) buttons.push(`<button type="button" data-action="draw-offer">Offer draw</button>`);
       if (m.moves.length && !offers.takeback.some((s) => this.mySeats.includes(s))) buttons.push(`<button type="button" data-action="takeback-offer">Takeback</button>`);
@@ -595,6 +600,9 @@ class GamePage {
         this.render({ animate: false });
         return;
       }
+      case "end-turn":
+        this.play("0000");
+        return;
       case "resign":
         if (confirm("Resign this game?")) s.action({ t: "resign" }, this.actingSeat());
         return;

@@ -115,6 +115,55 @@ fn bots_play_legal_games_with_militia_and_trenches() {
     }
 }
 
+/// Bots play legal games with France, whose turns go on after its move
+/// (extra moves for sacrifices, ended by a pass): in every seat, the
+/// search playing each step as a move of the same side, to the game's
+/// end or a long way.
+#[test]
+fn bots_play_legal_games_with_france() {
+    for ids in [
+        "france,default,france,default",
+        "default,france,default,france",
+        "france,gaul,american-colonies,ottoman-empire",
+    ] {
+        let v = Variant::builtin("european-ffa")
+            .unwrap()
+            .with_lineup(ids, &[])
+            .unwrap();
+        let mut p = Position::<u64>::start(&v);
+        let mut s = Searcher::<Position<u64>>::new(&v, 4);
+        let limits = Limits {
+            nodes: Some(1_500),
+            ..Limits::default()
+        };
+        let (mut steps, mut passes) = (0, 0);
+        for ply in 0..400 {
+            if p.outcome().is_some() {
+                break;
+            }
+            let r = s.search(&p, &[], &limits, &mut |_| {});
+            let m = r
+                .best
+                .unwrap_or_else(|| panic!("{ids}: no move at ply {ply}"));
+            assert!(
+                p.legal_moves().contains(&m),
+                "{ids}: illegal bot move at ply {ply}"
+            );
+            let goes_on = p.continues_turn(p.turn());
+            let next = p.play(m).unwrap();
+            if goes_on {
+                steps += 1;
+                passes += usize::from(next.turn() != p.turn());
+            }
+            p = next;
+        }
+        // France's turns went on after its moves, and ended.
+        assert!(steps > 0 && passes > 0, "{ids}: {steps} {passes}");
+        // And the game came to its end (a win or a drawing rule).
+        assert!(p.outcome().is_some(), "{ids}: {}", p.to_fen());
+    }
+}
+
 #[test]
 fn bots_play_legal_games_of_both_variants() {
     for name in ["european-ffa", "european-teams"] {

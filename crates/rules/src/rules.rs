@@ -265,6 +265,9 @@ pub struct Rules<B: HasSliders> {
     /// The seats whose nation raises a wall (`wall`), as a bit set: moves
     /// and attacks of a line-up with one are checked against it.
     pub(crate) wall_seats: u8,
+    /// The seats whose turn goes on after their move while they move
+    /// again for sacrifices (`fear`), as a bit set.
+    pub(crate) fear_seats: u8,
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
@@ -895,6 +898,7 @@ impl<B: HasSliders> Rules<B> {
             wall_seats: seats_with_power(&variant, |p| {
                 matches!(p, crate::power::PowerSpec::Wall(_))
             }),
+            fear_seats: seats_with_power(&variant, |p| matches!(p, crate::power::PowerSpec::Fear)),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,
             seat_state: !variant.seat_rules.is_empty(),

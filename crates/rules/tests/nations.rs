@@ -326,6 +326,12 @@ fn pick(p: &Pos, rng: &mut Rng) -> Option<String> {
 /// of each compared with the reference at every ply; the position text
 /// round-trips and the record replays to the same position.
 fn random_lineups(games: usize, seed: u64) -> usize {
+    random_lineups_with(games, seed, None)
+}
+
+/// [`random_lineups`], `must` (a nation id) in a random seat of each
+/// line-up when given.
+fn random_lineups_with(games: usize, seed: u64, must: Option<&str>) -> usize {
     let mut ids: Vec<&str> = builtin_nation_ids().collect();
     ids.extend(["test-rooks", "test-amazon", "test-wide"]);
     let mut rng = Rng(seed | 1);
@@ -333,7 +339,10 @@ fn random_lineups(games: usize, seed: u64) -> usize {
     let mut g = 0;
     while g < games {
         let name = ["european-ffa", "european-teams"][g % 2];
-        let pick_ids: Vec<&str> = (0..4).map(|_| ids[rng.below(ids.len())]).collect();
+        let mut pick_ids: Vec<&str> = (0..4).map(|_| ids[rng.below(ids.len())]).collect();
+        if let Some(id) = must {
+            pick_ids[rng.below(4)] = id;
+        }
         // Line-ups the kernel refuses (a letter two nations give other
         // moves, more than 16 kinds) are drawn again; the refusals are
         // tested below.
@@ -390,6 +399,23 @@ fn random_lineups(games: usize, seed: u64) -> usize {
 fn random_lineups_agree_with_the_reference_and_replay() {
     let n = random_lineups(80, 0x6a7e);
     assert!(n > 3000, "{n} positions");
+}
+
+/// France in every line-up: its turns of several steps (extra moves,
+/// sacrifices, passes) against the reference, the position text and the
+/// record.
+#[test]
+fn random_lineups_with_france_agree_with_the_reference_and_replay() {
+    let n = random_lineups_with(30, 0xf4a2, Some("france"));
+    assert!(n > 1000, "{n} positions");
+}
+
+#[test]
+#[ignore = "long: many more random line-ups with France"]
+fn many_random_lineups_with_france_agree_with_the_reference() {
+    for seed in 1..20 {
+        random_lineups_with(100, seed, Some("france"));
+    }
 }
 
 #[test]
@@ -1108,6 +1134,71 @@ fn trenches_in_play_are_pinned_and_agree_with_the_reference() {
     ] {
         let fen =
             format!("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2){state}}}-{board}");
+        let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
+        let r = reference(&p);
+        let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
+        let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
+        assert_eq!(counts, theirs, "{fen}");
+        assert_eq!(counts, pinned, "{fen}");
+    }
+}
+
+/// France's turns of several steps from each of the four corners (France
+/// there, the default army elsewhere): the kernel and the reference count
+/// them alike to depth 3 (depth 4 is pinned in `data/nations/perft4.txt`,
+/// the same from every corner for the kernel; the reference's depth 4
+/// from every corner is the ignored test below).
+#[test]
+fn france_from_every_corner_agrees_with_the_reference() {
+    france_corners_agree(3);
+}
+
+#[test]
+#[ignore = "long: the reference's perft 4 from France in each corner"]
+fn france_perft4_from_every_corner_agrees_with_the_reference() {
+    france_corners_agree(4);
+}
+
+fn france_corners_agree(depth: u32) {
+    for seat in 0..4 {
+        let ids: Vec<&str> = (0..4)
+            .map(|s| if s == seat { "france" } else { "default" })
+            .collect();
+        let v = lineup("european-ffa", &ids.join(","));
+        let text =
+            Pos::start(&v)
+                .to_fen()
+                .replacen('R', &['R', 'B', 'Y', 'G'][seat].to_string(), 1);
+        let p = Pos::from_fen(&v, &text).unwrap();
+        let kernel = tetrarch_rules::perft(&p, depth);
+        assert_eq!(
+            reference(&p).perft(depth),
+            kernel,
+            "seat {seat} depth {depth}"
+        );
+    }
+}
+
+/// France's fear in play, pinned: red (France) in the middle of its turn
+/// (its move made, extra moves for a sacrifice or the pass to come), with
+/// a bishop whose moves would attack the yellow king and a knight to
+/// sacrifice; the same board before red's move; yellow (France too) to
+/// move with a pawn and its king; Russia (blue) watching idle pieces and
+/// Gaul (green) pushing. The kernel and the reference count them alike to
+/// depth 3, and the counts are pinned.
+#[test]
+fn fear_in_play_is_pinned_and_agrees_with_the_reference() {
+    let v = lineup("european-ffa", "france,russia,france,gaul");
+    let board = "bK,6,yK/bN,5,yP,1/8/3,gR,4/1,rB,6/2,rN,5/rP,rP,4,gP,gN/rK,6,gK";
+    for (turn, state, pinned) in [
+        ('R', ",'continuing':('yes','','','')", [53u64, 1726, 28206]),
+        ('R', "", [17, 941, 30954]),
+        ('Y', "", [4, 18, 431]),
+    ] {
+        let fen = format!(
+            "{turn}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2){state}}}-{board}"
+        );
         let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
         let r = reference(&p);

@@ -305,6 +305,49 @@ async fn a_bot_game_finishes_by_itself() {
     verify_store(&server.db, &[id]).await;
 }
 
+/// France's turns of several steps play through the ordinary move route:
+/// the move, an extra move for a sacrifice (`d1e3@b2`), the pass that
+/// ends the turn (`0000`), and the record exports with them.
+#[tokio::test]
+async fn a_turn_of_several_steps_plays_and_exports() {
+    let server = TestServer::start("fear").await;
+    let me = json!({"kind": "me"});
+    let created = server
+        .create(json!({"variant": "european-ffa", "seats": [me, me, me, me],
+                       "nations": ["france", "default", "default", "default"]}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let t = tokens(&created);
+    // Each step, and whether the move route takes it: blue may not move
+    // while red's turn goes on; yellow has no power to sacrifice with.
+    for (seat, m, ok) in [
+        (0, "c2c3", true),
+        (1, "b5c5", false),
+        (0, "d1e3@b2", true),
+        (0, "0000", true),
+        (1, "b5c5", true),
+        (2, "e7e6@h7", false),
+    ] {
+        let (status, body) = server
+            .post(
+                &format!("/api/games/{id}/move/{m}"),
+                t[seat].as_deref(),
+                None,
+            )
+            .await;
+        assert_eq!(status == 200, ok, "{m}: {status} {body}");
+    }
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    assert!(
+        !state["fen"].as_str().unwrap().contains("continuing"),
+        "{state}"
+    );
+    let (status, pgn4) = get_text(&server, &format!("/api/games/{id}/export?format=pgn4")).await;
+    assert_eq!(status, 200, "{pgn4}");
+    assert!(pgn4.contains("@b2") && pgn4.contains("--"), "{pgn4}");
+    verify_store(&server.db, &[id]).await;
+}
+
 /// Line-ups whose turns are unusual play through the ordinary move route
 /// and export as PGN4, with no nation known to the server: the Ottoman
 /// Empire deploys from its reserve (`K@a1`, a drop).

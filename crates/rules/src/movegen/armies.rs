@@ -31,8 +31,11 @@ impl<B: HasSliders> Position<B> {
         let chooses = self.has_powers() && self.choosing_power().is_some();
         let area_moves = self.has_powers() && self.has_area_moves();
         let escape = self.rules.escape_check;
+        // A turn that goes on (`fear`): extra moves, none giving check.
+        let continuing = self.rules.fear_seats != 0 && self.continues_turn(us);
+        let no_check = opening || continuing;
         let filtered =
-            opening || self.rules.variant.rules.declare_check || capture_powers || escape;
+            no_check || self.rules.variant.rules.declare_check || capture_powers || escape;
         if filtered || barred || guarded || chooses || area_moves {
             let mut pseudo = MoveList::new();
             self.generate_commanded(&mut pseudo);
@@ -64,7 +67,7 @@ impl<B: HasSliders> Position<B> {
                     continue;
                 }
                 let mut offer = |m: Move| {
-                    if opening && self.board_after(m).checks_an_enemy(us) {
+                    if no_check && self.board_after(m).checks_an_enemy(us) {
                         return;
                     }
                     if escape && self.board_after(m).royal_attacked_by_commanders(us) {
@@ -89,7 +92,8 @@ impl<B: HasSliders> Position<B> {
             self.generate_commanded(sink);
             self.generate_powers(sink);
         }
-        if sink.taken() == before {
+        // A turn that goes on may always end: by a pass.
+        if continuing || sink.taken() == before {
             sink.one(Move::new(0, 0, MoveKind::Pass));
         }
     }

@@ -191,6 +191,28 @@ impl<B: HasSliders> Position<B> {
             self.settle_flags();
             self.settle_flag_win();
         }
+        if self.rules.fear_seats != 0 && self.fear_goes_on(us, m) {
+            // The turn goes on: the marks follow the pieces this step
+            // moved or took, and the turn's end waits for its last step.
+            let carry = matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))
+                .then(|| (m.from(), m.to()));
+            if let Some(before) = before {
+                self.clear_idle_since(&before);
+            }
+            if let Some((marked, _)) = marked {
+                self.clear_marks_since(&marked, carry);
+            }
+            if let Some(before) = aged {
+                self.carry_militia_marks(&before, carry);
+            }
+            if let Some(before) = dug {
+                self.forget_moved_pawns(&before, carry.map(|(a, b)| (us, a, b)));
+            }
+            if self.rules.wall_seats != 0 {
+                self.settle_walls();
+            }
+            return;
+        }
         if self.has_powers() {
             self.note_powers_used(us, m);
             self.end_revenge_turn(us);

@@ -12,7 +12,9 @@
 //! - **turn start**: effects when the seat to move begins its turn
 //!   (`destroy-adjacent`, `convert-adjacent`, `bomb`);
 //! - **chosen cells**: what a piece move chooses for a power (`shelter`,
-//!   `trade`, `push`, `bomb`);
+//!   `trade`, `push`, `bomb`, `militia`, `fear`'s sacrifice);
+//! - **turns of several steps**: the turn stays with the seat after its
+//!   move while it moves again for sacrifices (`fear`);
 //! - **state across turns**: "not two turns in a row", kept per seat and
 //!   power in the position's per-seat slots (so the hash, equality and
 //!   FEN4 carry it), and "once per game" (or twice), a count of uses in
@@ -33,6 +35,7 @@ mod bomb;
 mod capture;
 mod deploy;
 mod enter;
+mod fear;
 mod freeze;
 mod guard;
 mod leap;
@@ -59,6 +62,7 @@ mod winter;
 pub use area::Area;
 pub(crate) use bomb::KEY as BOMB_KEY;
 pub(crate) use deploy::KEY as RESERVE_KEY;
+pub(crate) use fear::KEY as CONTINUING_KEY;
 pub(crate) use freeze::KEY as FREEZE_KEY;
 pub(crate) use militia::KEY as MILITIA_KEY;
 pub(crate) use militia::{MilitiaRules, militia_rules};
@@ -140,6 +144,8 @@ pub enum PowerSpec {
     Deploy(deploy::Spec),
     /// A wall around an area that other teams cross only by jumping.
     Wall(wall::Spec),
+    /// After the move, move again for a sacrifice, any number of times.
+    Fear,
 }
 
 impl PowerSpec {
@@ -183,6 +189,7 @@ impl PowerSpec {
             trenches::ID => PowerSpec::Trenches,
             deploy::ID => PowerSpec::Deploy(deploy::Spec::read(&p)?),
             wall::ID => PowerSpec::Wall(wall::Spec::read(&p)?),
+            fear::ID => PowerSpec::Fear,
             other => {
                 return Err((
                     "id".into(),
@@ -229,6 +236,7 @@ impl PowerSpec {
             PowerSpec::Trenches => trenches::ID,
             PowerSpec::Deploy(_) => deploy::ID,
             PowerSpec::Wall(_) => wall::ID,
+            PowerSpec::Fear => fear::ID,
         }
     }
 
@@ -285,6 +293,7 @@ impl PowerSpec {
                 | PowerSpec::Push(_)
                 | PowerSpec::Bomb(_)
                 | PowerSpec::Militia(_)
+                | PowerSpec::Fear
         )
     }
 
@@ -311,7 +320,8 @@ impl PowerSpec {
             | PowerSpec::Bomb(_)
             | PowerSpec::Revive(_)
             | PowerSpec::Freeze(_)
-            | PowerSpec::Trenches => Vec::new(),
+            | PowerSpec::Trenches
+            | PowerSpec::Fear => Vec::new(),
             PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Range(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
@@ -335,7 +345,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 29] = [
+const KNOWN: [&str; 30] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -365,6 +375,7 @@ const KNOWN: [&str; 29] = [
     trenches::ID,
     deploy::ID,
     wall::ID,
+    fear::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -398,6 +409,7 @@ pub(crate) enum Power<B> {
     Trenches,
     Deploy(deploy::Compiled<B>),
     Wall(wall::Compiled<B>),
+    Fear,
 }
 
 impl<B: HasSliders> Power<B> {
@@ -448,6 +460,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Trenches => Power::Trenches,
             PowerSpec::Deploy(d) => Power::Deploy(d.compile(kind, forward, size)),
             PowerSpec::Wall(w) => Power::Wall(w.compile(kind, area)),
+            PowerSpec::Fear => Power::Fear,
         }
     }
 
@@ -578,6 +591,7 @@ impl<B: HasSliders> Position<B> {
                     | Power::Push(_)
                     | Power::Bomb(_)
                     | Power::Militia(_)
+                    | Power::Fear
             )
         })
     }
@@ -606,6 +620,7 @@ impl<B: HasSliders> Position<B> {
             }
             Some(Power::Bomb(_)) => return self.for_each_bomb(m, emit),
             Some(Power::Militia(_)) => return self.for_each_militia(m, emit),
+            Some(Power::Fear) => return self.for_each_sacrifice(m, emit),
             _ => B::EMPTY,
         };
         if cells.is_empty() {
@@ -639,6 +654,7 @@ impl<B: HasSliders> Position<B> {
             }
             Some(&Power::Push(p)) => self.play_push(&p, m),
             Some(Power::Militia(_)) => self.place_militia(m),
+            Some(Power::Fear) => self.play_sacrifice(m),
             _ => {}
         }
     }

@@ -70,6 +70,7 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/conquistadors.toml"),
     ),
     ("egypt", include_str!("../../variants/nations/egypt.toml")),
+    ("france", include_str!("../../variants/nations/france.toml")),
     ("gaul", include_str!("../../variants/nations/gaul.toml")),
     (
         "holy-roman-empire",

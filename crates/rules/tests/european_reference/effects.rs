@@ -260,6 +260,8 @@ impl Ref {
                 && self.at(cell).is_none()
             {
                 self.create_militia(us, cell);
+            } else if self.has_fear(us) {
+                self.sacrifice(cell, us);
             }
         }
         self.take_over_kingless(before);

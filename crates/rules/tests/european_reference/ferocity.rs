@@ -41,7 +41,7 @@ impl Ref {
         self.fierce_changes_but(before, None);
     }
 
-    fn fierce_changes_but(&mut self, before: &Ref, moved: Option<(Sq, Sq)>) {
+    pub(super) fn fierce_changes_but(&mut self, before: &Ref, moved: Option<(Sq, Sq)>) {
         let carried =
             moved.filter(|&(from, to)| before.stands_frozen(from) && self.at(to).is_some());
         for f in 0..8 {

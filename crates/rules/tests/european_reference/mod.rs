@@ -12,6 +12,7 @@
 
 mod deploy;
 mod effects;
+mod fear;
 mod ferocity;
 pub mod kinds;
 mod letters;
@@ -137,6 +138,8 @@ pub struct Ref {
     pub left: [Vec<char>; 4],
     /// Per seat with a wall: whether it fell for good.
     pub wall_down: [bool; 4],
+    /// Whether the seat to move's turn goes on after its move (fear).
+    pub continuing: bool,
 }
 
 /// Which way an army's pawns go.
@@ -252,6 +255,7 @@ impl Ref {
             trench_moves: [[None; 3]; 4],
             left,
             wall_down: [false; 4],
+            continuing: false,
         }
     }
 
@@ -538,6 +542,9 @@ impl Ref {
             return Vec::new();
         }
         let us = self.turn;
+        if self.continuing {
+            return self.extra_moves();
+        }
         let mut moves: Vec<(String, Ref)> = Vec::new();
         for m in self
             .piece_move_texts()
@@ -597,11 +604,14 @@ impl Ref {
 
     /// Play a legal move.
     pub fn play(&self, m: &str) -> Ref {
-        let after = if m == "0000" {
+        let mut after = if m == "0000" {
             self.clone()
         } else {
             self.part(m)
         };
+        if self.has_fear(self.turn) && self.fear_goes_on(m, &mut after) {
+            return after;
+        }
         self.end_turn(m, after)
     }
 
@@ -703,7 +713,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {}",
             self.turn,
             self.commander,
             self.turns,
@@ -719,7 +729,8 @@ impl std::fmt::Debug for Ref {
             self.militia_old,
             self.trench_moves,
             self.left,
-            self.wall_down
+            self.wall_down,
+            self.continuing
         )
     }
 }

@@ -71,8 +71,9 @@ fn letters(text: &str) -> Vec<char> {
 pub fn nation_of(id: &str) -> Option<RefNation> {
     let default = || nation(id, "krbnpppp", "rbn");
     Some(match id {
-        "default" | "jerusalem" | "netherlands" | "gaul" | "switzerland" | "russia" => {
+        "default" | "jerusalem" | "netherlands" | "gaul" | "switzerland" | "russia" | "france" => {
             let power = match id {
+                "france" => vec![RefPower::Fear],
                 "jerusalem" => vec![RefPower::Shelter],
                 "netherlands" => vec![RefPower::Trade],
                 "gaul" => vec![RefPower::Push],

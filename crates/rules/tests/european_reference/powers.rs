@@ -181,6 +181,14 @@ pub enum RefPower {
     /// as at a piece; it falls for good once the army holds no queen, and
     /// with its player.)
     Wall { area: Rect, keeper: char },
+    /// France: "After your move you may move again, provided you sacrifice
+    /// one of your pieces (it leaves the game). You may repeat this any
+    /// number of times in one turn. The extra moves may not give check or
+    /// capture a royal piece." (The sacrifice is any piece the seat
+    /// commands of no royal kind but the mover, taken off after the move;
+    /// "give check": one of its pieces attacks an enemy royal piece after
+    /// the extra move; a pass ends the turn.)
+    Fear,
 }
 
 /// Whether a move's text is a turn of two piece moves.

@@ -127,6 +127,7 @@ pub fn read(p: &Position<u64>) -> Option<Ref> {
         }
     }
     r.wall_down = [0, 1, 2, 3].map(|s| at("wall", s) == "down");
+    r.continuing = at("continuing", r.turn) == "yes";
     // The neutral counts: per seat with the power, a digit for each other
     // seat in turn order.
     for s in 0..4 {

@@ -275,8 +275,15 @@ impl Actor {
             .map_err(|e| ActError::Illegal(e.to_string()))?;
         self.moved[seat as usize] = true;
         let lag = self.seats[seat as usize].lag_ms;
+        // A turn of several steps (France's extra moves) keeps the seat to
+        // move: the increment comes once, with the step that ends it.
+        let goes_on = self.game.outcome().is_none() && self.game.turn().0 == seat;
         if let Some(c) = self.clocks.as_mut() {
-            c.moved(seat, now, lag);
+            if goes_on {
+                c.stepped(seat, now, lag);
+            } else {
+                c.moved(seat, now, lag);
+            }
         }
         let had_offers = self.offers.draw != 0 || self.offers.takeback.is_some();
         self.offers.moved();

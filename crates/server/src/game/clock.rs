@@ -73,6 +73,21 @@ impl Clocks {
     /// its thinking time less what its quota pays for the lag, then add
     /// the increment (or reset a correspondence clock).
     pub fn moved(&mut self, seat: u8, now: Instant, lag_ms: i64) {
+        self.stepped(seat, now, lag_ms);
+        let i = seat as usize;
+        match self.spec {
+            ClockSpec::Fischer { increment_ms, .. } => self.remaining[i] += increment_ms as i64,
+            ClockSpec::Correspondence { days_per_move } => {
+                self.remaining[i] = days_per_move as i64 * DAY_MS
+            }
+        }
+    }
+
+    /// `seat` took a step of a turn that goes on (France's move before
+    /// its extra moves): its thinking time is charged as for a move, and
+    /// the increment waits for the turn's end (`docs/architecture.md`,
+    /// "Turns of several steps").
+    pub fn stepped(&mut self, seat: u8, now: Instant, lag_ms: i64) {
         let i = seat as usize;
         if let Some((running, since)) = self.running.take()
             && running == seat
@@ -81,12 +96,6 @@ impl Clocks {
             let paid = lag_ms.clamp(0, self.quota[i]).min(spent);
             self.quota[i] = (self.quota[i] - paid + QUOTA_GAIN_MS).min(QUOTA_MAX_MS);
             self.remaining[i] = (self.remaining[i] - (spent - paid)).max(0);
-        }
-        match self.spec {
-            ClockSpec::Fischer { increment_ms, .. } => self.remaining[i] += increment_ms as i64,
-            ClockSpec::Correspondence { days_per_move } => {
-                self.remaining[i] = days_per_move as i64 * DAY_MS
-            }
         }
     }
 
@@ -137,6 +146,23 @@ mod tests {
         assert_eq!(c.flagged(t0 + Duration::from_millis(9_999)), None);
         assert_eq!(c.flagged(t0 + Duration::from_millis(10_000)), Some(1));
         assert_eq!(c.deadline(), Some(t0 + Duration::from_millis(10_000)));
+    }
+
+    #[test]
+    fn a_step_of_a_turn_that_goes_on_is_charged_without_increment() {
+        let t0 = Instant::now();
+        let spec = ClockSpec::Fischer {
+            initial_ms: 10_000,
+            increment_ms: 1_000,
+        };
+        let mut c = Clocks::new(spec, 2);
+        c.start(0, t0);
+        c.stepped(0, t0 + Duration::from_millis(2_000), 0);
+        assert_eq!(c.now(t0)[0], 8_000);
+        // The turn's last step brings the increment, once.
+        c.start(0, t0);
+        c.moved(0, t0 + Duration::from_millis(1_000), 0);
+        assert_eq!(c.now(t0)[0], 8_000 - 1_000 + 1_000);
     }
 
     #[test]
