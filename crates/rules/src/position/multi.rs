@@ -98,13 +98,12 @@ impl<B: HasSliders> Position<B> {
     #[inline]
     pub fn alive_seats(&self) -> u8 {
         let royals = self.union_of(self.rules.alive_kinds);
-        let with_king = (0..self.rules.seats()).fold(0, |m, s| {
-            if (royals & self.by_seat[s as usize]).is_empty() {
-                m
-            } else {
-                m | 1 << s
-            }
-        });
+        // All four seats, without branches: seats a variant lacks are empty,
+        // and play asks this several times a move.
+        let mut with_king = 0u8;
+        for (s, &pieces) in self.by_seat.iter().enumerate() {
+            with_king |= u8::from(!(royals & pieces).is_empty()) << s;
+        }
         if self.rules.deploy_seats != 0 {
             // A royal piece in reserve keeps its seat in (`power/deploy.rs`).
             return (with_king | self.deploying_seats()) & !self.greyed;
