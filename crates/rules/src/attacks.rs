@@ -369,6 +369,11 @@ impl Magic {
 pub trait HasSliders: Bitboard {
     /// The slider table type of this width.
     type Sliders: SliderTable<Self>;
+    /// Whether a cell's line attacks cost one lookup (magic tables), so
+    /// asking "is this cell attacked along a line" is best answered by
+    /// computing them; otherwise the riders on the cell's open lines are
+    /// looked at one by one (see `Position::line_attacked`).
+    const LOOKUP_SLIDERS: bool = false;
     /// Whether this width can serve `geo`: it has room for the cells, and
     /// for `u64` the magic search succeeds on the shape.
     fn serves(geo: &Geometry) -> bool {
@@ -377,6 +382,7 @@ pub trait HasSliders: Bitboard {
 }
 impl HasSliders for u64 {
     type Sliders = Magic;
+    const LOOKUP_SLIDERS: bool = true;
     fn serves(geo: &Geometry) -> bool {
         Magic::exist_for(geo)
     }

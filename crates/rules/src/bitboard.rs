@@ -159,9 +159,13 @@ impl Bitboard for Wide {
     const EMPTY: Self = Wide([0; 4]);
     #[inline(always)]
     fn bit(i: u8) -> Self {
-        let mut w = [0; 4];
-        w[(i >> 6) as usize] = 1 << (i & 63);
-        Wide(w)
+        // Built in registers: writing one word of an array and reading
+        // the whole as a vector stalls store forwarding, and this runs for
+        // every cell a move generator touches.
+        let b = 1u64 << (i & 63);
+        let w = i >> 6;
+        let word = |n: u8| if w == n { b } else { 0 };
+        Wide([word(0), word(1), word(2), word(3)])
     }
     #[inline(always)]
     fn is_empty(self) -> bool {
@@ -177,16 +181,13 @@ impl Bitboard for Wide {
     }
     #[inline(always)]
     fn lsb(self) -> u8 {
+        // Branch-free: which word holds a piece is no pattern a predictor
+        // learns, and this runs once per cell iterated.
         let w = &self.0;
-        if w[0] != 0 {
-            w[0].trailing_zeros() as u8
-        } else if w[1] != 0 {
-            64 + w[1].trailing_zeros() as u8
-        } else if w[2] != 0 {
-            128 + w[2].trailing_zeros() as u8
-        } else {
-            192 + w[3].trailing_zeros() as u8
-        }
+        let low = u128::from(w[0]) | u128::from(w[1]) << 64;
+        let high = u128::from(w[2]) | u128::from(w[3]) << 64;
+        let (l, h) = (low.trailing_zeros(), high.trailing_zeros());
+        (if l < 128 { l } else { 128 + h }) as u8
     }
     #[inline(always)]
     fn msb(self) -> u8 {
@@ -203,14 +204,14 @@ impl Bitboard for Wide {
     }
     #[inline(always)]
     fn without_lsb(self) -> Self {
-        let mut w = self.0;
-        for x in w.iter_mut() {
-            if *x != 0 {
-                *x &= *x - 1;
-                break;
-            }
-        }
-        Wide(w)
+        // `x & (x - 1)` on 256 bits: the borrow runs through the empty
+        // low words, without a branch per word.
+        let w = self.0;
+        let (m0, b0) = w[0].overflowing_sub(1);
+        let (m1, b1) = w[1].overflowing_sub(u64::from(b0));
+        let (m2, b2) = w[2].overflowing_sub(u64::from(b1));
+        let m3 = w[3].wrapping_sub(u64::from(b2));
+        Wide([w[0] & m0, w[1] & m1, w[2] & m2, w[3] & m3])
     }
     #[inline(always)]
     fn low_u64(self) -> u64 {
@@ -329,6 +330,24 @@ mod tests {
         shifts::<u64>();
         shifts::<u128>();
         shifts::<Wide>();
+    }
+
+    /// The branch-free word selection of `Wide`: cells at every word's
+    /// edges, alone and with a higher one.
+    #[test]
+    fn wide_cells_at_word_edges() {
+        for c in [0u8, 1, 63, 64, 65, 127, 128, 191, 192, 254, 255] {
+            let b = Wide::bit(c);
+            assert_eq!(b.count(), 1, "{c}");
+            assert!(b.has(c) && (c == 0 || !b.has(c - 1)), "{c}");
+            assert_eq!((b.lsb(), b.msb()), (c, c), "{c}");
+            assert!(b.without_lsb().is_empty(), "{c}");
+            if c < 255 {
+                let two = b | Wide::bit(255);
+                assert_eq!(two.lsb(), c);
+                assert_eq!(two.without_lsb(), Wide::bit(255), "{c}");
+            }
+        }
     }
 
     #[test]

@@ -301,6 +301,10 @@ pub struct Rules<B: HasSliders> {
     /// Squares the king moves when castling by steps (four-player chess), or
     /// 0 where `castle_landing` gives fixed cells.
     pub(crate) castle_steps: u8,
+    /// Whether king and rook always land side by side, so the king's and
+    /// the rook's paths together cover every cell between them: castling
+    /// is then refused at once while one of those cells is taken.
+    pub(crate) castle_paths_span: bool,
     /// Per set of seats that still have a royal piece: whether at most one
     /// team is left, so the game is decided.
     pub(crate) decided: [bool; 1 << MAX_SEATS],
@@ -823,6 +827,13 @@ impl<B: HasSliders> Rules<B> {
             Some(CastleLanding::KingSteps(n)) => n,
             _ => 0,
         };
+        let castle_paths_span = match variant.rules.castling.as_ref().map(|c| c.landing) {
+            Some(CastleLanding::KingSteps(_)) => true,
+            Some(CastleLanding::Files { king, rook }) => {
+                (0..2).all(|w| king[w].abs_diff(rook[w]) == 1)
+            }
+            None => false,
+        };
         // Castling tests no landing cell while it generates moves: the
         // variant checker puts the landing files on every first rank.
         if castle_steps == 0 && variant.rules.castling.is_some() {
@@ -915,6 +926,7 @@ impl<B: HasSliders> Rules<B> {
             promoting_kinds,
             forward_lines,
             castle_landing,
+            castle_paths_span,
             kinds: variant.pieces.len(),
             hand_kinds: if variant.rules.drops {
                 HandKinds::of(&variant.pieces)

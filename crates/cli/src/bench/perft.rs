@@ -122,20 +122,34 @@ fn builtins(chosen: &AnyVariant, two_seats: bool) -> Result<Vec<AnyVariant>> {
     Ok(out)
 }
 
-/// The variants of more than two seats. No other program here plays
-/// them; the best open-source four-player generator measured on this
-/// machine's class reached about 8 M nodes/s (see docs/architecture.md).
+/// Starts measured beside the variants' own: `(variant, position)`.
+/// chess.com's current four-player start (`4PC`, kings and queens placed
+/// otherwise than the seed's) under the check rules: the case named by
+/// the speed goal of four-player perft (docs/architecture.md, "Perft speed").
+const MORE_STARTS: [(&str, &str); 1] = [("fourway-original", "4PC")];
+
+/// The variants of more than two seats, from their own starts and from
+/// [`MORE_STARTS`]. No other program here plays them; the best
+/// open-source four-player generator measured on this machine's class
+/// reached about 8 M nodes/s (see docs/architecture.md).
 fn bench_more_seats(chosen: &AnyVariant, depth: u32) -> Result<()> {
     println!(
-        "{:<17} {:>5} {:>11}  {:>8} {:>9}",
+        "{:<26} {:>5} {:>11}  {:>8} {:>9}",
         "four-player start", "depth", "nodes", "time s", "M nodes/s"
     );
+    let mut cases = Vec::new();
     for variant in builtins(chosen, false)? {
         let fen = AnyGame::new(&variant).position_text();
+        cases.push((variant.name().to_string(), variant, fen));
+    }
+    for (name, start) in MORE_STARTS {
+        let variant = AnyVariant::builtin(name)?;
+        cases.push((format!("{name} {start}"), variant, start.to_string()));
+    }
+    for (label, variant, fen) in cases {
         let (nodes, time) = tetrarch(&variant, &fen, depth)?;
         println!(
-            "{:<17} {depth:>5} {nodes:>11}  {:>8.3} {:>9.1}",
-            variant.name(),
+            "{label:<26} {depth:>5} {nodes:>11}  {:>8.3} {:>9.1}",
             time.as_secs_f64(),
             options::mnps(nodes, time)
         );
@@ -246,5 +260,18 @@ mod tests {
             assert_eq!(a, b);
         }
         assert_eq!(cozy(POSITIONS[0].1, 3).unwrap().0, 8902);
+    }
+
+    /// The extra four-player starts are read by the variants they name
+    /// (chess.com's `4PC` as a FEN4; 7,800 at depth 3, as docs/rules.md has it).
+    #[test]
+    fn more_starts_are_positions_of_their_variants() {
+        for (name, start) in MORE_STARTS {
+            let variant = AnyVariant::builtin(name).unwrap();
+            let (nodes, _) = tetrarch(&variant, start, 2).unwrap();
+            assert!(nodes > 0, "{name} {start}");
+        }
+        let variant = AnyVariant::builtin("fourway-original").unwrap();
+        assert_eq!(tetrarch(&variant, "4PC", 3).unwrap().0, 7800);
     }
 }

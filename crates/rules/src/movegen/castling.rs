@@ -36,6 +36,12 @@ impl<B: HasSliders> Position<B> {
         let occ = self.occupied();
         let check = r.variant.rules.check;
         for rook in rooks.iter() {
+            // Where king and rook land side by side, their two paths cover
+            // every cell between them, and until castling is near something
+            // stands there: one look settles most positions.
+            if r.castle_paths_span && !(r.attacks.between(king, rook) & occ).is_empty() {
+                continue;
+            }
             // Every right fits: the FEN readers keep no other.
             let (kd, rd) = self.castle_targets(king, rook);
             let rest = occ ^ B::bit(king) ^ B::bit(rook);

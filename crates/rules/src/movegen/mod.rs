@@ -220,7 +220,7 @@ impl<B: HasSliders> Position<B> {
     /// those on its open lines, then their paths, which beats computing
     /// the cell's attacks on wide boards, where few riders line up.
     #[inline(always)]
-    fn ridden_to(&self, cell: u8, orth: B, diag: B, occ: B) -> bool {
+    pub(crate) fn ridden_to(&self, cell: u8, orth: B, diag: B, occ: B) -> bool {
         let a = &self.rules.attacks;
         let riders = (a.rook_open(cell) & orth) | (a.bishop_open(cell) & diag);
         riders.iter().any(|s| (a.between(cell, s) & occ).is_empty())
@@ -513,10 +513,8 @@ impl<B: HasSliders> Position<B> {
         }
         sink.targets(king, kt);
         if checkers.is_empty() {
-            let attacked = |c: u8, o: B| {
-                !((r.attacks.rook(c, o) & orth) | (r.attacks.bishop(c, o) & diag)).is_empty()
-                    || self.leaper_attacks(c, us)
-            };
+            let attacked =
+                |c: u8, o: B| self.line_attacked(c, orth, diag, o) || self.leaper_attacks(c, us);
             self.generate_castling(sink, true, attacked);
         }
         if r.multi {

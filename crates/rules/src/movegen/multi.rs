@@ -14,7 +14,8 @@ impl<B: HasSliders> Position<B> {
     #[inline(never)]
     pub(super) fn generate_multi<S: Sink<B>>(&self, sink: &mut S) {
         let r = &*self.rules;
-        if self.teams_decided() {
+        let alive = self.alive_seats();
+        if r.decided[alive as usize] {
             return;
         }
         if r.variant.rules.regicide {
@@ -32,7 +33,7 @@ impl<B: HasSliders> Position<B> {
         if r.scoring && self.silent_seats() != 0 {
             return self.generate_among_grey(sink);
         }
-        let side = self.moving_seats();
+        let side = self.moving_seats_among(alive);
         if side == 1 << self.turn.0 {
             let royals = self.royals(self.turn);
             if r.pin_legality && royals.count() == 1 {

@@ -529,11 +529,8 @@ impl<B: HasSliders> Position<B> {
         let enemy = self.enemies(seat);
         // Line attacks are the same for every enemy seat: look once, from the cell.
         let orth = self.union_of(r.orth_kinds) & enemy;
-        if !orth.is_empty() && !(r.attacks.rook(cell, occ) & orth).is_empty() {
-            return true;
-        }
         let diag = self.union_of(r.diag_kinds) & enemy;
-        if !diag.is_empty() && !(r.attacks.bishop(cell, occ) & diag).is_empty() {
+        if self.line_attacked(cell, orth, diag, occ) {
             return true;
         }
         if self.leaper_attacks(cell, seat) {
@@ -559,6 +556,21 @@ impl<B: HasSliders> Position<B> {
             }
         }
         false
+    }
+
+    /// Whether a rider of `orth` (orthogonal) or `diag` (diagonal) reaches
+    /// `cell` through `occ`. With magic tables, the cell's attacks are one
+    /// lookup each; on wider boards a line attack is a gather and scatter
+    /// per word, and the few riders on the cell's open lines are cheaper
+    /// to look at one by one (four-player perft: 9% of its time went here).
+    #[inline(always)]
+    pub(crate) fn line_attacked(&self, cell: u8, orth: B, diag: B, occ: B) -> bool {
+        if !B::LOOKUP_SLIDERS {
+            return self.ridden_to(cell, orth, diag, occ);
+        }
+        let a = &self.rules.attacks;
+        (!orth.is_empty() && !(a.rook(cell, occ) & orth).is_empty())
+            || (!diag.is_empty() && !(a.bishop(cell, occ) & diag).is_empty())
     }
 
     /// Whether a royal piece of `seat` is attacked.

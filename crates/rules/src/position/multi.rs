@@ -98,13 +98,12 @@ impl<B: HasSliders> Position<B> {
     #[inline]
     pub fn alive_seats(&self) -> u8 {
         let royals = self.union_of(self.rules.alive_kinds);
-        let with_king = (0..self.rules.seats()).fold(0, |m, s| {
-            if (royals & self.by_seat[s as usize]).is_empty() {
-                m
-            } else {
-                m | 1 << s
-            }
-        });
+        // All four seats, without branches: seats a variant lacks are empty,
+        // and play asks this several times a move.
+        let mut with_king = 0u8;
+        for (s, &pieces) in self.by_seat.iter().enumerate() {
+            with_king |= u8::from(!(royals & pieces).is_empty()) << s;
+        }
         if self.rules.deploy_seats != 0 {
             // A royal piece in reserve keeps its seat in (`power/deploy.rs`).
             return (with_king | self.deploying_seats()) & !self.greyed;
@@ -169,12 +168,24 @@ impl<B: HasSliders> Position<B> {
             return self.commanded_by(self.turn);
         }
         if self.rules.variant.rules.combine_armies {
-            let alive = self.alive_seats();
-            if let Some((lone, first)) = self.lone_seat(alive)
-                && first == self.turn
-            {
-                return alive & self.rules.enemy_seats[lone.idx()];
-            }
+            return self.moving_seats_among(self.alive_seats());
+        }
+        1 << self.turn.0
+    }
+
+    /// [`Position::moving_seats`] where `alive` is
+    /// [`Position::alive_seats`], already known: move generation and play
+    /// ask both, and finding the seats still in costs a look at every seat.
+    #[inline]
+    pub(crate) fn moving_seats_among(&self, alive: u8) -> u8 {
+        if self.rules.transfers {
+            return self.commanded_by(self.turn);
+        }
+        if self.rules.variant.rules.combine_armies
+            && let Some((lone, first)) = self.lone_seat(alive)
+            && first == self.turn
+        {
+            return alive & self.rules.enemy_seats[lone.idx()];
         }
         1 << self.turn.0
     }
@@ -284,8 +295,12 @@ impl<B: HasSliders> Position<B> {
 
     /// While the side to move is mated, its mated seats leave the board.
     fn remove_mated(&mut self) {
-        while !self.teams_decided() {
-            let side = self.moving_seats();
+        loop {
+            let alive = self.alive_seats();
+            if self.rules.decided[alive as usize] {
+                return;
+            }
+            let side = self.moving_seats_among(alive);
             let checked = (0..self.rules.seats())
                 .filter(|&s| side & (1 << s) != 0 && self.royal_attacked(Seat(s)))
                 .fold(0u8, |m, s| m | 1 << s);
