@@ -265,6 +265,9 @@ pub struct Rules<B: HasSliders> {
     /// The seats whose nation raises a wall (`wall`), as a bit set: moves
     /// and attacks of a line-up with one are checked against it.
     pub(crate) wall_seats: u8,
+    /// The seats that roll dice (`assassinate`), as a bit set: a turn of
+    /// theirs may be several steps, a roll among them.
+    pub(crate) dice_seats: u8,
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
@@ -894,6 +897,9 @@ impl<B: HasSliders> Rules<B> {
             }),
             wall_seats: seats_with_power(&variant, |p| {
                 matches!(p, crate::power::PowerSpec::Wall(_))
+            }),
+            dice_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Assassinate(_))
             }),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,

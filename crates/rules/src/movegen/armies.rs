@@ -18,6 +18,9 @@ impl<B: HasSliders> Position<B> {
     #[cold]
     #[inline(never)]
     pub(super) fn generate_transfer<S: Sink<B>>(&self, sink: &mut S) {
+        if self.rules.dice_seats != 0 && self.generate_dice_steps(sink) {
+            return;
+        }
         let us = self.turn;
         let before = sink.taken();
         let opening = self.in_opening(us);
@@ -88,6 +91,11 @@ impl<B: HasSliders> Position<B> {
         } else {
             self.generate_commanded(sink);
             self.generate_powers(sink);
+        }
+        // Picking a target begins a turn of several steps; the filters
+        // above judge the move that ends it.
+        if self.rules.dice_seats != 0 {
+            self.generate_picks(sink);
         }
         if sink.taken() == before {
             sink.one(Move::new(0, 0, MoveKind::Pass));

@@ -27,6 +27,7 @@
 mod adjacent;
 mod again;
 mod area;
+mod assassinate;
 mod area_moves;
 mod attacked;
 mod bomb;
@@ -57,6 +58,7 @@ mod wall;
 mod winter;
 
 pub use area::Area;
+pub(crate) use assassinate::KEY as DICE_KEY;
 pub(crate) use bomb::KEY as BOMB_KEY;
 pub(crate) use deploy::KEY as RESERVE_KEY;
 pub(crate) use freeze::KEY as FREEZE_KEY;
@@ -140,6 +142,9 @@ pub enum PowerSpec {
     Deploy(deploy::Spec),
     /// A wall around an area that other teams cross only by jumping.
     Wall(wall::Spec),
+    /// At the start of the turn, pick an enemy piece in an area and roll a
+    /// die for its life.
+    Assassinate(assassinate::Spec),
 }
 
 impl PowerSpec {
@@ -183,6 +188,7 @@ impl PowerSpec {
             trenches::ID => PowerSpec::Trenches,
             deploy::ID => PowerSpec::Deploy(deploy::Spec::read(&p)?),
             wall::ID => PowerSpec::Wall(wall::Spec::read(&p)?),
+            assassinate::ID => PowerSpec::Assassinate(assassinate::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -229,6 +235,7 @@ impl PowerSpec {
             PowerSpec::Trenches => trenches::ID,
             PowerSpec::Deploy(_) => deploy::ID,
             PowerSpec::Wall(_) => wall::ID,
+            PowerSpec::Assassinate(_) => assassinate::ID,
         }
     }
 
@@ -236,6 +243,15 @@ impl PowerSpec {
     /// one (`move-two`, `move-again`), from and to.
     pub fn second_move(&self, m: crate::moves::Move) -> Option<(u8, u8)> {
         matches!(self, PowerSpec::MoveTwo(_) | PowerSpec::MoveAgain(_)).then(|| two::second_part(m))
+    }
+
+    /// The second cell a power move `m` of this power holds in its
+    /// payload, written as its `to` (an assassination's misfire victim).
+    pub fn second_cell(&self, m: crate::moves::Move) -> Option<u8> {
+        match self {
+            PowerSpec::Assassinate(_) => ((m.payload() & 0xff) as u8).checked_sub(1),
+            _ => None,
+        }
     }
 
     /// Give the power the nation's setup, for the powers that read it
@@ -253,6 +269,7 @@ impl PowerSpec {
             PowerSpec::Freeze(f) => 1 + f.turns() as usize,
             PowerSpec::Trenches => 1 + trenches::TURNS,
             PowerSpec::Deploy(d) => d.slots(),
+            PowerSpec::Assassinate(_) => 2,
             _ => 1,
         }
     }
@@ -311,7 +328,8 @@ impl PowerSpec {
             | PowerSpec::Bomb(_)
             | PowerSpec::Revive(_)
             | PowerSpec::Freeze(_)
-            | PowerSpec::Trenches => Vec::new(),
+            | PowerSpec::Trenches
+            | PowerSpec::Assassinate(_) => Vec::new(),
             PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Range(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
@@ -335,7 +353,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 29] = [
+const KNOWN: [&str; 30] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -365,6 +383,7 @@ const KNOWN: [&str; 29] = [
     trenches::ID,
     deploy::ID,
     wall::ID,
+    assassinate::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -398,6 +417,7 @@ pub(crate) enum Power<B> {
     Trenches,
     Deploy(deploy::Compiled<B>),
     Wall(wall::Compiled<B>),
+    Assassinate(assassinate::Compiled<B>),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -448,6 +468,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Trenches => Power::Trenches,
             PowerSpec::Deploy(d) => Power::Deploy(d.compile(kind, forward, size)),
             PowerSpec::Wall(w) => Power::Wall(w.compile(kind, area)),
+            PowerSpec::Assassinate(a) => Power::Assassinate(a.compile(pieces, area)),
         }
     }
 

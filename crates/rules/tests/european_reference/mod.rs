@@ -11,6 +11,7 @@
 //! `read` (turning a kernel position into a reference one) uses the kernel.
 
 mod deploy;
+mod dice;
 mod effects;
 mod ferocity;
 pub mod kinds;
@@ -137,6 +138,8 @@ pub struct Ref {
     pub left: [Vec<char>; 4],
     /// Per seat with a wall: whether it fell for good.
     pub wall_down: [bool; 4],
+    /// Per seat with an assassination, where its turn's stands.
+    pub dice: [dice::Dice; 4],
 }
 
 /// Which way an army's pawns go.
@@ -252,6 +255,7 @@ impl Ref {
             trench_moves: [[None; 3]; 4],
             left,
             wall_down: [false; 4],
+            dice: Default::default(),
         }
     }
 
@@ -573,6 +577,11 @@ impl Ref {
     /// The legal moves, each as the texts that give the same turn (one
     /// text but for moves of two parts).
     pub fn legal_groups(&self) -> Vec<Vec<String>> {
+        // A roll due: the die's faces are the moves.
+        if self.roll_due() && !self.over() {
+            return (1..=6).map(|f| vec![format!("roll={f}")]).collect();
+        }
+        let picks = if self.over() { Vec::new() } else { self.picks() };
         // Turns are the same when they leave the same position, before
         // the next seat's turn begins (whose powers may make two turns
         // alike that were not).
@@ -586,17 +595,26 @@ impl Ref {
                 None => groups.push((vec![m], after)),
             }
         }
+        // A pick begins a turn of several steps: the opening rule judges
+        // the move that ends it. With a pick, no pass.
+        if !picks.is_empty() {
+            groups.retain(|(g, _)| g[0] != "0000");
+        }
         groups
             .into_iter()
             .map(|(mut g, _)| {
                 g.sort();
                 g
             })
+            .chain(picks.into_iter().map(|m| vec![m]))
             .collect()
     }
 
     /// Play a legal move.
     pub fn play(&self, m: &str) -> Ref {
+        if Ref::is_dice_step(m) {
+            return self.dice_step(m);
+        }
         let after = if m == "0000" {
             self.clone()
         } else {
@@ -611,6 +629,7 @@ impl Ref {
     /// turn-start powers act.
     fn end_turn(&self, m: &str, mut next: Ref) -> Ref {
         let us = self.turn;
+        next.dice[us] = dice::Dice::Idle;
         next.note_turn_powers(self, m);
         next.end_militia_turn(self, m);
         next.end_trench_turn(self, m);
@@ -703,7 +722,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} dice {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -719,7 +738,8 @@ impl std::fmt::Debug for Ref {
             self.militia_old,
             self.trench_moves,
             self.left,
-            self.wall_down
+            self.wall_down,
+            self.dice
         )
     }
 }

@@ -73,6 +73,14 @@ impl Clocks {
     /// its thinking time less what its quota pays for the lag, then add
     /// the increment (or reset a correspondence clock).
     pub fn moved(&mut self, seat: u8, now: Instant, lag_ms: i64) {
+        self.stepped(seat, now, lag_ms, true);
+    }
+
+    /// `seat` took a step of its turn at `now`: its time is spent as for
+    /// a move; the increment comes once, when `turn_over` (a turn of
+    /// several steps, such as an assassin's pick and then its move, earns
+    /// one increment).
+    pub fn stepped(&mut self, seat: u8, now: Instant, lag_ms: i64, turn_over: bool) {
         let i = seat as usize;
         if let Some((running, since)) = self.running.take()
             && running == seat
@@ -81,6 +89,9 @@ impl Clocks {
             let paid = lag_ms.clamp(0, self.quota[i]).min(spent);
             self.quota[i] = (self.quota[i] - paid + QUOTA_GAIN_MS).min(QUOTA_MAX_MS);
             self.remaining[i] = (self.remaining[i] - (spent - paid)).max(0);
+        }
+        if !turn_over {
+            return;
         }
         match self.spec {
             ClockSpec::Fischer { increment_ms, .. } => self.remaining[i] += increment_ms as i64,
