@@ -413,8 +413,10 @@ fn dice_agree_with_the_reference_and_perft_counts_each_face() {
                 let (kernel, theirs) = kernel_moves_as_reference(&p, &r);
                 assert_eq!(kernel, theirs, "{ids}: {}", p.to_fen());
                 assert_eq!(reference(&p), r, "{ids}: {}", p.to_fen());
-                let picks: Vec<&String> =
-                    kernel.iter().filter(|m| m.starts_with("assassinate@")).collect();
+                let picks: Vec<&String> = kernel
+                    .iter()
+                    .filter(|m| m.starts_with("assassinate@"))
+                    .collect();
                 if !picks.is_empty() && counted < 12 && rng.below(3) == 0 {
                     let n = tetrarch_rules::perft(&p, 3);
                     assert_eq!(r.perft(3), n, "{ids}: {}", p.to_fen());
@@ -435,7 +437,10 @@ fn dice_agree_with_the_reference_and_perft_counts_each_face() {
             }
         }
     }
-    assert!(picked > 20 && counted >= 6, "{picked} picks, {counted} perfts");
+    assert!(
+        picked > 20 && counted >= 6,
+        "{picked} picks, {counted} perfts"
+    );
 }
 
 #[test]

@@ -49,8 +49,16 @@ fn rolls() -> Vec<String> {
 fn after_roll(p: &Pos, seat: usize, target: &[&str], face: u8) -> Pos {
     let picked = play(p, &pick(seat, target));
     assert_eq!(picked.chance(), Some(6), "seat {seat}: a roll is due");
-    assert_eq!(moves(&picked), rolls(), "seat {seat}: the faces are the moves");
-    assert_eq!(picked.turn().0 as usize, seat, "the turn stays with the seat");
+    assert_eq!(
+        moves(&picked),
+        rolls(),
+        "seat {seat}: the faces are the moves"
+    );
+    assert_eq!(
+        picked.turn().0 as usize,
+        seat,
+        "the turn stays with the seat"
+    );
     play(&picked, &format!("roll={face}"))
 }
 
@@ -64,9 +72,20 @@ fn with_three_pieces_a_seat_may_pick_an_enemy_piece_in_its_4x4() {
         assert!(legal(&p, seat, "h2h3"), "seat {seat}");
         assert_eq!(p.chance(), None);
         // The whole 4 x 4 (d4 its far corner), nothing beyond it.
-        for (sq, inside) in [("d4", true), ("a4", true), ("d1", true), ("e4", false), ("d5", false), ("g6", false)] {
+        for (sq, inside) in [
+            ("d4", true),
+            ("a4", true),
+            ("d1", true),
+            ("e4", false),
+            ("d5", false),
+            ("g6", false),
+        ] {
             let p = scene(seat, &[(0, 'P', "h2"), (2, 'N', sq)]);
-            let want = if inside { vec![pick(seat, &[sq])] } else { vec![] };
+            let want = if inside {
+                vec![pick(seat, &[sq])]
+            } else {
+                vec![]
+            };
             assert_eq!(picks(&p), want, "seat {seat} {sq}");
         }
     }
@@ -86,7 +105,10 @@ fn a_target_outside_the_area_is_refused() {
     for seat in 0..4 {
         let p = scene(seat, &[(0, 'P', "h2"), (1, 'P', "e5")]);
         let text = pick(seat, &["e5"]);
-        let err = text.parse::<tetrarch_rules::notation::uci::UciMove>().unwrap().to_move(&p);
+        let err = text
+            .parse::<tetrarch_rules::notation::uci::UciMove>()
+            .unwrap()
+            .to_move(&p);
         assert!(err.is_err(), "seat {seat}: {text}");
         // Nor one's own piece, nor an empty square.
         assert!(!moves(&p).contains(&pick(seat, &["h2"])));
@@ -157,7 +179,10 @@ fn a_royal_target_survives_every_face() {
             let p = scene(seat, &[(0, 'P', "h2"), (1, 'P', "a8"), (1, 'K', "c3")]);
             assert_eq!(picks(&p), vec![pick(seat, &["c3"])], "a king may be picked");
             let after = after_roll(&p, seat, &["c3"], face);
-            assert_eq!(piece(&after, &turned(seat, "c3")), Some((((seat + 1) % 4) as u8, 'k')));
+            assert_eq!(
+                piece(&after, &turned(seat, "c3")),
+                Some((((seat + 1) % 4) as u8, 'k'))
+            );
         }
     }
 }
@@ -183,7 +208,11 @@ fn a_misfire_destroys_a_piece_next_to_the_target_chosen_with_the_pick() {
         assert_eq!(picks(&p), want, "seat {seat}");
         for (chosen, kept) in [("c2", "d3"), ("d3", "c2")] {
             let after = after_roll(&p, seat, &["c3", chosen], 1);
-            assert_eq!(piece(&after, &turned(seat, chosen)), None, "seat {seat} {chosen}");
+            assert_eq!(
+                piece(&after, &turned(seat, chosen)),
+                None,
+                "seat {seat} {chosen}"
+            );
             assert!(piece(&after, &turned(seat, kept)).is_some());
             // On any other face the choice takes nothing.
             let after = after_roll(&p, seat, &["c3", chosen], 4);
@@ -219,7 +248,13 @@ fn a_pending_roll_and_a_roll_made_are_in_fen4_and_the_hash() {
         let p = scene(seat, &[(0, 'P', "c2"), (0, 'B', "d3"), (1, 'P', "c3")]);
         let picked = play(&p, &pick(seat, &["c3", "d3"]));
         let text = picked.to_fen();
-        let entry = format!("'assassinate':({})", entries(seat, &format!("{}{}", turned(seat, "c3"), turned(seat, "d3"))));
+        let entry = format!(
+            "'assassinate':({})",
+            entries(
+                seat,
+                &format!("{}{}", turned(seat, "c3"), turned(seat, "d3"))
+            )
+        );
         assert!(text.contains(&entry), "{text}");
         let back = pos(picked.variant(), &text);
         assert_eq!(back, picked);
@@ -228,19 +263,32 @@ fn a_pending_roll_and_a_roll_made_are_in_fen4_and_the_hash() {
         assert_ne!(picked.hash(), p.hash(), "a pick changes the position");
         let rolled = play(&picked, "roll=3");
         let text = rolled.to_fen();
-        assert!(text.contains(&format!("'assassinate':({})", entries(seat, "rolled"))), "{text}");
+        assert!(
+            text.contains(&format!("'assassinate':({})", entries(seat, "rolled"))),
+            "{text}"
+        );
         let back = pos(rolled.variant(), &text);
         assert_eq!((back.hash(), picks(&back)), (rolled.hash(), vec![]));
         // The move that ends the turn clears it.
         let next = play(&rolled, &mv(seat, "b1a3"));
-        assert!(!next.to_fen().contains("'assassinate'"), "{}", next.to_fen());
+        assert!(
+            !next.to_fen().contains("'assassinate'"),
+            "{}",
+            next.to_fen()
+        );
     }
 }
 
 /// A FEN4 tuple with `entry` for `seat`, empty for the others.
 fn entries(seat: usize, entry: &str) -> String {
     let e: Vec<String> = (0..4)
-        .map(|s| if s == seat { format!("'{entry}'") } else { "''".into() })
+        .map(|s| {
+            if s == seat {
+                format!("'{entry}'")
+            } else {
+                "''".into()
+            }
+        })
         .collect();
     e.join(",")
 }
@@ -256,11 +304,18 @@ fn bad_position_texts_are_refused_with_the_key_named() {
     ] {
         let text = european_fen::fen('R', &format!("{},{extras}", european_fen::PLAYED), rows);
         let err = Pos::from_fen(&v, &text).unwrap_err().to_string();
-        assert!(err.contains("assassinate") && err.contains(why), "{extras}: {err}");
+        assert!(
+            err.contains("assassinate") && err.contains(why),
+            "{extras}: {err}"
+        );
     }
     // Only the seat to move may wait for a roll.
     let v = lineup("default,balkan-states,default,default");
-    let text = european_fen::fen('R', &format!("{},'assassinate':('','a8','','')", european_fen::PLAYED), rows);
+    let text = european_fen::fen(
+        'R',
+        &format!("{},'assassinate':('','a8','','')", european_fen::PLAYED),
+        rows,
+    );
     let err = Pos::from_fen(&v, &text).unwrap_err().to_string();
     assert!(err.contains("not to move"), "{err}");
 }
@@ -276,12 +331,25 @@ fn perft_counts_each_face_as_a_branch() {
         .sum();
     assert_eq!(tetrarch_rules::family::perft(&picked, 2), after);
     // A face the die does not have is no move.
-    assert!("roll=7".parse::<tetrarch_rules::notation::uci::UciMove>().unwrap().to_move(&picked).is_err());
-    assert!("roll=0".parse::<tetrarch_rules::notation::uci::UciMove>().is_err());
+    assert!(
+        "roll=7"
+            .parse::<tetrarch_rules::notation::uci::UciMove>()
+            .unwrap()
+            .to_move(&picked)
+            .is_err()
+    );
+    assert!(
+        "roll=0"
+            .parse::<tetrarch_rules::notation::uci::UciMove>()
+            .is_err()
+    );
 }
 
 fn balkan_game(ids: &str) -> AnyGame {
-    let v = AnyVariant::builtin("european-ffa").unwrap().with_lineup(ids).unwrap();
+    let v = AnyVariant::builtin("european-ffa")
+        .unwrap()
+        .with_lineup(ids)
+        .unwrap();
     AnyGame::new(&v)
 }
 
@@ -295,7 +363,10 @@ fn random_game(ids: &str, seed: u64, plies: usize) -> AnyGame {
             break;
         }
         let moves = game.legal_moves();
-        let picks: Vec<_> = moves.iter().filter(|m| m.uci.starts_with("assassinate@")).collect();
+        let picks: Vec<_> = moves
+            .iter()
+            .filter(|m| m.uci.starts_with("assassinate@"))
+            .collect();
         let m = if !picks.is_empty() && rng.below(2) == 0 {
             picks[rng.below(picks.len())].uci.clone()
         } else {
@@ -352,7 +423,10 @@ fn a_seat_never_rolls_and_bad_steps_change_nothing() {
     let mut game = balkan_game("balkan-states,default,default,default");
     let before = (game.ply(), game.position_text());
     for text in ["roll=3", "roll=7"] {
-        assert!(matches!(game.play(text), Err(PlayError::RollBySeat(_))), "{text}");
+        assert!(
+            matches!(game.play(text), Err(PlayError::RollBySeat(_))),
+            "{text}"
+        );
         assert_eq!((game.ply(), game.position_text()), before);
     }
     // A pick with no target, and a pick by a seat without the power.
@@ -360,7 +434,10 @@ fn a_seat_never_rolls_and_bad_steps_change_nothing() {
     game.play("a2a3").unwrap();
     let before = (game.ply(), game.position_text());
     let err = game.play("assassinate@a5").unwrap_err();
-    assert!(matches!(err, PlayError::Move(_) | PlayError::Illegal { .. }), "{err}");
+    assert!(
+        matches!(err, PlayError::Move(_) | PlayError::Illegal { .. }),
+        "{err}"
+    );
     assert_eq!((game.ply(), game.position_text()), before);
     // A roll where none is due, as a recorded step.
     assert!(game.play_step("roll=2").is_err());

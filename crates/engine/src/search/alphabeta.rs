@@ -24,8 +24,8 @@ use super::score::{from_tt, to_tt};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, Searcher};
 use crate::eval::{Evaluator, Searchable};
 use crate::tt::{Bound, Entry};
-use tetrarch_rules::variant::StalemateRule;
 use tetrarch_rules::family::PlayInPlace;
+use tetrarch_rules::variant::StalemateRule;
 use tetrarch_rules::{MoveList, Seat};
 
 /// Reverse futility pruning: deepest remaining depth and margin per ply.

@@ -555,7 +555,8 @@ impl AnyGame {
     pub fn roll_due(&mut self) -> Result<Vec<MoveView>, PlayError> {
         let mut rolls = Vec::new();
         while self.game.chance().is_some() {
-            let mix = self.game.hash() ^ (self.game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let mix =
+                self.game.hash() ^ (self.game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let draw = crate::SplitMix64::new(self.seed ^ mix).next_u64();
             rolls.push(self.game.roll(draw)?);
         }

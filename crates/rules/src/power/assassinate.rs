@@ -172,7 +172,9 @@ impl<B: HasSliders> Position<B> {
     pub(crate) fn is_dice_step(&self, m: Move) -> bool {
         match m.kind() {
             MoveKind::Roll(_) => true,
-            MoveKind::Power(p) => self.dice_power(self.turn).is_some_and(|(i, _)| i == p as usize),
+            MoveKind::Power(p) => self
+                .dice_power(self.turn)
+                .is_some_and(|(i, _)| i == p as usize),
             _ => false,
         }
     }
@@ -312,7 +314,9 @@ impl<B: HasSliders> Position<B> {
             let (first, rest) = Square::parse_prefix(text)
                 .map(|(_, n)| text.split_at(n))
                 .ok_or_else(|| bad(why()))?;
-            let target = cell(first).filter(|&c| area.has(c)).ok_or_else(|| bad(why()))?;
+            let target = cell(first)
+                .filter(|&c| area.has(c))
+                .ok_or_else(|| bad(why()))?;
             let victim = if rest.is_empty() {
                 0
             } else {

@@ -27,8 +27,8 @@
 mod adjacent;
 mod again;
 mod area;
-mod assassinate;
 mod area_moves;
+mod assassinate;
 mod attacked;
 mod bomb;
 mod capture;

@@ -581,7 +581,11 @@ impl Ref {
         if self.roll_due() && !self.over() {
             return (1..=6).map(|f| vec![format!("roll={f}")]).collect();
         }
-        let picks = if self.over() { Vec::new() } else { self.picks() };
+        let picks = if self.over() {
+            Vec::new()
+        } else {
+            self.picks()
+        };
         // Turns are the same when they leave the same position, before
         // the next seat's turn begins (whose powers may make two turns
         // alike that were not).
