@@ -149,7 +149,7 @@ fn bots_play_legal_games_with_france() {
                 p.legal_moves().contains(&m),
                 "{ids}: illegal bot move at ply {ply}"
             );
-            let goes_on = p.continues_turn(p.turn());
+            let goes_on = p.turn_goes_on(p.turn());
             let next = p.play(m).unwrap();
             if goes_on {
                 steps += 1;
@@ -272,4 +272,75 @@ fn an_enemy_flag_held_counts_the_more_the_nearer_it_is_to_home() {
     // flag counts, its way home does not.
     let own_lost = with("'','d4','h8','h1'");
     assert_eq!(own_lost[0] - gone[0], FLAG_HELD);
+}
+
+/// Bots play legal games with the Balkan States' dice, in every seat:
+/// the game rolls every die due from its seed, so a bot is never offered
+/// a roll; the bots pick targets (their search averages the faces) and
+/// the game goes on legally; its record replays with another seed.
+#[test]
+fn bots_play_legal_games_with_dice() {
+    use tetrarch_engine::Engine;
+    use tetrarch_rules::{AnyGame, AnyVariant};
+    let mut picks = 0;
+    for (ids, seed) in [
+        ("balkan-states,default,balkan-states,default", 11),
+        ("default,balkan-states,huns,balkan-states", 12),
+    ] {
+        let v = AnyVariant::builtin("european-ffa")
+            .unwrap()
+            .with_lineup(ids)
+            .unwrap();
+        let mut game = AnyGame::new(&v);
+        game.set_seed(seed);
+        let mut engine = Engine::new(&v, 4);
+        let limits = Limits {
+            nodes: Some(1_500),
+            ..Limits::default()
+        };
+        for ply in 0..60 {
+            if game.outcome().is_some() {
+                break;
+            }
+            assert_eq!(game.chance(), None, "{ids}: a die left for a bot");
+            let found = engine.search(&game, &limits, &mut |_| {}).unwrap();
+            let m = found
+                .best
+                .unwrap_or_else(|| panic!("{ids}: no move at ply {ply}"));
+            assert!(!m.starts_with("roll="), "{ids}: a bot rolled");
+            assert!(
+                game.legal_moves().iter().any(|l| l.uci == m),
+                "{ids}: illegal bot move {m} at ply {ply}"
+            );
+            picks += usize::from(m.starts_with("assassinate@"));
+            game.play(&m).unwrap();
+        }
+        let mut replay = AnyGame::new(&v);
+        replay.set_seed(seed + 1000);
+        for m in game.moves() {
+            replay.play_step(&m).unwrap();
+        }
+        assert_eq!(replay.position_text(), game.position_text(), "{ids}");
+    }
+    assert!(picks > 0, "the bots never assassinated");
+}
+
+/// A search from a position where a roll is due offers no move (the game
+/// rolls first); its score is the average over the faces.
+#[test]
+fn a_search_never_offers_a_roll() {
+    let v = Variant::builtin("european-ffa")
+        .unwrap()
+        .with_lineup("balkan-states,default,default,default", &[])
+        .unwrap();
+    let text = "R-0,0,1,1-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2),'assassinate':('c3','','','')}-bK,7/8/8/8/8/2,bP,5/7,rP/rK,rN,6";
+    let p = Position::<u64>::from_fen(&v, text).unwrap();
+    assert_eq!(tetrarch_rules::family::GamePosition::chance(&p), Some(6));
+    let mut s = Searcher::<Position<u64>>::new(&v, 4);
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let r = s.search(&p, &[], &limits, &mut |_| {});
+    assert_eq!(r.best, None);
 }

@@ -29,6 +29,9 @@ pub enum MoveKind {
     /// and `to`, and on the cells of [`Move::payload`] where the power
     /// needs more (see `crate::power`).
     Power(u8),
+    /// A roll of a die (`roll=4`): a chance step, played by no seat, its
+    /// face 1 to 127 (see [`crate::family::GamePosition::chance`]).
+    Roll(u8),
 }
 
 /// A move between cell indices of one variant's board.
@@ -56,6 +59,9 @@ const ACTION: u32 = 7;
 const POWER: u32 = 8;
 /// Powers a move can name (the tag's last values).
 const POWERS: u32 = 8;
+/// A roll shares the action tag, with the argument's top bit set (a
+/// variant has far fewer than 128 actions).
+const ROLL: u32 = 0x80;
 
 impl Move {
     /// Pack a move.
@@ -72,6 +78,7 @@ impl Move {
             MoveKind::Swap => (SWAP, 0),
             MoveKind::Action(a) => (ACTION, a as u32),
             MoveKind::Power(p) => (POWER + (p as u32 % POWERS), 0),
+            MoveKind::Roll(face) => (ACTION, ROLL | (face as u32 & 0x7f)),
         };
         Move(from as u32 | (to as u32) << 8 | tag << 16 | arg << 20)
     }
@@ -96,6 +103,7 @@ impl Move {
             EN_PASSANT => MoveKind::EnPassant,
             PASS => MoveKind::Pass,
             SWAP => MoveKind::Swap,
+            ACTION if arg.0 as u32 & ROLL != 0 => MoveKind::Roll(arg.0 & 0x7f),
             ACTION => MoveKind::Action(arg.0),
             POWER.. => MoveKind::Power(((self.0 >> 16) & 15) as u8 - POWER as u8),
             _ => MoveKind::Normal,

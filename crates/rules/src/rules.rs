@@ -268,6 +268,9 @@ pub struct Rules<B: HasSliders> {
     /// The seats whose turn goes on after their move while they move
     /// again for sacrifices (`fear`), as a bit set.
     pub(crate) fear_seats: u8,
+    /// The seats that roll dice (`assassinate`), as a bit set: a turn of
+    /// theirs may be several steps, a roll among them.
+    pub(crate) dice_seats: u8,
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
@@ -910,6 +913,9 @@ impl<B: HasSliders> Rules<B> {
                 matches!(p, crate::power::PowerSpec::Wall(_))
             }),
             fear_seats: seats_with_power(&variant, |p| matches!(p, crate::power::PowerSpec::Fear)),
+            dice_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Assassinate(_))
+            }),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,
             seat_state: !variant.seat_rules.is_empty(),

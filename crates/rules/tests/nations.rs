@@ -376,7 +376,8 @@ fn random_lineups_with(games: usize, seed: u64, must: Option<&str>) -> usize {
             let mv = m.parse::<UciMove>().unwrap().to_move(&p).unwrap();
             p = p.play(mv).unwrap();
             r = r.play(&m);
-            game.play(&m).unwrap();
+            // As a record holds it: a roll of a die is a step too.
+            game.play_step(&m).unwrap();
             assert_eq!(game.position_text(), p.to_fen());
         }
         let record = game.record(&[]);
@@ -393,6 +394,62 @@ fn random_lineups_with(games: usize, seed: u64, must: Option<&str>) -> usize {
         assert_eq!(read.game.position_text(), game.position_text(), "{record}");
     }
     positions
+}
+
+/// Games of line-ups with the Balkan States' dice, picks three times as
+/// likely as other moves: the kernel and the reference agree on the moves
+/// (picks, the die's faces, the move after) at every step, and on perft
+/// to depth 3 wherever a pick is offered, from every corner.
+#[test]
+fn dice_agree_with_the_reference_and_perft_counts_each_face() {
+    let mut rng = Rng(0xd1ce);
+    let mut picked = 0;
+    let mut counted = 0;
+    for ids in [
+        "balkan-states,default,balkan-states,default",
+        "default,balkan-states,egypt,balkan-states",
+        "allied-army,american-colonies,balkan-states,russia",
+        "balkan-states,barbarian-invaders,switzerland,ancient-china",
+    ] {
+        for game in 0..6 {
+            let v = lineup(["european-ffa", "european-teams"][game % 2], ids);
+            let mut p = Pos::start(&v);
+            let mut r = reference(&p);
+            for _ in 0..160 {
+                if p.outcome().is_some() {
+                    break;
+                }
+                let (kernel, theirs) = kernel_moves_as_reference(&p, &r);
+                assert_eq!(kernel, theirs, "{ids}: {}", p.to_fen());
+                assert_eq!(reference(&p), r, "{ids}: {}", p.to_fen());
+                let picks: Vec<&String> = kernel
+                    .iter()
+                    .filter(|m| m.starts_with("assassinate@"))
+                    .collect();
+                if !picks.is_empty() && counted < 12 && rng.below(3) == 0 {
+                    let n = tetrarch_rules::perft(&p, 3);
+                    assert_eq!(r.perft(3), n, "{ids}: {}", p.to_fen());
+                    counted += 1;
+                }
+                let m = if !picks.is_empty() && rng.below(4) > 0 {
+                    picked += 1;
+                    picks[rng.below(picks.len())].clone()
+                } else {
+                    let Some(m) = pick(&p, &mut rng) else { break };
+                    m
+                };
+                let mv = m.parse::<UciMove>().unwrap().to_move(&p).unwrap();
+                p = p.play(mv).unwrap();
+                r = r.play(&m);
+                let back = Pos::from_fen(&v, &p.to_fen()).unwrap();
+                assert_eq!((back.hash(), &back), (p.hash(), &p), "{}", p.to_fen());
+            }
+        }
+    }
+    assert!(
+        picked > 20 && counted >= 6,
+        "{picked} picks, {counted} perfts"
+    );
 }
 
 #[test]

@@ -43,10 +43,10 @@ fn the_ordinary_move_chooses_nothing_and_the_turn_then_goes_on() {
         let ordinary = moves(&p);
         assert!(ordinary.iter().all(|m| !m.contains('@')), "seat {seat}");
         assert!(!ordinary.contains(&"0000".to_string()), "seat {seat}");
-        assert!(!p.continues_turn(Seat(seat as u8)));
+        assert!(!p.turn_goes_on(Seat(seat as u8)));
         let p = play(&p, &mv(seat, "c2c3"));
         assert_eq!(p.turn(), Seat(seat as u8), "seat {seat}");
-        assert!(p.continues_turn(Seat(seat as u8)), "seat {seat}");
+        assert!(p.turn_goes_on(Seat(seat as u8)), "seat {seat}");
     }
 }
 
@@ -98,7 +98,7 @@ fn any_number_of_extra_moves_until_only_the_king_is_left() {
             "seat {seat}"
         );
         assert_eq!(p.turn(), next(seat), "seat {seat}");
-        assert!(!p.continues_turn(Seat(seat as u8)), "seat {seat}");
+        assert!(!p.turn_goes_on(Seat(seat as u8)), "seat {seat}");
     }
 }
 
@@ -207,7 +207,7 @@ fn the_pass_ends_the_turn_and_the_next_seat_moves() {
         let clock = p.halfmoves();
         let q = play(&p, "0000");
         assert_eq!(q.turn(), next(seat), "seat {seat}");
-        assert!(!q.continues_turn(Seat(seat as u8)), "seat {seat}");
+        assert!(!q.turn_goes_on(Seat(seat as u8)), "seat {seat}");
         // The pass that ends the turn adds nothing to the fifty-move count.
         assert_eq!(q.halfmoves(), clock, "seat {seat}");
         // The next seat's moves are its own, and its turn ends as usual.

@@ -392,3 +392,38 @@ async fn a_lineup_with_unusual_turns_plays_and_exports() {
     assert!(pgn4.contains("K@c1") && pgn4.contains("N@b2"), "{pgn4}");
     verify_store(&server.db, &[id]).await;
 }
+
+/// The Balkan States' dice on the server: a seat's pick is played through
+/// the move route and the game rolls the die (a step of its own, in the
+/// moves); a roll sent by a seat is refused; the stored game replays to
+/// the same position, its rolls drawn again from its stored seed.
+#[tokio::test]
+async fn the_server_rolls_the_dice_of_a_pick() {
+    let server = TestServer::start("dice").await;
+    let me = json!({"kind": "me"});
+    let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2)}-bK,6,yK/8/8/8/8/2,bP,5/4,rP,3/rK,rN,5,gK";
+    let created = server
+        .create(
+            json!({"variant": "european-ffa", "seats": [me, me, me, me], "fen": fen,
+                       "nations": ["balkan-states", "default", "default", "default"]}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let t = tokens(&created);
+    let post = |m: &'static str| {
+        let path = format!("/api/games/{id}/move/{m}");
+        let token = t[0].clone();
+        let server = &server;
+        async move { server.post(&path, token.as_deref(), None).await }
+    };
+    let (status, body) = post("roll=3").await;
+    assert_ne!(status, 200, "a seat rolled: {body}");
+    let (status, body) = post("assassinate@c3").await;
+    assert_eq!(status, 200, "{body}");
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    let fen = state["fen"].as_str().unwrap();
+    assert!(fen.contains("'assassinate':('rolled','','','')"), "{state}");
+    let (status, body) = post("e2e3").await;
+    assert_eq!(status, 200, "{body}");
+    verify_store(&server.db, &[id]).await;
+}

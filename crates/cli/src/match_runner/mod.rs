@@ -95,6 +95,8 @@ struct Setup {
     rules: Rules,
     sprt: Option<Sprt>,
     games: usize,
+    /// `--seed`: the openings, the engines' noise and the games' dice.
+    seed: u64,
 }
 
 fn setup(args: &Args) -> Result<Setup> {
@@ -127,6 +129,7 @@ fn setup(args: &Args) -> Result<Setup> {
         rules,
         sprt,
         games,
+        seed: args.seed,
     })
 }
 
@@ -298,7 +301,9 @@ impl Runner<'_> {
         let mut stopped = None;
         let period = seatings_per_opening(self.variant);
         for g in 0..games {
-            let start = openings[(g / period) % openings.len()].clone();
+            let mut start = openings[(g / period) % openings.len()].clone();
+            // Each game's dice, replayable from --seed.
+            start.set_seed(self.setup.seed ^ (g as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03));
             self.game(g, start, &bar)?;
             if (g + 1) % period == 0
                 && let Some(decision) = self.sprt_decision()

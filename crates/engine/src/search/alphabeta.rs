@@ -24,6 +24,7 @@ use super::score::{from_tt, to_tt};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, Searcher};
 use crate::eval::{Evaluator, Searchable};
 use crate::tt::{Bound, Entry};
+use tetrarch_rules::family::PlayInPlace;
 use tetrarch_rules::variant::StalemateRule;
 use tetrarch_rules::{MoveList, Seat};
 
@@ -124,6 +125,9 @@ impl<P: Searchable> Searcher<P> {
         ply: usize,
         null_ok: bool,
     ) -> i32 {
+        if pos.chance().is_some() {
+            return self.chance_node(pos, depth, ply);
+        }
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply);
         }
@@ -410,7 +414,47 @@ impl<P: Searchable> Searcher<P> {
         }
     }
 
+    /// A chance step (a die's roll): the average of its outcomes' scores
+    /// from the side to move's point of view, each searched with a full
+    /// window (a bound on one outcome says nothing of the average), one
+    /// ply of depth for the roll. Nothing is stored: the table's bounds
+    /// are of positions a side chooses from.
+    fn chance_node(&mut self, pos: &P, depth: i32, ply: usize) -> i32 {
+        if let Some(score) = self.enter_node(pos, ply) {
+            return score;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(pos);
+        }
+        let mut outcomes = MoveList::new();
+        pos.legal_moves_into(&mut outcomes);
+        if outcomes.is_empty() {
+            return self.evaluate(pos);
+        }
+        let side = self.side_of[pos.turn().idx()];
+        self.push_node(pos.hash(), false);
+        let mut sum = 0i64;
+        for &m in outcomes.iter() {
+            let mut child = pos.child();
+            child.play_unchecked(m);
+            let s = if depth <= 1 {
+                self.qchild(side, &child, -INF, INF, ply)
+            } else {
+                self.child(side, &child, depth - 1, -INF, INF, ply, false)
+            };
+            if self.aborted {
+                break;
+            }
+            sum += i64::from(s);
+        }
+        self.pop_node();
+        (sum / outcomes.len() as i64) as i32
+    }
+
     pub(super) fn qsearch(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if pos.chance().is_some() {
+            return self.chance_node(pos, 0, ply);
+        }
         if let Some(score) = self.enter_node(pos, ply) {
             return score;
         }

@@ -484,8 +484,9 @@ impl<P: Searchable> Searcher<P> {
     /// any), in the usual move order.
     fn root_moves(&self, pos: &P, limits: &Limits) -> Vec<RootMove<P::Move>> {
         let mut legal = MoveList::new();
-        // With more seats the game can be over with moves left: none to play.
-        if !(self.multi && pos.teams_decided()) {
+        // With more seats the game can be over with moves left: none to
+        // play. A roll due is the game's to play, never a seat's choice.
+        if !(self.multi && pos.teams_decided()) && pos.chance().is_none() {
             pos.legal_moves_into(&mut legal);
         }
         if !limits.searchmoves.is_empty() {

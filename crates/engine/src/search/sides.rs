@@ -83,7 +83,9 @@ impl<P: Searchable> Searcher<P> {
             }
             p.legal_moves_into(&mut seat_moves);
             for &m in seat_moves.iter() {
-                if !pos.is_pass(m) {
+                // A reply is a whole turn: a step that leaves the turn
+                // with its seat (an assassin's pick) is none.
+                if !pos.is_pass(m) && !p.continues_turn(m) {
                     list.push(m);
                 }
             }

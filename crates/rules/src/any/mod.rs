@@ -328,6 +328,12 @@ pub enum PlayError {
     /// Nothing to take back.
     #[error("there is no move to take back")]
     NothingToUndo,
+    /// A seat named a roll of a die: rolls are the game's steps.
+    #[error("'{0}' is a roll of a die: the game rolls, no seat does")]
+    RollBySeat(String),
+    /// A roll asked for where none is due.
+    #[error("no roll is due here")]
+    NoRollDue,
 }
 
 /// A game of any variant: positions, the moves and retirements that led
@@ -335,6 +341,8 @@ pub enum PlayError {
 pub struct AnyGame {
     variant: AnyVariant,
     game: Box<dyn ErasedGame>,
+    /// The seed of the game's dice (`AnyGame::set_seed`).
+    seed: u64,
 }
 
 impl Clone for AnyGame {
@@ -342,6 +350,7 @@ impl Clone for AnyGame {
         AnyGame {
             variant: self.variant.clone(),
             game: self.game.box_clone(),
+            seed: self.seed,
         }
     }
 }
@@ -429,6 +438,7 @@ impl AnyGame {
         Ok(AnyGame {
             variant: variant.clone(),
             game,
+            seed: 0,
         })
     }
 
@@ -452,6 +462,7 @@ impl AnyGame {
         AnyGame {
             variant: variant.clone(),
             game: Box::new(game),
+            seed: 0,
         }
     }
 
@@ -469,6 +480,7 @@ impl AnyGame {
         AnyGame {
             variant: self.variant.clone(),
             game: self.game.restarted(),
+            seed: self.seed,
         }
     }
 
@@ -494,10 +506,61 @@ impl AnyGame {
     pub fn legal_moves(&self) -> Vec<MoveView> {
         self.game.legal_moves()
     }
-    /// Play a move given in the variant's protocol notation (UCI for the
-    /// chess kernel: `e2e4`, `e7e8q`, `P@e4`, `0000`).
+    /// Play a seat's move given in the variant's protocol notation (UCI
+    /// for the chess kernel: `e2e4`, `e7e8q`, `P@e4`, `0000`). Where the
+    /// move leaves a die to roll (a chance step), the game rolls it from
+    /// its seed ([`AnyGame::set_seed`]) and plays the roll as a step of its
+    /// own (`roll=4`); a roll named by a seat is refused.
     pub fn play(&mut self, text: &str) -> Result<MoveView, PlayError> {
+        self.play_rolling(text).map(|(view, _)| view)
+    }
+
+    /// [`AnyGame::play`], with the rolls the game made after the move
+    /// (for a server that announces each step).
+    pub fn play_rolling(&mut self, text: &str) -> Result<(MoveView, Vec<MoveView>), PlayError> {
+        if text.trim_start().starts_with("roll=") {
+            return Err(PlayError::RollBySeat(text.to_string()));
+        }
+        self.roll_due()?;
+        let view = self.game.play_text(text)?;
+        let rolls = self.roll_due()?;
+        Ok((view, rolls))
+    }
+
+    /// Play a step as a record holds it, a roll included, and roll
+    /// nothing: what a replay does, so a game replays exactly with any
+    /// seed.
+    pub fn play_step(&mut self, text: &str) -> Result<MoveView, PlayError> {
         self.game.play_text(text)
+    }
+
+    /// The game's seed for its dice: each roll is drawn from it, the
+    /// position and the ply (SplitMix64), so the same seed and steps give
+    /// the same rolls. 0 until set.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
+    /// The seed of the game's dice.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Whether a die is to be rolled now: its number of faces.
+    pub fn chance(&self) -> Option<u8> {
+        self.game.chance()
+    }
+
+    /// Roll every die now due, each a step; the rolls as played.
+    pub fn roll_due(&mut self) -> Result<Vec<MoveView>, PlayError> {
+        let mut rolls = Vec::new();
+        while self.game.chance().is_some() {
+            let mix =
+                self.game.hash() ^ (self.game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let draw = crate::SplitMix64::new(self.seed ^ mix).next_u64();
+            rolls.push(self.game.roll(draw)?);
+        }
+        Ok(rolls)
     }
     /// `seat` resigns: its team loses, or in a free-for-all it leaves and
     /// the others play on.
@@ -540,12 +603,15 @@ impl AnyGame {
         self.game.points()
     }
     /// Take back the last move (or retirement); reopens a finished game.
+    ///
+    /// A roll goes back with the pick that called for it: a position
+    /// waiting for a roll is never left behind.
     pub fn undo(&mut self) -> Result<(), PlayError> {
-        if self.game.undo() {
-            Ok(())
-        } else {
-            Err(PlayError::NothingToUndo)
+        if !self.game.undo() {
+            return Err(PlayError::NothingToUndo);
         }
+        while self.game.chance().is_some() && self.game.undo() {}
+        Ok(())
     }
     /// How the game ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {

@@ -270,6 +270,9 @@ pub(crate) trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn seat_state(&self, seat: Seat) -> SeatState;
     fn legal_moves(&self) -> Vec<MoveView>;
     fn play_text(&mut self, text: &str) -> Result<MoveView, PlayError>;
+    fn chance(&self) -> Option<u8>;
+    fn roll(&mut self, draw: u64) -> Result<MoveView, PlayError>;
+    fn hash(&self) -> u64;
     fn leave(&mut self, seat: Seat, timed_out: bool) -> Result<(), PlayError>;
     fn decide(&mut self, outcome: Outcome) -> Result<(), PlayError>;
     fn claim_draw(&mut self, seat: Seat) -> Result<DrawReason, PlayError>;
@@ -326,6 +329,26 @@ impl<P: GamePosition + std::fmt::Display> ErasedGame for TypedGame<P> {
         let view = self.position().describe_move(m);
         self.play(m)?;
         Ok(view)
+    }
+    fn chance(&self) -> Option<u8> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        self.position().chance()
+    }
+    fn roll(&mut self, draw: u64) -> Result<MoveView, PlayError> {
+        // The outcomes are the legal moves, equally likely.
+        let outcomes = self.legal();
+        if self.chance().is_none() || outcomes.is_empty() {
+            return Err(PlayError::NoRollDue);
+        }
+        let m = outcomes[(draw % outcomes.len() as u64) as usize];
+        let view = self.position().describe_move(m);
+        self.play(m)?;
+        Ok(view)
+    }
+    fn hash(&self) -> u64 {
+        self.position().hash()
     }
     fn leave(&mut self, seat: Seat, timed_out: bool) -> Result<(), PlayError> {
         TypedGame::leave(self, seat, timed_out)

@@ -177,6 +177,17 @@ impl<B: HasSliders> GamePosition for Position<B> {
     fn child(&self) -> Child<'_, B> {
         Position::child(self)
     }
+    #[inline]
+    fn chance(&self) -> Option<u8> {
+        if self.rules().dice_seats == 0 {
+            return None;
+        }
+        self.dice_due()
+    }
+    #[inline]
+    fn continues_turn(&self, m: Move) -> bool {
+        self.rules().dice_seats != 0 && self.is_dice_step(m)
+    }
     #[inline(always)]
     fn pass_move(&self) -> Move {
         PASS
@@ -188,7 +199,7 @@ impl<B: HasSliders> GamePosition for Position<B> {
     #[inline]
     fn mover(&self, m: Move) -> Option<Seat> {
         match m.kind() {
-            MoveKind::Pass => return None,
+            MoveKind::Pass | MoveKind::Roll(_) => return None,
             // A power may act on an empty cell (a new piece).
             MoveKind::Power(_) => return Some(self.turn),
             _ => {}
@@ -354,7 +365,7 @@ impl<B: HasSliders> Position<B> {
     fn describe(&self, m: Move) -> MoveView {
         let cell = |c: u8| Some(self.cell_name(c));
         let (from, to, path) = match m.kind() {
-            MoveKind::Pass => (None, None, Vec::new()),
+            MoveKind::Pass | MoveKind::Roll(_) => (None, None, Vec::new()),
             MoveKind::Drop(_) => (None, cell(m.to()), Vec::new()),
             // A power acting on one cell (a piece turned or placed) is no
             // move from it, nor is a turn of two piece moves one drag: a

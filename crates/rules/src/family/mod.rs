@@ -123,6 +123,21 @@ pub trait GamePosition: Clone + Send + Sync + fmt::Debug + 'static {
     }
     /// Play a legal move.
     fn play_unchecked(&mut self, m: Self::Move);
+    /// Whether a die is to be rolled here (a chance step): the number of
+    /// its equally likely outcomes, which are then the legal moves, played
+    /// by no seat (`turn` stays the seat whose turn goes on). The game
+    /// rolls ([`crate::AnyGame`]); a search averages over them; perft
+    /// counts each as a branch.
+    fn chance(&self) -> Option<u8> {
+        None
+    }
+    /// Whether `m` leaves the turn with its seat, a step of a turn of
+    /// several (an assassin's pick, a roll): best-reply search, which
+    /// takes one move of an opponent as its whole turn, leaves them out.
+    fn continues_turn(&self, m: Self::Move) -> bool {
+        let _ = m;
+        false
+    }
     /// A copy to play a move on, for copy-make.
     fn child(&self) -> Self::Child<'_>;
     /// The move that only hands the turn on (null move, and the turns

@@ -18,6 +18,9 @@ impl<B: HasSliders> Position<B> {
     #[cold]
     #[inline(never)]
     pub(super) fn generate_transfer<S: Sink<B>>(&self, sink: &mut S) {
+        if self.rules.dice_seats != 0 && self.generate_dice_steps(sink) {
+            return;
+        }
         let us = self.turn;
         let before = sink.taken();
         let opening = self.in_opening(us);
@@ -32,7 +35,7 @@ impl<B: HasSliders> Position<B> {
         let area_moves = self.has_powers() && self.has_area_moves();
         let escape = self.rules.escape_check;
         // A turn that goes on (`fear`): extra moves, none giving check.
-        let continuing = self.rules.fear_seats != 0 && self.continues_turn(us);
+        let continuing = self.rules.fear_seats != 0 && self.turn_goes_on(us);
         let no_check = opening || continuing;
         let filtered =
             no_check || self.rules.variant.rules.declare_check || capture_powers || escape;
@@ -91,6 +94,11 @@ impl<B: HasSliders> Position<B> {
         } else {
             self.generate_commanded(sink);
             self.generate_powers(sink);
+        }
+        // Picking a target begins a turn of several steps; the filters
+        // above judge the move that ends it.
+        if self.rules.dice_seats != 0 {
+            self.generate_picks(sink);
         }
         // A turn that goes on may always end: by a pass.
         if continuing || sink.taken() == before {

@@ -543,7 +543,9 @@ impl FromStr for Pgn4Move {
             return Err(syntax(format!("'{t}' has characters no move uses")));
         }
         match t.parse::<UciMove>() {
-            Ok(power @ UciMove::Power { .. }) => return Ok(Pgn4Move::Power(power)),
+            Ok(power @ (UciMove::Power { .. } | UciMove::Roll(_))) => {
+                return Ok(Pgn4Move::Power(power));
+            }
             Ok(UciMove::Drop { piece, to }) => return Ok(Pgn4Move::Drop { piece, to }),
             _ => {}
         }
@@ -941,7 +943,9 @@ impl Pgn4Move {
         let geo = &v.geometry;
         let sq = |c: u8| geo.square(c);
         match m.kind() {
-            MoveKind::Power(_) => return Pgn4Move::Power(UciMove::from_move(pos, m)),
+            MoveKind::Power(_) | MoveKind::Roll(_) => {
+                return Pgn4Move::Power(UciMove::from_move(pos, m));
+            }
             MoveKind::Drop(k) => {
                 return Pgn4Move::Drop {
                     piece: v.piece(k).letter.to_ascii_uppercase(),
@@ -963,9 +967,11 @@ impl Pgn4Move {
             chosen: Chosen::of(pos.chosen_cells(m).into_iter().map(sq)),
         };
         match m.kind() {
-            MoveKind::Pass | MoveKind::Drop(_) | MoveKind::Action(_) | MoveKind::Power(_) => {
-                Pgn4Move::Pass
-            }
+            MoveKind::Pass
+            | MoveKind::Drop(_)
+            | MoveKind::Action(_)
+            | MoveKind::Power(_)
+            | MoveKind::Roll(_) => Pgn4Move::Pass,
             MoveKind::Castle => {
                 let wing = castling_side(pos, mover.seat, m.from(), m.to());
                 let twins = pos

@@ -523,7 +523,8 @@ impl San {
         let geo = &v.geometry;
         match m.kind() {
             MoveKind::Castle => return San::Castle(castling_side(pos, m)),
-            MoveKind::Pass => return San::Pass,
+            // Two-seat variants roll no dice: no SAN names a roll.
+            MoveKind::Pass | MoveKind::Roll(_) => return San::Pass,
             MoveKind::Action(a) => {
                 return San::Action(
                     ActionName::new(&v.seat_rules.actions[a as usize].name)

@@ -22,6 +22,8 @@ use std::str::FromStr;
 /// assert_eq!("d2d4@c1".parse::<UciMove>().unwrap().to_string(), "d2d4@c1");
 /// assert_eq!("b7b8q@a1".parse::<UciMove>().unwrap().to_string(), "b7b8q@a1");
 /// assert!("d2d4@c9x".parse::<UciMove>().is_err());
+/// assert_eq!("roll=4".parse::<UciMove>().unwrap(), UciMove::Roll(4));
+/// assert!("roll=0".parse::<UciMove>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UciMove {
@@ -60,6 +62,9 @@ pub enum UciMove {
         /// A second piece's move in the same turn, from and to.
         then: Option<(Square, Square)>,
     },
+    /// A roll of a die, the face it shows: `roll=4` (a chance step, which
+    /// the game plays, not a seat).
+    Roll(u8),
 }
 
 /// The squares a move chooses for its mover's nation's power (the piece
@@ -188,6 +193,15 @@ impl FromStr for UciMove {
         if s == "0000" {
             return Ok(UciMove::Null);
         }
+        if let Some(face) = s.strip_prefix("roll=") {
+            // Any face is read; whether the die has it is the position's.
+            return face
+                .parse::<u8>()
+                .ok()
+                .filter(|f| (1..128).contains(f))
+                .map(UciMove::Roll)
+                .ok_or_else(bad);
+        }
         if let Some(name) = ActionName::new(s) {
             return Ok(UciMove::Action(name));
         }
@@ -287,6 +301,7 @@ impl fmt::Display for UciMove {
             }
             UciMove::Drop { piece, to } => write!(f, "{piece}@{to}"),
             UciMove::Null => f.write_str("0000"),
+            UciMove::Roll(face) => write!(f, "roll={face}"),
             UciMove::Action(name) => write!(f, "{name}"),
             UciMove::Power {
                 name,
@@ -375,6 +390,7 @@ impl UciMove {
                 chosen,
             },
             MoveKind::Pass => UciMove::Null,
+            MoveKind::Roll(face) => UciMove::Roll(face),
             MoveKind::Action(a) => UciMove::Action(
                 ActionName::new(&v.seat_rules.actions[a as usize].name)
                     .expect("action names are checked with the variant"),
@@ -385,11 +401,17 @@ impl UciMove {
                     .get(pos.turn().idx())
                     .and_then(|p| p.get(i as usize));
                 let then = power.and_then(|p| p.second_move(m));
+                // A second cell held in the payload (an assassination's
+                // misfire victim), written as the move's `to`.
+                let aimed = power.and_then(|p| p.second_cell(m));
                 match power.and_then(|p| ActionName::new(p.id())) {
                     Some(name) => UciMove::Power {
                         name,
                         from: sq(m.from()),
-                        to: (m.to() != m.from() || then.is_some()).then(|| sq(m.to())),
+                        to: match aimed {
+                            Some(c) => Some(sq(c)),
+                            None => (m.to() != m.from() || then.is_some()).then(|| sq(m.to())),
+                        },
                         then: then.map(|(a, b)| (sq(a), sq(b))),
                     },
                     // Not a move of this position: no text names it.

@@ -171,6 +171,11 @@ impl<B: HasSliders> Position<B> {
     #[cold]
     #[inline(never)]
     pub(crate) fn play_transfer(&mut self, m: Move) {
+        // A step of a turn of several (a target picked, a die rolled)
+        // leaves the turn with the seat.
+        if self.rules.dice_seats != 0 && self.play_dice_step(m) {
+            return;
+        }
         let us = self.turn;
         let watch_idle = self.rules.idle_seats != 0;
         let before = watch_idle.then(|| self.snapshot());
@@ -234,37 +239,52 @@ impl<B: HasSliders> Position<B> {
         if let Some((before, captured)) = marked {
             self.end_freeze_turn(us, m, &before, captured);
         }
-        let aged = militia.then(|| self.snapshot());
-        let dug = trenches.then(|| self.snapshot());
-        let before = watch_idle.then(|| self.snapshot());
+        self.settling_marks(|pos| {
+            pos.count_turn(us);
+            if pos.rules.variant.rules.declare_check {
+                let checked = pos.checked_by(us);
+                pos.set_declared(us, checked);
+            }
+            let next = pos.next_alive_after(us, pos.alive_seats());
+            pos.set_turn(next);
+            // A turn-start power may leave the seat a single piece (a bomb
+            // among its own): the lone-piece rule takes it then, and the next
+            // seat begins its turn.
+            loop {
+                pos.remove_lone_players();
+                if !pos.has_powers() || pos.teams_decided() {
+                    break;
+                }
+                pos.start_turn_powers();
+                if !pos.starts_alone() {
+                    break;
+                }
+            }
+            if pos.rules.hill_wins_at > 0 {
+                pos.score_hill();
+            }
+            if flags {
+                // The lone-piece rule may have taken a holder off the board.
+                pos.settle_flags();
+            }
+        });
+        if self.rules.wall_seats != 0 {
+            self.settle_walls();
+        }
+        if self.turn.0 <= us.0 {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+    }
+
+    /// Run `effect` (the turn passing, a die's roll), then let the
+    /// per-piece marks of the cells whose piece it changed go (idle and
+    /// frozen pieces, militia ages, moved pawns), as after a piece move.
+    pub(crate) fn settling_marks(&mut self, effect: impl FnOnce(&mut Self)) {
+        let aged = (self.rules.militia.kinds != 0).then(|| self.snapshot());
+        let dug = (self.rules.trench_seats != 0).then(|| self.snapshot());
+        let before = (self.rules.idle_seats != 0).then(|| self.snapshot());
         let marked = (self.rules.freeze_seats != 0).then(|| self.freeze_before());
-        self.count_turn(us);
-        if self.rules.variant.rules.declare_check {
-            let checked = self.checked_by(us);
-            self.set_declared(us, checked);
-        }
-        let next = self.next_alive_after(us, self.alive_seats());
-        self.set_turn(next);
-        // A turn-start power may leave the seat a single piece (a bomb
-        // among its own): the lone-piece rule takes it then, and the next
-        // seat begins its turn.
-        loop {
-            self.remove_lone_players();
-            if !self.has_powers() || self.teams_decided() {
-                break;
-            }
-            self.start_turn_powers();
-            if !self.starts_alone() {
-                break;
-            }
-        }
-        if self.rules.hill_wins_at > 0 {
-            self.score_hill();
-        }
-        if flags {
-            // The lone-piece rule may have taken a holder off the board.
-            self.settle_flags();
-        }
+        effect(self);
         if let Some(before) = before {
             self.clear_idle_since(&before);
         }
@@ -276,12 +296,6 @@ impl<B: HasSliders> Position<B> {
         }
         if let Some(before) = dug {
             self.forget_moved_pawns(&before, None);
-        }
-        if self.rules.wall_seats != 0 {
-            self.settle_walls();
-        }
-        if self.turn.0 <= us.0 {
-            self.fullmoves = self.fullmoves.saturating_add(1);
         }
     }
 

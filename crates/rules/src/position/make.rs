@@ -128,7 +128,11 @@ impl<B: HasSliders> Position<B> {
                     self.halfmoves = 0;
                 }
             }
-            MoveKind::Pass | MoveKind::Swap | MoveKind::Action(_) | MoveKind::Power(_) => {}
+            MoveKind::Pass
+            | MoveKind::Swap
+            | MoveKind::Action(_)
+            | MoveKind::Power(_)
+            | MoveKind::Roll(_) => {}
         }
         self.hash ^= zobrist::turn(us.idx());
         self.turn = us.next(seats);

@@ -472,7 +472,11 @@ impl<B: HasSliders> Position<B> {
                 }
                 self.halfmoves = 0;
             }
-            MoveKind::Drop(_) | MoveKind::Pass | MoveKind::Action(_) | MoveKind::Power(_) => {}
+            MoveKind::Drop(_)
+            | MoveKind::Pass
+            | MoveKind::Action(_)
+            | MoveKind::Power(_)
+            | MoveKind::Roll(_) => {}
         }
     }
 

@@ -61,7 +61,7 @@ impl<B: HasSliders> Position<B> {
 
     /// Whether `seat`'s turn goes on after its move (it may move again
     /// for a sacrifice, or pass).
-    pub fn continues_turn(&self, seat: Seat) -> bool {
+    pub fn turn_goes_on(&self, seat: Seat) -> bool {
         self.fear_slot(seat)
             .is_some_and(|i| self.slot(seat, i) & CONTINUING != 0)
     }
@@ -76,7 +76,7 @@ impl<B: HasSliders> Position<B> {
     /// sacrifice for it, and none where `m` takes a royal piece.
     pub(super) fn for_each_sacrifice(&self, m: Move, mut emit: impl FnMut(Move)) {
         let us = self.turn;
-        if !self.continues_turn(us) {
+        if !self.turn_goes_on(us) {
             return emit(m);
         }
         // Only plain moves and promotions carry a chosen cell; line-ups
@@ -139,7 +139,7 @@ impl<B: HasSliders> Position<B> {
         }
         let entries: Vec<String> = (0..self.rules.seats())
             .map(|s| {
-                if self.continues_turn(Seat(s)) {
+                if self.turn_goes_on(Seat(s)) {
                     YES.to_string()
                 } else {
                     String::new()

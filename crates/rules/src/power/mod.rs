@@ -30,6 +30,7 @@ mod adjacent;
 mod again;
 mod area;
 mod area_moves;
+mod assassinate;
 mod attacked;
 mod bomb;
 mod capture;
@@ -60,6 +61,7 @@ mod wall;
 mod winter;
 
 pub use area::Area;
+pub(crate) use assassinate::KEY as DICE_KEY;
 pub(crate) use bomb::KEY as BOMB_KEY;
 pub(crate) use deploy::KEY as RESERVE_KEY;
 pub(crate) use fear::KEY as CONTINUING_KEY;
@@ -146,6 +148,9 @@ pub enum PowerSpec {
     Wall(wall::Spec),
     /// After the move, move again for a sacrifice, any number of times.
     Fear,
+    /// At the start of the turn, pick an enemy piece in an area and roll a
+    /// die for its life.
+    Assassinate(assassinate::Spec),
 }
 
 impl PowerSpec {
@@ -190,6 +195,7 @@ impl PowerSpec {
             deploy::ID => PowerSpec::Deploy(deploy::Spec::read(&p)?),
             wall::ID => PowerSpec::Wall(wall::Spec::read(&p)?),
             fear::ID => PowerSpec::Fear,
+            assassinate::ID => PowerSpec::Assassinate(assassinate::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -237,6 +243,7 @@ impl PowerSpec {
             PowerSpec::Deploy(_) => deploy::ID,
             PowerSpec::Wall(_) => wall::ID,
             PowerSpec::Fear => fear::ID,
+            PowerSpec::Assassinate(_) => assassinate::ID,
         }
     }
 
@@ -244,6 +251,15 @@ impl PowerSpec {
     /// one (`move-two`, `move-again`), from and to.
     pub fn second_move(&self, m: crate::moves::Move) -> Option<(u8, u8)> {
         matches!(self, PowerSpec::MoveTwo(_) | PowerSpec::MoveAgain(_)).then(|| two::second_part(m))
+    }
+
+    /// The second cell a power move `m` of this power holds in its
+    /// payload, written as its `to` (an assassination's misfire victim).
+    pub fn second_cell(&self, m: crate::moves::Move) -> Option<u8> {
+        match self {
+            PowerSpec::Assassinate(_) => ((m.payload() & 0xff) as u8).checked_sub(1),
+            _ => None,
+        }
     }
 
     /// Give the power the nation's setup, for the powers that read it
@@ -261,6 +277,7 @@ impl PowerSpec {
             PowerSpec::Freeze(f) => 1 + f.turns() as usize,
             PowerSpec::Trenches => 1 + trenches::TURNS,
             PowerSpec::Deploy(d) => d.slots(),
+            PowerSpec::Assassinate(_) => 2,
             _ => 1,
         }
     }
@@ -321,7 +338,8 @@ impl PowerSpec {
             | PowerSpec::Revive(_)
             | PowerSpec::Freeze(_)
             | PowerSpec::Trenches
-            | PowerSpec::Fear => Vec::new(),
+            | PowerSpec::Fear
+            | PowerSpec::Assassinate(_) => Vec::new(),
             PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Range(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
@@ -345,7 +363,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 30] = [
+const KNOWN: [&str; 31] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -376,6 +394,7 @@ const KNOWN: [&str; 30] = [
     deploy::ID,
     wall::ID,
     fear::ID,
+    assassinate::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -410,6 +429,7 @@ pub(crate) enum Power<B> {
     Deploy(deploy::Compiled<B>),
     Wall(wall::Compiled<B>),
     Fear,
+    Assassinate(assassinate::Compiled<B>),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -461,6 +481,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Deploy(d) => Power::Deploy(d.compile(kind, forward, size)),
             PowerSpec::Wall(w) => Power::Wall(w.compile(kind, area)),
             PowerSpec::Fear => Power::Fear,
+            PowerSpec::Assassinate(a) => Power::Assassinate(a.compile(pieces, area)),
         }
     }
 

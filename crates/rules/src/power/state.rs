@@ -33,6 +33,9 @@ impl StateKey {
 
     /// How many times the key writes the power's index.
     fn times(self, power: &Power<impl HasSliders>, slot: u8) -> usize {
+        if !self.applies(power) {
+            return 0;
+        }
         match self {
             StateKey::Powers => usize::from(slot & TAKEN_LAST_TURN != 0),
             StateKey::Spent if power.counts_uses() => usize::from(slot & !TAKEN_LAST_TURN),
@@ -43,7 +46,9 @@ impl StateKey {
     /// Whether a power of this kind keeps the key's state.
     fn applies(self, power: &Power<impl HasSliders>) -> bool {
         match self {
-            StateKey::Powers => true,
+            // An assassination's slot holds its turn's steps (its own
+            // FEN4 key, `power/assassinate.rs`).
+            StateKey::Powers => !matches!(power, Power::Assassinate(_)),
             StateKey::Spent => power.counts_uses(),
         }
     }

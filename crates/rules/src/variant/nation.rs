@@ -40,6 +40,10 @@ const BUILTIN: &[(&str, &str)] = &[
     ),
     ("athens", include_str!("../../variants/nations/athens.toml")),
     (
+        "balkan-states",
+        include_str!("../../variants/nations/balkan-states.toml"),
+    ),
+    (
         "barbarian-invaders",
         include_str!("../../variants/nations/barbarian-invaders.toml"),
     ),

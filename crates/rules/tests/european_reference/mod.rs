@@ -11,6 +11,7 @@
 //! `read` (turning a kernel position into a reference one) uses the kernel.
 
 mod deploy;
+mod dice;
 mod effects;
 mod fear;
 mod ferocity;
@@ -140,6 +141,8 @@ pub struct Ref {
     pub wall_down: [bool; 4],
     /// Whether the seat to move's turn goes on after its move (fear).
     pub continuing: bool,
+    /// Per seat with an assassination, where its turn's stands.
+    pub dice: [dice::Dice; 4],
 }
 
 /// Which way an army's pawns go.
@@ -256,6 +259,7 @@ impl Ref {
             left,
             wall_down: [false; 4],
             continuing: false,
+            dice: Default::default(),
         }
     }
 
@@ -580,6 +584,15 @@ impl Ref {
     /// The legal moves, each as the texts that give the same turn (one
     /// text but for moves of two parts).
     pub fn legal_groups(&self) -> Vec<Vec<String>> {
+        // A roll due: the die's faces are the moves.
+        if self.roll_due() && !self.over() {
+            return (1..=6).map(|f| vec![format!("roll={f}")]).collect();
+        }
+        let picks = if self.over() {
+            Vec::new()
+        } else {
+            self.picks()
+        };
         // Turns are the same when they leave the same position, before
         // the next seat's turn begins (whose powers may make two turns
         // alike that were not).
@@ -593,17 +606,26 @@ impl Ref {
                 None => groups.push((vec![m], after)),
             }
         }
+        // A pick begins a turn of several steps: the opening rule judges
+        // the move that ends it. With a pick, no pass.
+        if !picks.is_empty() {
+            groups.retain(|(g, _)| g[0] != "0000");
+        }
         groups
             .into_iter()
             .map(|(mut g, _)| {
                 g.sort();
                 g
             })
+            .chain(picks.into_iter().map(|m| vec![m]))
             .collect()
     }
 
     /// Play a legal move.
     pub fn play(&self, m: &str) -> Ref {
+        if Ref::is_dice_step(m) {
+            return self.dice_step(m);
+        }
         let mut after = if m == "0000" {
             self.clone()
         } else {
@@ -621,6 +643,7 @@ impl Ref {
     /// turn-start powers act.
     fn end_turn(&self, m: &str, mut next: Ref) -> Ref {
         let us = self.turn;
+        next.dice[us] = dice::Dice::Idle;
         next.note_turn_powers(self, m);
         next.end_militia_turn(self, m);
         next.end_trench_turn(self, m);
@@ -713,7 +736,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -730,7 +753,8 @@ impl std::fmt::Debug for Ref {
             self.trench_moves,
             self.left,
             self.wall_down,
-            self.continuing
+            self.continuing,
+            self.dice
         )
     }
 }

@@ -133,6 +133,13 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
                 uses: 2,
             }],
         ),
+        "balkan-states" => with(
+            default(),
+            vec![RefPower::Assassinate {
+                area: rect("a1-d4"),
+                pieces: 3,
+            }],
+        ),
         "ottoman-empire" => with(
             nation(id, "", "rbn"),
             vec![RefPower::Deploy {

@@ -158,6 +158,15 @@ pub enum RefPower {
     /// In exchange they may not capture on that next turn." (Every such
     /// pawn digs in; "that next turn" is the one after.)
     Trenches,
+    /// Balkan States: "At the start of your turn, if you have at least 3
+    /// pieces, pick any enemy piece inside your 4x4 area and roll a
+    /// six-sided die: 1: misfire. If one of your pieces is orthogonally
+    /// next to the target, it is destroyed (your choice which). 2: target
+    /// destroyed if it is a pawn or knight. 3: destroyed if P, N or B. 4:
+    /// destroyed if P, N, B or R. 5: destroyed if it is any non-royal
+    /// piece, special pieces included. 6: cut off" (6 as 5; picking is a
+    /// choice; a king may be picked; pieces proof against powers not).
+    Assassinate { area: Rect, pieces: usize },
     /// Ottoman Empire: "You start with no pieces on the board, only 4
     /// deployment squares. Reserve: 1 king, 2 pawns, 2 bishops, 2 knights,
     /// 1 rook. Each turn, either move a piece or put a reserve piece on an

@@ -128,6 +128,16 @@ pub fn read(p: &Position<u64>) -> Option<Ref> {
     }
     r.wall_down = [0, 1, 2, 3].map(|s| at("wall", s) == "down");
     r.continuing = at("continuing", r.turn) == "yes";
+    // An assassination: a roll due on a target (and a misfire's chosen
+    // piece), or rolled this turn.
+    r.dice = [0, 1, 2, 3].map(|s| match at("assassinate", s).as_str() {
+        "" => super::dice::Dice::Idle,
+        "rolled" => super::dice::Dice::Rolled,
+        e => {
+            let sq = squares(e);
+            super::dice::Dice::Due(sq[0], sq.get(1).copied())
+        }
+    });
     // The neutral counts: per seat with the power, a digit for each other
     // seat in turn order.
     for s in 0..4 {

@@ -269,21 +269,21 @@ impl Actor {
             self.flag(flagged).await;
             return Err(ActError::Over);
         }
-        let mv = self
+        // The game rolls the dice a move leaves due: each roll is a step
+        // of its own, announced after the move (the stored move replays
+        // them from the game's seed).
+        let (mv, rolls) = self
             .game
-            .play(text)
+            .play_rolling(text)
             .map_err(|e| ActError::Illegal(e.to_string()))?;
         self.moved[seat as usize] = true;
         let lag = self.seats[seat as usize].lag_ms;
-        // A turn of several steps (France's extra moves) keeps the seat to
-        // move: the increment comes once, with the step that ends it.
-        let goes_on = self.game.outcome().is_none() && self.game.turn().0 == seat;
+        // A turn of several steps (France's extra moves, an assassin's pick)
+        // keeps the seat to move: the increment comes once, with the step
+        // that ends it.
+        let turn_over = self.game.turn().0 != seat || self.game.outcome().is_some();
         if let Some(c) = self.clocks.as_mut() {
-            if goes_on {
-                c.stepped(seat, now, lag);
-            } else {
-                c.moved(seat, now, lag);
-            }
+            c.stepped(seat, now, lag, turn_over);
         }
         let had_offers = self.offers.draw != 0 || self.offers.takeback.is_some();
         self.offers.moved();
@@ -293,6 +293,9 @@ impl Actor {
         self.resume_clock(now);
         self.commit("move", seat as i64, mv.uci.clone()).await?;
         self.announce_move(seat, &mv);
+        for roll in &rolls {
+            self.announce_move(seat, roll);
+        }
         if had_offers {
             self.announce_offers();
         }
@@ -528,7 +531,12 @@ impl Actor {
     /// Creates the rematch: the same setup and seats, each player keeping
     /// their token.
     async fn start_rematch(&mut self) -> Result<String, ActError> {
-        let game = super::spec::start(&self.variant, &self.spec)
+        // The same setup with new dice.
+        let spec = super::spec::GameSpec {
+            seed: secret::random_u64(),
+            ..self.spec.clone()
+        };
+        let game = super::spec::start(&self.variant, &spec)
             .map_err(|e| ActError::Refused("refused", e.to_string()))?;
         let seats: Vec<StoredSeat> = self
             .seats
@@ -538,13 +546,13 @@ impl Actor {
                 ..s.stored.clone()
             })
             .collect();
-        let stored = super::actor::new_stored(secret::game_id(), &self.spec, &seats, false);
+        let stored = super::actor::new_stored(secret::game_id(), &spec, &seats, false);
         self.ctx
             .store
             .create(&stored)
             .await
             .map_err(|e| ActError::Storage(e.to_string()))?;
-        crate::context::start_created(&self.ctx, &stored, self.spec.clone(), game, seats).await;
+        crate::context::start_created(&self.ctx, &stored, spec, game, seats).await;
         Ok(stored.id)
     }
 

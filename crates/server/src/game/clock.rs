@@ -73,21 +73,14 @@ impl Clocks {
     /// its thinking time less what its quota pays for the lag, then add
     /// the increment (or reset a correspondence clock).
     pub fn moved(&mut self, seat: u8, now: Instant, lag_ms: i64) {
-        self.stepped(seat, now, lag_ms);
-        let i = seat as usize;
-        match self.spec {
-            ClockSpec::Fischer { increment_ms, .. } => self.remaining[i] += increment_ms as i64,
-            ClockSpec::Correspondence { days_per_move } => {
-                self.remaining[i] = days_per_move as i64 * DAY_MS
-            }
-        }
+        self.stepped(seat, now, lag_ms, true);
     }
 
-    /// `seat` took a step of a turn that goes on (France's move before
-    /// its extra moves): its thinking time is charged as for a move, and
-    /// the increment waits for the turn's end (`docs/architecture.md`,
-    /// "Turns of several steps").
-    pub fn stepped(&mut self, seat: u8, now: Instant, lag_ms: i64) {
+    /// `seat` took a step of its turn at `now`: its time is spent as for
+    /// a move; the increment comes once, when `turn_over` (a turn of
+    /// several steps, such as an assassin's pick and then its move, earns
+    /// one increment).
+    pub fn stepped(&mut self, seat: u8, now: Instant, lag_ms: i64, turn_over: bool) {
         let i = seat as usize;
         if let Some((running, since)) = self.running.take()
             && running == seat
@@ -96,6 +89,15 @@ impl Clocks {
             let paid = lag_ms.clamp(0, self.quota[i]).min(spent);
             self.quota[i] = (self.quota[i] - paid + QUOTA_GAIN_MS).min(QUOTA_MAX_MS);
             self.remaining[i] = (self.remaining[i] - (spent - paid)).max(0);
+        }
+        if !turn_over {
+            return;
+        }
+        match self.spec {
+            ClockSpec::Fischer { increment_ms, .. } => self.remaining[i] += increment_ms as i64,
+            ClockSpec::Correspondence { days_per_move } => {
+                self.remaining[i] = days_per_move as i64 * DAY_MS
+            }
         }
     }
 
@@ -157,7 +159,7 @@ mod tests {
         };
         let mut c = Clocks::new(spec, 2);
         c.start(0, t0);
-        c.stepped(0, t0 + Duration::from_millis(2_000), 0);
+        c.stepped(0, t0 + Duration::from_millis(2_000), 0, false);
         assert_eq!(c.now(t0)[0], 8_000);
         // The turn's last step brings the increment, once.
         c.start(0, t0);

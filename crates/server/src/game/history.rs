@@ -31,8 +31,10 @@ impl Actor {
             last_move: None,
         }];
         for (i, text) in self.game.moves().iter().enumerate() {
+            // The moves as played, rolls of dice included: replayed as
+            // steps, never rolled again.
             let played = game
-                .play(text)
+                .play_step(text)
                 .map_err(|e| format!("move {} ({text}) does not replay: {e}", i + 1))?;
             plies.push(PlyView {
                 ply: i + 1,

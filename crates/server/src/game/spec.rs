@@ -191,6 +191,15 @@ pub struct GameSpec {
     pub absent_after_ms: u64,
     /// What absence allows.
     pub absence: AbsenceRule,
+    /// The seed of the game's dice (nations that roll one), drawn at
+    /// random when the game is made and never sent: a replay of the
+    /// stored moves rolls the same dice (games stored before it have 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub seed: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// A setup that does not fit.
@@ -296,6 +305,14 @@ fn option_error(field: &str, e: tetrarch_rules::variant::VariantError) -> SpecEr
 
 /// The game a spec starts from.
 pub fn start(variant: &AnyVariant, spec: &GameSpec) -> Result<AnyGame, SpecError> {
+    let mut game = start_unseeded(variant, spec)?;
+    game.set_seed(spec.seed);
+    // A start position may wait for a roll: the game rolls it at once.
+    game.roll_due().map_err(SpecError::Position)?;
+    Ok(game)
+}
+
+fn start_unseeded(variant: &AnyVariant, spec: &GameSpec) -> Result<AnyGame, SpecError> {
     match (&spec.fen, spec.number) {
         (Some(_), Some(_)) => Err(SpecError::Option(
             "give either a start position (fen) or a numbered start (number), not both".into(),
@@ -386,6 +403,7 @@ pub fn check(request: &CreateRequest) -> Result<Checked, SpecError> {
         chat: request.chat,
         absent_after_ms,
         absence: request.absence,
+        seed: crate::secret::random_u64(),
     };
     let game = start(&variant, &spec)?;
     if game.outcome().is_some() {
