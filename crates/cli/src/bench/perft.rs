@@ -12,6 +12,7 @@ use crate::options::{self, VariantArgs};
 use anyhow::{Context, Result, anyhow, bail};
 use std::time::{Duration, Instant};
 use tetrarch::reference::{cozy_perft, shakmaty_perft};
+use tetrarch_rules::notation::fen4_start::NAMED_STARTS;
 use tetrarch_rules::{AnyGame, AnyVariant};
 
 /// Arguments of `tetrarch bench perft`.
@@ -122,34 +123,39 @@ fn builtins(chosen: &AnyVariant, two_seats: bool) -> Result<Vec<AnyVariant>> {
     Ok(out)
 }
 
-/// Starts measured beside the variants' own: `(variant, position)`.
-/// chess.com's current four-player start (`4PC`, kings and queens placed
-/// otherwise than the seed's) under the check rules: the case named by
-/// the speed goal of four-player perft (docs/architecture.md, "Perft speed").
-const MORE_STARTS: [(&str, &str); 1] = [("fourway-original", "4PC")];
-
 /// The variants of more than two seats, from their own starts and from
-/// [`MORE_STARTS`]. No other program here plays them; the best
+/// each named start they read that is not their own (chess.com's `4PC`
+/// under the check rules is the case named by the speed goal of
+/// four-player perft, docs/architecture.md "Perft speed"). No other
+/// program here plays them; the best
 /// open-source four-player generator measured on this machine's class
 /// reached about 8 M nodes/s (see docs/architecture.md).
 fn bench_more_seats(chosen: &AnyVariant, depth: u32) -> Result<()> {
     println!(
-        "{:<26} {:>5} {:>11}  {:>8} {:>9}",
+        "{:<30} {:>5} {:>11}  {:>8} {:>9}",
         "four-player start", "depth", "nodes", "time s", "M nodes/s"
     );
     let mut cases = Vec::new();
     for variant in builtins(chosen, false)? {
-        let fen = AnyGame::new(&variant).position_text();
-        cases.push((variant.name().to_string(), variant, fen));
-    }
-    for (name, start) in MORE_STARTS {
-        let variant = AnyVariant::builtin(name)?;
-        cases.push((format!("{name} {start}"), variant, start.to_string()));
+        let own = AnyGame::new(&variant).position_text();
+        let others: Vec<&str> = NAMED_STARTS
+            .iter()
+            .map(|&(start, _)| start)
+            .filter(|&start| {
+                AnyGame::from_position(&variant, Some(start))
+                    .is_ok_and(|game| game.position_text() != own)
+            })
+            .collect();
+        cases.push((variant.name().to_string(), variant.clone(), own));
+        for start in others {
+            let label = format!("{} {start}", variant.name());
+            cases.push((label, variant.clone(), start.to_string()));
+        }
     }
     for (label, variant, fen) in cases {
         let (nodes, time) = tetrarch(&variant, &fen, depth)?;
         println!(
-            "{label:<26} {depth:>5} {nodes:>11}  {:>8.3} {:>9.1}",
+            "{label:<30} {depth:>5} {nodes:>11}  {:>8.3} {:>9.1}",
             time.as_secs_f64(),
             options::mnps(nodes, time)
         );
@@ -265,11 +271,11 @@ mod tests {
     /// The extra four-player starts are read by the variants they name
     /// (chess.com's `4PC` as a FEN4; 7,800 at depth 3, as docs/rules.md has it).
     #[test]
-    fn more_starts_are_positions_of_their_variants() {
-        for (name, start) in MORE_STARTS {
-            let variant = AnyVariant::builtin(name).unwrap();
+    fn named_starts_are_positions_of_their_variants() {
+        for (start, _) in NAMED_STARTS {
+            let variant = AnyVariant::builtin("fourway-teams").unwrap();
             let (nodes, _) = tetrarch(&variant, start, 2).unwrap();
-            assert!(nodes > 0, "{name} {start}");
+            assert!(nodes > 0, "{start}");
         }
         let variant = AnyVariant::builtin("fourway-original").unwrap();
         assert_eq!(tetrarch(&variant, "4PC", 3).unwrap().0, 7800);
