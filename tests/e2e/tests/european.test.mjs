@@ -171,3 +171,35 @@ test("European Chess: the Ottoman reserve is a pocket, and its king is deployed 
   await shot(page, "european-ottoman-reserve");
   assertNoErrors(page);
 });
+
+test("European Chess: France's turn goes on after its move until End turn passes it", { timeout: 120000 }, async (t) => {
+  const browser = await launch();
+  t.after(() => browser.close());
+  const page = await newPage(browser);
+  await page.goto(`${BASE}/`);
+  await page.selectOption("#variant", "european-ffa");
+  await page.selectOption('select.nation[data-seat="0"]', "france");
+  const bot = { kind: "bot", level: 1 };
+  const game = await createGame(page, { variant: "european-ffa", seats: ["me", bot, bot, bot], keepForm: true });
+  await openGame(page, game.url);
+  await page.waitForFunction(() => window.__tetrarch.isMyTurn(), null, { timeout: 60000 });
+  // Before the move there is nothing to end.
+  assert.equal(await page.locator('#controls [data-action="end-turn"]').count(), 0);
+  const m = await model(page);
+  await clickMove(page, "d2", "d3");
+  await page.waitForFunction((n) => window.__tetrarch.model.moves.length > n, m.ply);
+  // The turn stays with France: extra moves paid with a sacrifice, and the pass.
+  const after = await model(page);
+  assert.equal(after.turn, 0);
+  assert.ok(after.legal.some((x) => x.uci === "0000"));
+  assert.ok(after.legal.some((x) => /^[a-h][1-8][a-h][1-8]@[a-h][1-8]$/.test(x.uci)), "extra moves with a sacrifice");
+  const end = page.locator('#controls [data-action="end-turn"]');
+  await end.waitFor();
+  await end.click();
+  await page.waitForFunction((n) => window.__tetrarch.model.moves.length > n + 1, m.ply);
+  assert.equal((await model(page)).moves[m.ply + 1], "0000");
+  // The bots take their turns and the turn comes back to France.
+  await page.waitForFunction(() => window.__tetrarch.isMyTurn() || window.__tetrarch.model.outcome, null, { timeout: 60000 });
+  assert.ok((await model(page)).ply >= m.ply + 5, "the three others moved");
+  assertNoErrors(page);
+});
