@@ -1026,6 +1026,25 @@ fn print_midgame_positions() {
     }
 }
 
+/// A position in play: `turn` to move, every seat past its opening
+/// turns, the powers' `state` (FEN4 extras after `'turns'`, each with its
+/// leading comma) and the `board`.
+fn in_play(turn: char, state: &str, board: &str) -> String {
+    format!("{turn}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2){state}}}-{board}")
+}
+
+/// `fen` reads and round trips, and the kernel and the reference count it
+/// alike to depth 3, as `pinned`.
+fn assert_pinned_in_play(v: &Variant, fen: &str, pinned: [u64; 3]) {
+    let p = Pos::from_fen(v, fen).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(Pos::from_fen(v, &p.to_fen()).unwrap(), p);
+    let r = reference(&p);
+    let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
+    let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
+    assert_eq!(counts, theirs, "{fen}");
+    assert_eq!(counts, pinned, "{fen}");
+}
+
 /// Positions from random games of line-ups with every power, their perft
 /// to depth 3 pinned in `data/nations/midgame.txt`, the kernel and the
 /// reference both counting them.
@@ -1071,13 +1090,7 @@ fn issue_14_powers_in_play_agree_with_the_reference() {
         (",'powers':('0','','','')", [19, 1680, 22450]),
     ] {
         let fen = format!("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{{state}{rested}}}-{board}");
-        let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
-        let r = reference(&p);
-        let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
-        let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
-        assert_eq!(counts, theirs, "{fen}");
-        assert_eq!(counts, pinned, "{fen}");
+        assert_pinned_in_play(&v, &fen, pinned);
     }
 }
 
@@ -1098,16 +1111,8 @@ fn the_great_wall_in_play_is_pinned_and_agrees_with_the_reference() {
         ('G', "", [15, 308, 5204]),
         ('B', ",'wall':('down','','','')", [16, 775, 12078]),
     ] {
-        let fen = format!(
-            "{turn}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2){state}}}-{board}"
-        );
-        let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
-        let r = reference(&p);
-        let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
-        let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
-        assert_eq!(counts, theirs, "{fen}");
-        assert_eq!(counts, pinned, "{fen}");
+        let fen = in_play(turn, state, board);
+        assert_pinned_in_play(&v, &fen, pinned);
     }
 }
 
@@ -1133,16 +1138,8 @@ fn ferocity_in_play_is_pinned_and_agrees_with_the_reference() {
             [8, 162, 1864],
         ),
     ] {
-        let fen = format!(
-            "{turn}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2){state}}}-{board}"
-        );
-        let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
-        let r = reference(&p);
-        let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
-        let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
-        assert_eq!(counts, theirs, "{fen}");
-        assert_eq!(counts, pinned, "{fen}");
+        let fen = in_play(turn, state, board);
+        assert_pinned_in_play(&v, &fen, pinned);
     }
 }
 
@@ -1163,15 +1160,8 @@ fn militia_in_play_is_pinned_and_agrees_with_the_reference() {
         ("", [145u64, 1934, 242487]),
         (",'militia':('c2','','g7','')", [145, 1898, 237951]),
     ] {
-        let fen =
-            format!("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2){state}}}-{board}");
-        let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
-        let r = reference(&p);
-        let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
-        let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
-        assert_eq!(counts, theirs, "{fen}");
-        assert_eq!(counts, pinned, "{fen}");
+        let fen = in_play('R', state, board);
+        assert_pinned_in_play(&v, &fen, pinned);
     }
 }
 
@@ -1189,15 +1179,8 @@ fn trenches_in_play_are_pinned_and_agree_with_the_reference() {
         ("", [6u64, 83, 511]),
         (",'trenches':('-c4-','','','')", [8, 114, 709]),
     ] {
-        let fen =
-            format!("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2){state}}}-{board}");
-        let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
-        let r = reference(&p);
-        let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
-        let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
-        assert_eq!(counts, theirs, "{fen}");
-        assert_eq!(counts, pinned, "{fen}");
+        let fen = in_play('R', state, board);
+        assert_pinned_in_play(&v, &fen, pinned);
     }
 }
 
@@ -1253,15 +1236,7 @@ fn fear_in_play_is_pinned_and_agrees_with_the_reference() {
         ('R', "", [17, 941, 30954]),
         ('Y', "", [4, 18, 431]),
     ] {
-        let fen = format!(
-            "{turn}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2){state}}}-{board}"
-        );
-        let p = Pos::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(Pos::from_fen(&v, &p.to_fen()).unwrap(), p);
-        let r = reference(&p);
-        let counts: Vec<u64> = (1..=3).map(|d| tetrarch_rules::perft(&p, d)).collect();
-        let theirs: Vec<u64> = (1..=3).map(|d| r.perft(d)).collect();
-        assert_eq!(counts, theirs, "{fen}");
-        assert_eq!(counts, pinned, "{fen}");
+        let fen = in_play(turn, state, board);
+        assert_pinned_in_play(&v, &fen, pinned);
     }
 }
