@@ -305,19 +305,32 @@ async fn a_bot_game_finishes_by_itself() {
     verify_store(&server.db, &[id]).await;
 }
 
+/// A European Chess game of four seats played from this test's sockets,
+/// `nation` in red's seat and the default army in the others, from `fen`
+/// or the start: its id and the seats' tokens.
+async fn create_lineup(
+    server: &TestServer,
+    nation: &str,
+    fen: Option<&str>,
+) -> (String, Vec<Option<String>>) {
+    let me = json!({"kind": "me"});
+    let mut spec = json!({"variant": "european-ffa", "seats": [me, me, me, me],
+                          "nations": [nation, "default", "default", "default"]});
+    if let Some(fen) = fen {
+        spec["fen"] = json!(fen);
+    }
+    let created = server.create(spec).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    (id, tokens(&created))
+}
+
 /// France's turns of several steps play through the ordinary move route:
 /// the move, an extra move for a sacrifice (`d1e3@b2`), the pass that
 /// ends the turn (`0000`), and the record exports with them.
 #[tokio::test]
 async fn a_turn_of_several_steps_plays_and_exports() {
     let server = TestServer::start("fear").await;
-    let me = json!({"kind": "me"});
-    let created = server
-        .create(json!({"variant": "european-ffa", "seats": [me, me, me, me],
-                       "nations": ["france", "default", "default", "default"]}))
-        .await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let t = tokens(&created);
+    let (id, t) = create_lineup(&server, "france", None).await;
     // Each step, and whether the move route takes it: blue may not move
     // while red's turn goes on; yellow has no power to sacrifice with.
     for (seat, m, ok) in [
@@ -354,13 +367,7 @@ async fn a_turn_of_several_steps_plays_and_exports() {
 #[tokio::test]
 async fn a_lineup_with_unusual_turns_plays_and_exports() {
     let server = TestServer::start("deploy").await;
-    let me = json!({"kind": "me"});
-    let created = server
-        .create(json!({"variant": "european-ffa", "seats": [me, me, me, me],
-                       "nations": ["ottoman-empire", "default", "default", "default"]}))
-        .await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let t = tokens(&created);
+    let (id, t) = create_lineup(&server, "ottoman-empire", None).await;
     let (_, state) = server.get(&format!("/api/games/{id}")).await;
     assert_eq!(state["status"], "started", "{state}");
     for (seat, m) in [
@@ -400,16 +407,8 @@ async fn a_lineup_with_unusual_turns_plays_and_exports() {
 #[tokio::test]
 async fn the_server_rolls_the_dice_of_a_pick() {
     let server = TestServer::start("dice").await;
-    let me = json!({"kind": "me"});
     let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2)}-bK,6,yK/8/8/8/8/2,bP,5/4,rP,3/rK,rN,5,gK";
-    let created = server
-        .create(
-            json!({"variant": "european-ffa", "seats": [me, me, me, me], "fen": fen,
-                       "nations": ["balkan-states", "default", "default", "default"]}),
-        )
-        .await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let t = tokens(&created);
+    let (id, t) = create_lineup(&server, "balkan-states", Some(fen)).await;
     let post = |m: &'static str| {
         let path = format!("/api/games/{id}/move/{m}");
         let token = t[0].clone();
