@@ -6,6 +6,7 @@
 
 import { Orientation, cells, isDark, parseCell, wallSegment } from "./geometry.js";
 import { pieceDefs, piecesTurn, symbolId } from "./pieces.js";
+import { isCellPower } from "./powers.js";
 import { seatClass } from "./seats.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -247,6 +248,7 @@ export class Board {
     const s = this.selected;
     if (!s || !this.myTurn) return [];
     if (s.drop) return this.moves.filter((m) => m.drop === s.drop && !m.from);
+    if (s.power) return this.moves.filter((m) => isCellPower(m) && m.power === s.power);
     return this.moves.filter((m) => m.from === s.from);
   }
 
@@ -400,6 +402,8 @@ export class Board {
   tryTarget(cell) {
     const sel = this.selected;
     if (!sel) return false;
+    // A power is used on one's own turn only: it has no premove.
+    if (sel.power && !this.myTurn) return false;
     if (!this.myTurn) {
       if (sel.from === cell) return false;
       // Another of one's own pieces: pick it instead (no move lands on one's own piece).

@@ -5,7 +5,9 @@
 import { api, esc, tokensFor, saveToken, announce, ApiError } from "./api.js";
 import { Board } from "./board.js";
 import { Clocks, clockText } from "./clock.js";
+import { dieSvg, rolledFace } from "./dice.js";
 import { matchMove } from "./entry.js";
+import { cellPowers, powerLabel } from "./powers.js";
 import { GameSocket } from "./net.js";
 import { movingSeats } from "./model.js";
 import { pieceIcon } from "./pieces.js";
@@ -317,6 +319,9 @@ class GamePage {
       const mine = this.isMyTurn();
       el.textContent = mine ? "Your move" : `${seatTitle(v, m.board.turn)} to move`;
       el.className = `turn-banner ${mine ? "mine" : ""} ${seatClass(v, m.board.turn)}`;
+      // The die that just fell stays in sight while the turn it decides is played.
+      const face = rolledFace(m.moves[m.moves.length - 1]);
+      if (face !== null) el.insertAdjacentHTML("beforeend", ` <span class="rolled" data-rolled="${face}">rolled ${dieSvg(face)} ${face}</span>`);
     }
   }
 
@@ -368,7 +373,9 @@ class GamePage {
     let html = "";
     m.moves.forEach((uci, i) => {
       if (i % per === 0) html += `<span class="num">${i / per + 1}.</span>`;
-      html += `<button type="button" data-ply="${i + 1}" data-uci="${esc(uci)}" aria-current="${i + 1 === current}">${esc(m.san[i] ?? uci)}</button>`;
+      const face = rolledFace(uci);
+      const text = face === null ? esc(m.san[i] ?? uci) : `<span class="roll">${dieSvg(face)}${face}</span>`;
+      html += `<button type="button" data-ply="${i + 1}" data-uci="${esc(uci)}" aria-current="${i + 1 === current}">${text}</button>`;
     });
     box.innerHTML = html;
     box.querySelector('[aria-current="true"]')?.scrollIntoView({ block: "nearest" });
@@ -429,6 +436,13 @@ class GamePage {
       const legal = m.legal ?? [];
       if (this.isMyTurn() && legal.length > 1 && legal.some((x) => x.uci === "0000")) {
         buttons.push(`<button type="button" data-action="end-turn">End turn</button>`);
+      }
+      // A power used on a cell has no piece to pick up: its button arms it, a click on the cell uses it.
+      if (this.isMyTurn()) {
+        const armed = this.board.selected?.power;
+        for (const p of cellPowers(legal)) {
+          buttons.push(`<button type="button" data-action="power" data-power="${esc(p)}" aria-pressed="${armed === p}">${esc(powerLabel(p))}</button>`);
+        }
       }
       buttons.push(`<button type="button" data-action="resign" class="danger">Resign</button>`);
       if (!offers.draw.some((s) => this.mySeats.includes(s))) buttons.push(`<button type="button" data-action="draw-offer">Offer draw</button>`);
@@ -566,10 +580,10 @@ class GamePage {
       // A move that chooses a cell for a power (the piece Jerusalem
       // shelters, the piece a Dutch piece trades with) shows that piece.
       const chosen = m.chosen ? this.board.pieceAt(m.chosen) : null;
-      const kind = m.promotion ?? chosen?.kind ?? this.board.pieceAt(m.from)?.kind ?? "";
+      const kind = m.promotion ?? chosen?.kind ?? this.board.pieceAt(m.from ?? m.to)?.kind ?? "";
       const promotes = m.promotion ? `promote to ${kindName(v, m.promotion)}` : "";
       // A nation's power landing where a plain move also lands is told apart by name.
-      const power = m.chosen ? `${m.power} ${m.chosen}` : m.power ? `use the power ${m.power}` : "";
+      const power = !m.from && m.power ? m.san : m.chosen ? `${m.power} ${m.chosen}` : m.power ? `use the power ${m.power}` : "";
       const plain = options.some((o) => o.power) ? "move without the power" : "do not promote";
       const label = [promotes, power].filter(Boolean).join(", ") || plain;
       b.setAttribute("aria-label", label);
@@ -577,7 +591,7 @@ class GamePage {
       b.appendChild(pieceIcon(v, kind, seatClass(v, m.promotion ? seat : chosen?.seat ?? seat)));
       if (m.power) {
         b.title = m.uci;
-        b.append(m.chosen ?? m.power);
+        b.append(!m.from ? m.san : m.chosen ?? m.power);
       }
       b.addEventListener("click", () => {
         dialog.close();
@@ -590,7 +604,7 @@ class GamePage {
     dialog.dataset.cell = cell;
   }
 
-  action(name) {
+  action(name, data = {}) {
     const s = this.socket;
     switch (name) {
       case "flip": {
@@ -602,6 +616,11 @@ class GamePage {
       }
       case "end-turn":
         this.play("0000");
+        return;
+      case "power":
+        if (this.board.selected?.power === data.power) this.board.deselect();
+        else this.board.select({ power: data.power });
+        this.drawControls();
         return;
       case "resign":
         if (confirm("Resign this game?")) s.action({ t: "resign" }, this.actingSeat());

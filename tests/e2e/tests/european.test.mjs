@@ -203,3 +203,40 @@ test("European Chess: France's turn goes on after its move until End turn passes
   assert.ok((await model(page)).ply >= m.ply + 5, "the three others moved");
   assertNoErrors(page);
 });
+
+test("European Chess: the Balkan States arm their power by its button, pick the target on the board, and the die is shown", { timeout: 120000 }, async (t) => {
+  const browser = await launch();
+  t.after(() => browser.close());
+  const page = await newPage(browser);
+  await page.goto(`${BASE}/`);
+  await page.selectOption("#variant", "european-ffa");
+  await page.selectOption('select.nation[data-seat="0"]', "balkan-states");
+  const bot = { kind: "bot", level: 1 };
+  // Red (the Balkans) holds three pieces; a blue pawn stands on c3, inside red's 4x4.
+  const fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2)}-bK,6,yK/8/8/8/8/2,bP,5/4,rP,3/rK,rN,5,gK";
+  const game = await createGame(page, { variant: "european-ffa", seats: ["me", bot, bot, bot], fen, keepForm: true });
+  await openGame(page, game.url);
+  await page.waitForFunction(() => window.__tetrarch.isMyTurn(), null, { timeout: 60000 });
+  const m = await model(page);
+  assert.ok(m.legal.some((x) => x.uci === "assassinate@c3"), m.legal.map((x) => x.uci).join(" "));
+  // No target is offered before the power is armed.
+  assert.equal(await page.locator('svg.board [data-target="c3"]').count(), 0);
+  const arm = page.locator('#controls [data-action="power"][data-power="assassinate"]');
+  await arm.click();
+  await page.waitForSelector('svg.board [data-target="c3"]');
+  assert.equal(await page.locator('#controls [data-action="power"][data-power="assassinate"]').getAttribute("aria-pressed"), "true");
+  const c3 = await page.locator('svg.board .layer-squares [data-cell="c3"]').boundingBox();
+  await page.mouse.click(c3.x + c3.width / 2, c3.y + c3.height / 2);
+  // The pick, then the game's roll: a step of its own, drawn as a die.
+  await page.waitForFunction((n) => window.__tetrarch.model.moves.length > n + 1, m.ply);
+  const after = await model(page);
+  assert.equal(after.moves[m.ply], "assassinate@c3");
+  const face = Number(/^roll=(\d)$/.exec(after.moves[m.ply + 1])[1]);
+  assert.ok(face >= 1 && face <= 6);
+  const shown = await page.$eval(`#moves [data-ply="${m.ply + 2}"] svg.die`, (d) => Number(d.dataset.face));
+  assert.equal(shown, face);
+  assert.equal(await page.$eval("#turn-banner [data-rolled]", (e) => Number(e.dataset.rolled)), face);
+  assert.equal(after.turn, 0, "the Balkan turn goes on with its move");
+  await shot(page, "european-balkan-dice");
+  assertNoErrors(page);
+});

@@ -1,0 +1,20 @@
+// Moves of a nation's power that act on a cell rather than move a piece
+// from one (a Balkan assassination's target, a piece transformed, a turn
+// of two piece moves): the board offers them from a power button, then by
+// a click on the cell they act on.
+
+/** Whether a legal move is a power used on a cell, with no piece moved from one. */
+export function isCellPower(m) {
+  return !!m.power && !m.from && !m.drop && !!m.to;
+}
+
+/** The powers the legal moves let the seat use on a cell, each once, in order. */
+export function cellPowers(moves) {
+  return [...new Set(moves.filter(isCellPower).map((m) => m.power))];
+}
+
+/** A power's id for people: `move-again` is "Move again". */
+export function powerLabel(id) {
+  const words = id.replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
