@@ -286,17 +286,14 @@ impl<B: HasSliders> Position<B> {
         key_at: usize,
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
-        let seats = self.rules.seats();
-        for (s, text) in crate::notation::fen4::seat_texts(entries, seats, KEY, key_at)? {
-            let seat = Seat(s as u8);
-            let (i, area) = self
-                .dice_power(seat)
-                .map(|(i, a)| (i, a.area))
-                .ok_or_else(|| bad(format!("seat {} has no assassination, in '{KEY}'", s + 1)))?;
+        let dice = |p: &Self, seat| p.dice_power(seat).map(|(i, a)| (i, a.area));
+        for (seat, text, (i, area)) in
+            self.power_texts(entries, (KEY, key_at), "assassination", dice)?
+        {
             if seat != self.turn {
                 return Err(bad(format!(
                     "seat {} is not to move: only the seat to move has a roll due or made, in '{KEY}'",
-                    s + 1
+                    seat.0 + 1
                 )));
             }
             if text == "rolled" {
@@ -308,7 +305,7 @@ impl<B: HasSliders> Position<B> {
             let why = || {
                 format!(
                     "'{text}' in '{KEY}': 'rolled', or the target's square in seat {}'s area and maybe the misfire victim's",
-                    s + 1
+                    seat.0 + 1
                 )
             };
             let (first, rest) = Square::parse_prefix(text)

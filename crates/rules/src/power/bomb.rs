@@ -201,12 +201,9 @@ impl<B: HasSliders> Position<B> {
         key_at: usize,
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
-        let seats = self.rules.seats();
-        for (s, text) in crate::notation::fen4::seat_texts(entries, seats, KEY, key_at)? {
-            let seat = Seat(s as u8);
-            let (i, b) = self
-                .bomb_power(seat)
-                .ok_or_else(|| bad(format!("seat {} has no bomb, in '{KEY}'", s + 1)))?;
+        for (seat, text, (i, b)) in
+            self.power_texts(entries, (KEY, key_at), "bomb", Self::bomb_power)?
+        {
             let count = text
                 .bytes()
                 .next()
@@ -230,7 +227,7 @@ impl<B: HasSliders> Position<B> {
                     .ok_or_else(|| {
                         bad(format!(
                             "'{rest}' in '{KEY}' is not the lower-left square of a block of seat {}'s area",
-                            s + 1
+                            seat.0 + 1
                         ))
                     })?;
                 (index_of(b.corners, cell) + 1) << 3

@@ -354,12 +354,9 @@ impl<B: HasSliders> Position<B> {
         key_at: usize,
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
-        let seats = self.rules.seats();
-        for (s, text) in crate::notation::fen4::seat_texts(entries, seats, KEY, key_at)? {
-            let seat = Seat(s as u8);
-            let (i, d) = self
-                .deploy_power(seat)
-                .ok_or_else(|| bad(format!("seat {} has no reserve, in '{KEY}'", s + 1)))?;
+        let reserve = |p: &Self, seat| p.deploy_power(seat).map(|(i, d)| (i, d.clone()));
+        for (seat, text, (i, d)) in self.power_texts(entries, (KEY, key_at), "reserve", reserve)? {
+            let d = &d;
             let mut left = 0u16;
             let letters = if text == "-" { "" } else { text };
             for l in letters.chars() {
@@ -375,7 +372,7 @@ impl<B: HasSliders> Position<B> {
                     .ok_or_else(|| {
                         bad(format!(
                             "'{l}' in '{KEY}' is not (or not so often) in seat {}'s reserve",
-                            s + 1
+                            seat.0 + 1
                         ))
                     })?;
                 left |= 1 << piece;

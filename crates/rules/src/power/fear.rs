@@ -158,15 +158,8 @@ impl<B: HasSliders> Position<B> {
         key_at: usize,
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
-        let seats = self.rules.seats();
-        for (s, text) in crate::notation::fen4::seat_texts(entries, seats, KEY, key_at)? {
-            let seat = Seat(s as u8);
-            let i = self.fear_slot(seat).ok_or_else(|| {
-                bad(format!(
-                    "seat {} has no power to move again, in '{KEY}'",
-                    s + 1
-                ))
-            })?;
+        let what = "power to move again";
+        for (seat, text, i) in self.power_texts(entries, (KEY, key_at), what, Self::fear_slot)? {
             if text != YES {
                 return Err(bad(format!(
                     "'{text}' in '{KEY}': a turn that goes on is written '{YES}', others ''"
@@ -175,13 +168,13 @@ impl<B: HasSliders> Position<B> {
             if seat != self.turn {
                 return Err(bad(format!(
                     "seat {} is not to move, so its turn does not go on, in '{KEY}'",
-                    s + 1
+                    seat.0 + 1
                 )));
             }
             if self.sacrificable(seat).is_empty() {
                 return Err(bad(format!(
                     "seat {} has no piece to sacrifice, so its turn does not go on, in '{KEY}'",
-                    s + 1
+                    seat.0 + 1
                 )));
             }
             let slot = self.slot(seat, i);

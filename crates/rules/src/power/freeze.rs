@@ -314,16 +314,11 @@ impl<B: HasSliders> Position<B> {
         key_at: usize,
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
-        let seats = self.rules.seats();
         let mut frozen = 0u64;
-        for (s, text) in crate::notation::fen4::seat_texts(entries, seats, KEY, key_at)? {
-            let seat = Seat(s as u8);
-            let (i, f) = self.freeze_power(seat).ok_or_else(|| {
-                bad(format!(
-                    "seat {} has no power that freezes capturers, in '{KEY}'",
-                    s + 1
-                ))
-            })?;
+        let what = "power that freezes capturers";
+        for (seat, text, (i, f)) in
+            self.power_texts(entries, (KEY, key_at), what, Self::freeze_power)?
+        {
             let (cold, guarded) = text.split_once('/').ok_or_else(|| {
                 bad(format!(
                     "'{text}' in '{KEY}': the frozen squares, '/', then the guarded ones"
@@ -338,7 +333,7 @@ impl<B: HasSliders> Position<B> {
                     .ok_or_else(|| {
                         bad(format!(
                             "no piece seat {} commands on {sq}, in '{KEY}'",
-                            s + 1
+                            seat.0 + 1
                         ))
                     })
             };
@@ -358,7 +353,7 @@ impl<B: HasSliders> Position<B> {
                     return Err(bad(format!(
                         "'{guarded}' in '{KEY}': at most {} guarded pieces for seat {}",
                         f.turns,
-                        s + 1
+                        seat.0 + 1
                     )));
                 }
                 let value = if let Some(r) = rest.strip_prefix('-') {

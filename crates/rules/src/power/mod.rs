@@ -512,6 +512,35 @@ impl<B: HasSliders> Power<B> {
 }
 
 impl<B: HasSliders> Position<B> {
+    /// The texts of a power's FEN4 extras entry `key` that are not empty,
+    /// each with its seat and what `power` finds of that seat's power; a
+    /// text for a seat without the power is refused, saying it has no
+    /// `what`.
+    pub(crate) fn power_texts<'a, P>(
+        &self,
+        entries: &[&'a str],
+        (key, key_at): (&str, usize),
+        what: &str,
+        power: impl Fn(&Self, Seat) -> Option<P>,
+    ) -> Result<Vec<(Seat, &'a str, P)>, crate::notation::fen::FenError> {
+        let texts = crate::notation::fen4::seat_texts(entries, self.rules.seats(), key, key_at)?;
+        texts
+            .into_iter()
+            .map(|(s, text)| {
+                let seat = Seat(s as u8);
+                let found = power(self, seat).ok_or_else(|| {
+                    let why = format!("seat {} has no {what}, in '{key}'", s + 1);
+                    crate::notation::fen::syntax(
+                        crate::notation::fen::FenField::Extras,
+                        key_at,
+                        why,
+                    )
+                })?;
+                Ok((seat, text, found))
+            })
+            .collect()
+    }
+
     /// The kinds a power names (`Some`), or every kind but pawns.
     fn kinds_or_pieces(&self, kinds: Option<u16>) -> u16 {
         kinds.unwrap_or(!self.rules.pawn_kinds)

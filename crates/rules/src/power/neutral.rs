@@ -167,11 +167,10 @@ impl<B: HasSliders> Position<B> {
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
         let seats = self.rules.seats();
-        for (s, text) in crate::notation::fen4::seat_texts(entries, seats, KEY, key_at)? {
-            let own = Seat(s as u8);
-            let (i, _) = self
-                .neutral_power(own)
-                .ok_or_else(|| bad(format!("seat {} has no power that counts losses", s + 1)))?;
+        let what = "power that counts losses";
+        for (own, text, (i, _)) in
+            self.power_texts(entries, (KEY, key_at), what, Self::neutral_power)?
+        {
             let counts: Vec<u8> = text.bytes().map(|b| b.wrapping_sub(b'0')).collect();
             if counts.len() != seats as usize - 1 || counts.iter().any(|&c| c > FREE) {
                 let why = format!(

@@ -186,12 +186,9 @@ impl<B: HasSliders> Position<B> {
         key_at: usize,
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
-        let seats = self.rules.seats();
-        for (s, text) in crate::notation::fen4::seat_texts(entries, seats, KEY, key_at)? {
-            let seat = Seat(s as u8);
-            let i = self
-                .trench_power(seat)
-                .ok_or_else(|| bad(format!("seat {} has no trenches, in '{KEY}'", s + 1)))?;
+        for (seat, text, i) in
+            self.power_texts(entries, (KEY, key_at), "trenches", Self::trench_power)?
+        {
             let pawns = self.commanded_pawns(seat);
             let mut rest = text;
             let mut values = Vec::new();
@@ -199,7 +196,7 @@ impl<B: HasSliders> Position<B> {
                 if values.len() == TURNS {
                     return Err(bad(format!(
                         "'{text}' in '{KEY}': at most {TURNS} squares or '-' for seat {}",
-                        s + 1
+                        seat.0 + 1
                     )));
                 }
                 let value = if let Some(r) = rest.strip_prefix('-') {
@@ -218,7 +215,7 @@ impl<B: HasSliders> Position<B> {
                         .ok_or_else(|| {
                             bad(format!(
                                 "no pawn seat {} commands on {sq}, in '{KEY}'",
-                                s + 1
+                                seat.0 + 1
                             ))
                         })?;
                     cell + 1

@@ -298,12 +298,9 @@ impl<B: HasSliders> Position<B> {
         key_at: usize,
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
-        let seats = self.rules.seats();
-        for (s, text) in crate::notation::fen4::seat_texts(entries, seats, KEY, key_at)? {
-            let seat = Seat(s as u8);
-            let (i, _) = self
-                .wall_power(seat)
-                .ok_or_else(|| bad(format!("seat {} has no wall, in '{KEY}'", s + 1)))?;
+        for (seat, text, (i, _)) in
+            self.power_texts(entries, (KEY, key_at), "wall", Self::wall_power)?
+        {
             if text != DOWN_TEXT {
                 return Err(bad(format!(
                     "'{text}' in '{KEY}': a wall is written '{DOWN_TEXT}' once it fell, or '' while it stands"
