@@ -186,7 +186,8 @@ impl<B: HasSliders> GamePosition for Position<B> {
     }
     #[inline]
     fn continues_turn(&self, m: Move) -> bool {
-        self.rules().dice_seats != 0 && self.is_dice_step(m)
+        (self.rules().dice_seats != 0 && self.is_dice_step(m))
+            || (self.rules().stealth_seats != 0 && self.is_hide_step(m))
     }
     #[inline(always)]
     fn pass_move(&self) -> Move {
