@@ -242,6 +242,8 @@ impl<B: HasSliders> Position<B> {
         if reveals {
             self.reveal(us);
         }
+        // A knight taken is seen no more (the turn may go on: fear).
+        self.settle_stealth();
     }
 
     /// The first cell of `hidden` the piece move `m` passes through (a
