@@ -285,6 +285,10 @@ pub(crate) trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn restarted(&self) -> Box<dyn ErasedGame>;
     fn move_texts(&self) -> Vec<String>;
     fn display_moves(&self) -> Vec<String>;
+    fn texts_seen_by(&self, viewer: Option<Seat>, display: bool) -> Vec<String>;
+    fn hides_from(&self, viewer: Option<Seat>) -> bool;
+    fn seen_by(&self, viewer: Option<Seat>) -> Box<dyn ErasedGame>;
+    fn position_text_seen_by(&self, viewer: Option<Seat>) -> String;
     fn position_text(&self) -> String;
     fn start_text(&self) -> String;
     fn view(&self, seat: Option<Seat>) -> BoardView;
@@ -294,6 +298,9 @@ pub(crate) trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn divide(&self, depth: u32, progress: &mut dyn FnMut(usize, usize)) -> Vec<(String, u64)>;
     fn board_text(&self) -> String;
 }
+
+/// How a move list shows a viewer a step it did not see.
+pub const UNSEEN: &str = "?";
 
 /// The text of a step: the move in protocol notation, or `R`/`T`.
 fn step_text<P: GamePosition>(pos: &P, step: &Step<P::Move>, display: bool) -> String {
@@ -387,6 +394,32 @@ impl<P: GamePosition + std::fmt::Display> ErasedGame for TypedGame<P> {
     fn display_moves(&self) -> Vec<String> {
         let pairs = self.steps.iter().zip(&self.positions);
         pairs.map(|(s, p)| step_text(p, s, true)).collect()
+    }
+    fn texts_seen_by(&self, viewer: Option<Seat>, display: bool) -> Vec<String> {
+        let pairs = self.steps.iter().zip(&self.positions);
+        pairs
+            .map(|(s, p)| match s {
+                Step::Move(m) if !p.step_seen_by(*m, viewer) => UNSEEN.to_string(),
+                _ => step_text(p, s, display),
+            })
+            .collect()
+    }
+    fn hides_from(&self, viewer: Option<Seat>) -> bool {
+        let pairs = self.steps.iter().zip(&self.positions);
+        self.position().hides_from(viewer)
+            || pairs.into_iter().any(|(s, p)| match s {
+                Step::Move(m) => !p.step_seen_by(*m, viewer),
+                _ => false,
+            })
+    }
+    fn seen_by(&self, viewer: Option<Seat>) -> Box<dyn ErasedGame> {
+        if !self.position().hides_from(viewer) {
+            return Box::new(self.clone());
+        }
+        Box::new(TypedGame::new(self.position().seen_by(viewer)))
+    }
+    fn position_text_seen_by(&self, viewer: Option<Seat>) -> String {
+        self.position().seen_by(viewer).to_text()
     }
     fn position_text(&self) -> String {
         self.position().to_text()

@@ -317,7 +317,19 @@ impl<B: HasSliders> GamePosition for Position<B> {
     }
 
     fn board_view(&self, seat: Option<Seat>) -> BoardView {
+        if !self.sees_all(seat) {
+            return self.seen_by(seat).view_for(seat);
+        }
         self.view_for(seat)
+    }
+    fn seen_by(&self, viewer: Option<Seat>) -> Self {
+        Position::seen_by(self, viewer)
+    }
+    fn hides_from(&self, viewer: Option<Seat>) -> bool {
+        !self.sees_all(viewer)
+    }
+    fn step_seen_by(&self, m: Move, viewer: Option<Seat>) -> bool {
+        self.move_seen_by(m, viewer)
     }
     fn seat_state(&self, seat: Seat) -> SeatState {
         self.state_of(seat)
@@ -414,6 +426,9 @@ impl<B: HasSliders> Position<B> {
     fn view_for(&self, _seat: Option<Seat>) -> BoardView {
         let v = self.variant();
         let geo = &v.geometry;
+        // What is left of the hidden pieces is what the viewer may see:
+        // its own, marked.
+        let hidden = self.hidden_cells(None);
         let pieces = geo
             .playable_cells()
             .filter_map(|c| {
@@ -421,6 +436,7 @@ impl<B: HasSliders> Position<B> {
                     cell: self.cell_name(c),
                     seat: p.seat.0,
                     kind: view::kind_letter(v, p.kind),
+                    hidden: hidden.has(c),
                 })
             })
             .collect();

@@ -160,6 +160,27 @@ impl<B: HasSliders> Position<B> {
         Some(twin)
     }
 
+    /// Whether `viewer` sees the step `m`, played here, as it was made:
+    /// not a hiding step of another seat, nor a move of a piece hidden
+    /// from it before and after (a hidden knight's quiet move). A move
+    /// list shows the others `?` for those.
+    pub fn move_seen_by(&self, m: Move, viewer: Option<Seat>) -> bool {
+        if self.rules.stealth_seats == 0 || viewer == Some(self.turn) {
+            return true;
+        }
+        if self.is_hide_step(m) {
+            return false;
+        }
+        if !matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))
+            || !self.hidden_cells(viewer).has(m.from())
+        {
+            return true;
+        }
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        !after.hidden_cells(viewer).has(m.to())
+    }
+
     /// This position with the pieces on `cells` taken off, unseen.
     fn without(&self, cells: B) -> Position<B> {
         let mut view = self.clone();
