@@ -685,7 +685,11 @@ impl AnyGame {
         self.game.start_text()
     }
     /// The position as `seat` may see it (`None`: a spectator).
+    /// Once the game is over, everyone sees the whole board.
     pub fn view(&self, seat: Option<Seat>) -> BoardView {
+        if self.outcome().is_some() {
+            return self.game.true_view(seat);
+        }
         self.game.view(seat)
     }
     /// The game record (PGN, PGN4) with `tags` first; a `Result` among

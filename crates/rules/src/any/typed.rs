@@ -292,6 +292,7 @@ pub(crate) trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn position_text(&self) -> String;
     fn start_text(&self) -> String;
     fn view(&self, seat: Option<Seat>) -> BoardView;
+    fn true_view(&self, seat: Option<Seat>) -> BoardView;
     fn record(&self, tags: &[(&str, &str)]) -> String;
     fn record_format(&self) -> &'static str;
     fn perft(&self, depth: u32) -> u64;
@@ -429,6 +430,9 @@ impl<P: GamePosition + std::fmt::Display> ErasedGame for TypedGame<P> {
     }
     fn view(&self, seat: Option<Seat>) -> BoardView {
         self.position().board_view(seat)
+    }
+    fn true_view(&self, seat: Option<Seat>) -> BoardView {
+        self.position().true_board_view(seat)
     }
     fn record(&self, tags: &[(&str, &str)]) -> String {
         P::record(&self.positions, &self.steps, self.outcome(), tags)

@@ -322,6 +322,9 @@ impl<B: HasSliders> GamePosition for Position<B> {
         }
         self.view_for(seat)
     }
+    fn true_board_view(&self, seat: Option<Seat>) -> BoardView {
+        self.view_for(seat)
+    }
     fn seen_by(&self, viewer: Option<Seat>) -> Self {
         Position::seen_by(self, viewer)
     }

@@ -243,6 +243,11 @@ pub trait GamePosition: Clone + Send + Sync + fmt::Debug + 'static {
     {
         self.clone()
     }
+    /// The whole position as `seat`'s board shows it, hidden pieces
+    /// included (at the end of a game, everyone sees the truth).
+    fn true_board_view(&self, seat: Option<Seat>) -> BoardView {
+        self.board_view(seat)
+    }
     /// Whether something of this position is hidden from `viewer`.
     fn hides_from(&self, _viewer: Option<Seat>) -> bool {
         false
