@@ -255,6 +255,9 @@ impl<B: HasSliders> Position<B> {
         if let Some(cell) = self.first_hidden_on_path(m, hidden) {
             return self.intercept(m.from(), cell);
         }
+        if let Some(cell) = self.put_on(m).filter(|&c| hidden.has(c)) {
+            self.take_unseen(cell);
+        }
         let own = self.hidden_cells(None) & !hidden;
         let reveals = own.has(m.from())
             && matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))
@@ -289,6 +292,32 @@ impl<B: HasSliders> Position<B> {
             let b = geo.square(c);
             a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank()))
         })
+    }
+
+    /// The cell where the seat to move's move `m` puts a piece by a power
+    /// (a placement, a relocation, a piece taken back, a deployment, the
+    /// first part of two, a militia's chosen cell).
+    fn put_on(&self, m: Move) -> Option<u8> {
+        match m.kind() {
+            MoveKind::Power(_) | MoveKind::Drop(_) => Some(m.to()),
+            MoveKind::Normal | MoveKind::Promotion(_) => m
+                .chosen()
+                .filter(|_| matches!(self.choosing_power(), Some(Power::Militia(_)))),
+            _ => None,
+        }
+    }
+
+    /// A piece put on the hidden piece's cell takes it, as a move onto it
+    /// does (the mover's capture).
+    fn take_unseen(&mut self, cell: u8) {
+        let Some(hider) = self.piece_at(cell) else {
+            return;
+        };
+        self.remove(hider, cell);
+        self.halfmoves = 0;
+        if self.rules.neutral_seats != 0 {
+            self.count_neutral_loss(Some(self.turn), self.commander_of(hider.seat));
+        }
     }
 
     /// The piece on `from` is taken by the hidden piece on `cell`, which

@@ -647,7 +647,7 @@ impl Ref {
         } else if let Some(at) = self.intercepted(m) {
             self.intercept(parse(m).from, at)
         } else {
-            let mut after = self.part(m);
+            let mut after = self.take_unseen_put(m).part(m);
             self.reveal_capturer(m, &mut after);
             after
         };

@@ -103,6 +103,43 @@ impl Ref {
             .find(|sq| hidden.contains(sq))
     }
 
+    /// Where the seat to move's move `m` puts a piece by a power (a drop, a
+    /// placement, a relocation, a piece taken back, the first part of two,
+    /// a militia's chosen square), if a piece hidden from it stands there:
+    /// that piece is taken first, as by a move onto it.
+    pub(super) fn take_unseen_put(&self, m: &str) -> Ref {
+        let mut next = self.clone();
+        let hidden = self.hidden_from(self.turn);
+        if hidden.is_empty() {
+            return next;
+        }
+        let put = if super::deploy::is_drop(m) {
+            super::squares(&m[m.len() - 2..])
+        } else if let Some((id, cells)) = m.split_once('@')
+            && !m.as_bytes()[1].is_ascii_digit()
+        {
+            let sq = super::squares(cells);
+            match id {
+                "relocate" | "u-path" | "move-two" | "move-again" => vec![sq[1]],
+                _ => vec![sq[0]],
+            }
+        } else if self
+            .powers(self.turn)
+            .iter()
+            .any(|p| matches!(p, RefPower::Militia { .. }))
+        {
+            parse(m).chosen
+        } else {
+            Vec::new()
+        };
+        for sq in put.into_iter().filter(|sq| hidden.contains(sq)) {
+            let knight = self.at(sq).expect("the hidden knight");
+            next.set(sq, None);
+            next.count_loss(Some(self.turn), self.owner(knight));
+        }
+        next
+    }
+
     /// The mover on `from` is taken by the hidden knight on `at`, which is
     /// revealed.
     pub(super) fn intercept(&self, from: Sq, at: Sq) -> Ref {
