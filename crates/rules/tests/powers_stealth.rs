@@ -9,7 +9,6 @@
 //! (`docs/architecture.md`: a seat's view is a function of what it may see).
 //! The Guild sits in each of the four corners in turn.
 
-#[allow(dead_code)]
 mod common;
 #[allow(dead_code)]
 mod corners;
@@ -325,7 +324,7 @@ fn fen4_carries_the_count_and_the_step_and_round_trips() {
     for seat in 0..4 {
         let p = play(&scene(seat, &[]), &hide_text(seat, "d4"));
         let text = p.to_fen();
-        let mut entries = vec!["''"; 4];
+        let mut entries = ["''"; 4];
         entries[seat] = "'1+'";
         assert!(
             text.contains(&format!("'stealth':({})", entries.join(","))),
