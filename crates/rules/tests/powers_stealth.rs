@@ -451,11 +451,24 @@ fn a_piece_put_by_a_power_on_the_hidden_knight_takes_it() {
     let text = european_fen::fen(
         'B',
         "'turns':(2,2,2,2),'stealth':('1','','','')",
-        ["bK,6,yK", "7,yP", "1,rN,6", "bP,7", "8", "8", "8", "rK,5,gP,gK"],
+        [
+            "bK,6,yK",
+            "7,yP",
+            "1,rN,6",
+            "bP,7",
+            "8",
+            "8",
+            "8",
+            "rK,5,gP,gK",
+        ],
     );
     let p = pos(&v, &text);
     assert!(p.hides_a_piece(Seat(0)));
-    assert!(moves(&p).contains(&"place@b6".to_string()), "{:?}", moves(&p));
+    assert!(
+        moves(&p).contains(&"place@b6".to_string()),
+        "{:?}",
+        moves(&p)
+    );
     let p = play(&p, "place@b6");
     assert_eq!(piece(&p, "b6"), Some((1, 'p')));
     assert_eq!(p.hidden_turns(Seat(0)), 0);
