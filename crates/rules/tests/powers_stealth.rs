@@ -473,3 +473,24 @@ fn a_piece_put_by_a_power_on_the_hidden_knight_takes_it() {
     assert_eq!(piece(&p, "b6"), Some((1, 'p')));
     assert_eq!(p.hidden_turns(Seat(0)), 0);
 }
+
+/// A legal move is described as its mover sees it: a move onto the hidden
+/// knight is no capture to the rook's seat (its legal list would tell).
+#[test]
+fn a_move_onto_the_hidden_knight_is_described_as_quiet() {
+    use tetrarch_rules::family::GamePosition;
+    for seat in 0..4 {
+        let p = rook_to_move(seat, 1);
+        let onto = mv(seat, "d7d4")
+            .parse::<UciMove>()
+            .unwrap()
+            .to_move(&p)
+            .unwrap();
+        let d = GamePosition::describe_move(&p, onto);
+        assert!(!d.capture, "seat {seat}: {d:?}");
+        assert!(!d.san.contains('x'), "seat {seat}: {d:?}");
+        // Where it is seen, the same move is a capture.
+        let seen = p.seen_by(None);
+        assert!(seen.piece_at(cell(&p, seat, "d4")).is_none());
+    }
+}

@@ -313,6 +313,12 @@ impl<B: HasSliders> GamePosition for Position<B> {
         }
     }
     fn describe_move(&self, m: Move) -> MoveView {
+        // A move is described as its mover sees it: a move onto a piece
+        // hidden from it is no capture to it (else its legal list would
+        // tell where the piece is).
+        if !self.sees_all(Some(self.turn())) {
+            return self.seen_by(Some(self.turn())).describe(m);
+        }
         self.describe(m)
     }
 
