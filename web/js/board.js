@@ -227,6 +227,12 @@ export class Board {
       g.dataset.seat = p.seat;
       g.dataset.kind = p.kind;
       g.setAttribute("aria-label", `${seatName(p.seat)} ${kindName(p.kind)} on ${p.cell}`);
+      // A hidden piece (the Assassins' Guild's knight) reaches only its
+      // owner's board: drawn there faded, and said so.
+      if (p.hidden) {
+        g.classList.add("hidden-piece");
+        g.setAttribute("aria-label", `${g.getAttribute("aria-label")}, hidden from the others`);
+      }
       place(g, x, y);
       layer.appendChild(g);
     }

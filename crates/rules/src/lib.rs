@@ -47,7 +47,7 @@ mod rules;
 mod square;
 mod zobrist;
 
-pub use any::{AnyGame, AnyVariant, PlayError};
+pub use any::{AnyGame, AnyVariant, PlayError, UNSEEN};
 pub use attacks::{Attacks, HasSliders};
 pub use betza::{BetzaError, Movement};
 pub use bitboard::{Bitboard, Cells, Wide};

@@ -271,6 +271,9 @@ pub struct Rules<B: HasSliders> {
     /// The seats that roll dice (`assassinate`), as a bit set: a turn of
     /// theirs may be several steps, a roll among them.
     pub(crate) dice_seats: u8,
+    /// The seats that hide a piece (`stealth`), as a bit set: where one
+    /// hides, the others move by their view and their moves are resolved.
+    pub(crate) stealth_seats: u8,
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
@@ -915,6 +918,9 @@ impl<B: HasSliders> Rules<B> {
             fear_seats: seats_with_power(&variant, |p| matches!(p, crate::power::PowerSpec::Fear)),
             dice_seats: seats_with_power(&variant, |p| {
                 matches!(p, crate::power::PowerSpec::Assassinate(_))
+            }),
+            stealth_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Stealth(_))
             }),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,

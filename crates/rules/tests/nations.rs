@@ -1240,3 +1240,70 @@ fn fear_in_play_is_pinned_and_agrees_with_the_reference() {
         assert_pinned_in_play(&v, &fen, pinned);
     }
 }
+
+/// The Assassins' Guild in every line-up: its hiding steps, the others'
+/// moves by their view and their resolution on the true position, against
+/// the reference, the position text and the record.
+#[test]
+fn random_lineups_with_the_guild_agree_with_the_reference_and_replay() {
+    let n = random_lineups_with(30, 0x6011d, Some("assassins-guild"));
+    assert!(n > 1000, "{n} positions");
+}
+
+/// Games of line-ups with the Guild, hiding three times as likely as any
+/// other move: the kernel and the reference agree on the moves at every
+/// step (the others' moves by their view), and on perft to depth 3 where
+/// a knight is hidden from the seat to move, from every corner.
+#[test]
+fn hidden_knights_agree_with_the_reference_and_perft() {
+    let mut rng = Rng(0x57ea);
+    let mut unseen = 0;
+    let mut counted = 0;
+    for ids in [
+        "assassins-guild,default,assassins-guild,default",
+        "default,assassins-guild,gaul,netherlands",
+        "australia,france,assassins-guild,armenia",
+        "russia,switzerland,jerusalem,assassins-guild",
+    ] {
+        for game in 0..6 {
+            let v = lineup(["european-ffa", "european-teams"][game % 2], ids);
+            let mut p = Pos::start(&v);
+            let mut r = reference(&p);
+            for _ in 0..160 {
+                if p.outcome().is_some() {
+                    break;
+                }
+                let (kernel, theirs) = kernel_moves_as_reference(&p, &r);
+                assert_eq!(kernel, theirs, "{ids}: {}", p.to_fen());
+                assert_eq!(reference(&p), r, "{ids}: {}", p.to_fen());
+                if !p.sees_all(Some(p.turn())) {
+                    unseen += 1;
+                    if counted < 12 && rng.below(4) == 0 {
+                        assert_eq!(r.perft(3), tetrarch_rules::perft(&p, 3), "{}", p.to_fen());
+                        counted += 1;
+                    }
+                }
+                let hides: Vec<&String> = kernel
+                    .iter()
+                    .filter(|m| m.starts_with("stealth@"))
+                    .collect();
+                let m = if !hides.is_empty() && rng.below(4) > 0 {
+                    hides[0].clone()
+                } else {
+                    let Some(m) = pick(&p, &mut rng) else { break };
+                    m
+                };
+                let mv = m.parse::<UciMove>().unwrap().to_move(&p).unwrap();
+                p = p.play(mv).unwrap();
+                r = r.play(&m);
+                let back = Pos::from_fen(&v, &p.to_fen()).unwrap();
+                assert_eq!((back.hash(), &back), (p.hash(), &p), "{}", p.to_fen());
+            }
+        }
+    }
+    eprintln!("{unseen} unseen, {counted} perfts");
+    assert!(
+        unseen > 200 && counted >= 6,
+        "{unseen} positions with a knight unseen, {counted} perfts"
+    );
+}

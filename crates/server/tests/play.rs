@@ -426,3 +426,86 @@ async fn the_server_rolls_the_dice_of_a_pick() {
     assert_eq!(status, 200, "{body}");
     verify_store(&server.db, &[id]).await;
 }
+
+/// The Assassins' Guild's hidden knight on the server, over real sockets:
+/// its owner sees it (marked hidden) and its moves; another seat and a
+/// spectator see neither the knight nor its square, in the board, the FEN4,
+/// the moves and SAN lists, the move events and the exports; once the game
+/// is over, the true record is shown to all.
+#[tokio::test]
+async fn a_hidden_knight_is_shown_to_its_owner_only_until_the_end() {
+    let server = TestServer::start("stealth").await;
+    let (id, t) = create_lineup(&server, "assassins-guild", None).await;
+    let (mut blue, _) = server.client(&id, t[1].as_deref()).await;
+    let (mut watcher, _) = server.client(&id, None).await;
+    for m in ["stealth@d1", "d1e3"] {
+        let (status, body) = server
+            .post(&format!("/api/games/{id}/move/{m}"), t[0].as_deref(), None)
+            .await;
+        assert_eq!(status, 200, "{m}: {body}");
+    }
+    // The move events: `?` for the others.
+    for client in [&mut blue, &mut watcher] {
+        for _ in 0..2 {
+            let event = client.wait_for(|m| m["t"] == "move").await;
+            assert_eq!(event["uci"], "?", "{event}");
+            assert_eq!(event["san"], "?", "{event}");
+            assert!(!event.to_string().contains("e3"), "{event}");
+        }
+    }
+    let leaks = |state: &Value| {
+        let pieces = state["board"]["pieces"].as_array().unwrap();
+        let knight = pieces
+            .iter()
+            .any(|p| p["seat"] == 0 && p["kind"].as_str().unwrap().eq_ignore_ascii_case("n"));
+        knight
+            || state["fen"].as_str().unwrap().contains("rN")
+            || state["moves"].to_string().contains("e3")
+            || state["san"].to_string().contains("e3")
+    };
+    // A spectator's state and a seat's, from a fresh socket.
+    let (_, spectator) = server.get(&format!("/api/games/{id}")).await;
+    assert!(!leaks(&spectator), "{spectator}");
+    assert_eq!(spectator["moves"], json!(["?", "?"]), "{spectator}");
+    let (_, blue_state) = server.client(&id, t[1].as_deref()).await;
+    assert!(!leaks(&blue_state), "{blue_state}");
+    // The owner sees its knight, marked hidden, and its moves.
+    let (_, red_state) = server.client(&id, t[0].as_deref()).await;
+    assert_eq!(
+        red_state["moves"],
+        json!(["stealth@d1", "d1e3"]),
+        "{red_state}"
+    );
+    let mine = red_state["board"]["pieces"].as_array().unwrap();
+    assert!(
+        mine.iter()
+            .any(|p| p["cell"] == "e3" && p["hidden"] == true),
+        "{red_state}"
+    );
+    // The exports: the view's FEN4, the record up to the hidden step.
+    let (status, fen) = get_text(&server, &format!("/api/games/{id}/export?format=fen")).await;
+    assert_eq!(status, 200, "{fen}");
+    assert!(!fen.contains("rN") && fen.contains("'stealth'"), "{fen}");
+    let (status, pgn4) = get_text(&server, &format!("/api/games/{id}/export?format=pgn4")).await;
+    assert_eq!(status, 200, "{pgn4}");
+    assert!(!pgn4.contains("e3") && !pgn4.contains("d1"), "{pgn4}");
+    // The others resign: the game is over and the truth is shown.
+    for (seat, token) in t.iter().enumerate().skip(1) {
+        let (status, body) = server
+            .post(&format!("/api/games/{id}/resign"), token.as_deref(), None)
+            .await;
+        assert_eq!(status, 200, "{seat}: {body}");
+    }
+    let (_, over) = server.get(&format!("/api/games/{id}")).await;
+    assert_ne!(over["status"], "started", "{over}");
+    assert_eq!(
+        over["moves"].as_array().unwrap()[..2],
+        [json!("stealth@d1"), json!("d1e3")],
+        "{over}"
+    );
+    let board = over["board"]["pieces"].as_array().unwrap();
+    assert!(board.iter().any(|p| p["cell"] == "e3"), "{over}");
+    let (_, pgn4) = get_text(&server, &format!("/api/games/{id}/export?format=pgn4")).await;
+    assert!(pgn4.contains("e3"), "{pgn4}");
+    verify_store(&server.db, &[id]).await;
+}

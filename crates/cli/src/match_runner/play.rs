@@ -197,7 +197,9 @@ fn one_move(
     let seat = game.turn();
     let name = player.name().to_string();
     let started = Instant::now();
-    let reply = player.think(game, &clocks.budget(seat, rules));
+    // Each player is handed its seat's view game: what it may see.
+    let view = game.seen_by(Some(seat));
+    let reply = player.think(&view, &clocks.budget(seat, rules));
     let spent = started.elapsed();
     let reply = reply.map_err(|f| match f {
         Fault::Timeout => loss(

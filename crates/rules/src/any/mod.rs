@@ -22,7 +22,7 @@ mod record;
 mod typed;
 
 pub use record::{Departure, RecordError, RecordedGame, Records};
-pub use typed::TypedGame;
+pub use typed::{TypedGame, UNSEEN};
 
 use crate::attacks::HasSliders;
 use crate::draughts::{DraughtsVariant, Position as DraughtsPosition};
@@ -639,12 +639,57 @@ impl AnyGame {
     pub fn position_text(&self) -> String {
         self.game.position_text()
     }
+    /// Whether the game hides something from `viewer` now (`None`: a
+    /// spectator): a piece it may not see, or a step it did not see. Once
+    /// the game is over nothing is hidden: the true record is shown.
+    pub fn hides_from(&self, viewer: Option<Seat>) -> bool {
+        self.outcome().is_none() && self.game.hides_from(viewer)
+    }
+    /// The moves as `viewer` saw them ([`AnyGame::moves`] with `?` for a
+    /// step it did not see, as a hidden knight's move); the true moves
+    /// once the game is over.
+    pub fn moves_seen_by(&self, viewer: Option<Seat>) -> Vec<String> {
+        if self.outcome().is_some() {
+            return self.moves();
+        }
+        self.game.texts_seen_by(viewer, false)
+    }
+    /// [`AnyGame::display_moves`] as `viewer` saw them.
+    pub fn display_moves_seen_by(&self, viewer: Option<Seat>) -> Vec<String> {
+        if self.outcome().is_some() {
+            return self.display_moves();
+        }
+        self.game.texts_seen_by(viewer, true)
+    }
+    /// The position text of `viewer`'s view (FEN4 without the hidden
+    /// pieces); the true one once the game is over.
+    pub fn position_text_seen_by(&self, viewer: Option<Seat>) -> String {
+        if self.outcome().is_some() {
+            return self.position_text();
+        }
+        self.game.position_text_seen_by(viewer)
+    }
+    /// The view game of `viewer`: what a bot of that seat is handed. Where
+    /// nothing is hidden from it, the game itself; otherwise a game that
+    /// starts at its view of the position now (the others' secrets are
+    /// not there; the history before is left out, as it would tell them).
+    pub fn seen_by(&self, viewer: Option<Seat>) -> AnyGame {
+        AnyGame {
+            variant: self.variant.clone(),
+            game: self.game.seen_by(viewer),
+            seed: self.seed,
+        }
+    }
     /// The start position as text.
     pub fn start_text(&self) -> String {
         self.game.start_text()
     }
     /// The position as `seat` may see it (`None`: a spectator).
+    /// Once the game is over, everyone sees the whole board.
     pub fn view(&self, seat: Option<Seat>) -> BoardView {
+        if self.outcome().is_some() {
+            return self.game.true_view(seat);
+        }
         self.game.view(seat)
     }
     /// The game record (PGN, PGN4) with `tags` first; a `Result` among

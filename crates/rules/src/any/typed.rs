@@ -285,15 +285,23 @@ pub(crate) trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn restarted(&self) -> Box<dyn ErasedGame>;
     fn move_texts(&self) -> Vec<String>;
     fn display_moves(&self) -> Vec<String>;
+    fn texts_seen_by(&self, viewer: Option<Seat>, display: bool) -> Vec<String>;
+    fn hides_from(&self, viewer: Option<Seat>) -> bool;
+    fn seen_by(&self, viewer: Option<Seat>) -> Box<dyn ErasedGame>;
+    fn position_text_seen_by(&self, viewer: Option<Seat>) -> String;
     fn position_text(&self) -> String;
     fn start_text(&self) -> String;
     fn view(&self, seat: Option<Seat>) -> BoardView;
+    fn true_view(&self, seat: Option<Seat>) -> BoardView;
     fn record(&self, tags: &[(&str, &str)]) -> String;
     fn record_format(&self) -> &'static str;
     fn perft(&self, depth: u32) -> u64;
     fn divide(&self, depth: u32, progress: &mut dyn FnMut(usize, usize)) -> Vec<(String, u64)>;
     fn board_text(&self) -> String;
 }
+
+/// How a move list shows a viewer a step it did not see.
+pub const UNSEEN: &str = "?";
 
 /// The text of a step: the move in protocol notation, or `R`/`T`.
 fn step_text<P: GamePosition>(pos: &P, step: &Step<P::Move>, display: bool) -> String {
@@ -388,6 +396,32 @@ impl<P: GamePosition + std::fmt::Display> ErasedGame for TypedGame<P> {
         let pairs = self.steps.iter().zip(&self.positions);
         pairs.map(|(s, p)| step_text(p, s, true)).collect()
     }
+    fn texts_seen_by(&self, viewer: Option<Seat>, display: bool) -> Vec<String> {
+        let pairs = self.steps.iter().zip(&self.positions);
+        pairs
+            .map(|(s, p)| match s {
+                Step::Move(m) if !p.step_seen_by(*m, viewer) => UNSEEN.to_string(),
+                _ => step_text(p, s, display),
+            })
+            .collect()
+    }
+    fn hides_from(&self, viewer: Option<Seat>) -> bool {
+        let pairs = self.steps.iter().zip(&self.positions);
+        self.position().hides_from(viewer)
+            || pairs.into_iter().any(|(s, p)| match s {
+                Step::Move(m) => !p.step_seen_by(*m, viewer),
+                _ => false,
+            })
+    }
+    fn seen_by(&self, viewer: Option<Seat>) -> Box<dyn ErasedGame> {
+        if !self.position().hides_from(viewer) {
+            return Box::new(self.clone());
+        }
+        Box::new(TypedGame::new(self.position().seen_by(viewer)))
+    }
+    fn position_text_seen_by(&self, viewer: Option<Seat>) -> String {
+        self.position().seen_by(viewer).to_text()
+    }
     fn position_text(&self) -> String {
         self.position().to_text()
     }
@@ -396,6 +430,9 @@ impl<P: GamePosition + std::fmt::Display> ErasedGame for TypedGame<P> {
     }
     fn view(&self, seat: Option<Seat>) -> BoardView {
         self.position().board_view(seat)
+    }
+    fn true_view(&self, seat: Option<Seat>) -> BoardView {
+        self.position().true_board_view(seat)
     }
     fn record(&self, tags: &[(&str, &str)]) -> String {
         P::record(&self.positions, &self.steps, self.outcome(), tags)

@@ -186,7 +186,8 @@ impl<B: HasSliders> GamePosition for Position<B> {
     }
     #[inline]
     fn continues_turn(&self, m: Move) -> bool {
-        self.rules().dice_seats != 0 && self.is_dice_step(m)
+        (self.rules().dice_seats != 0 && self.is_dice_step(m))
+            || (self.rules().stealth_seats != 0 && self.is_hide_step(m))
     }
     #[inline(always)]
     fn pass_move(&self) -> Move {
@@ -312,11 +313,32 @@ impl<B: HasSliders> GamePosition for Position<B> {
         }
     }
     fn describe_move(&self, m: Move) -> MoveView {
+        // A move is described as its mover sees it: a move onto a piece
+        // hidden from it is no capture to it (else its legal list would
+        // tell where the piece is).
+        if !self.sees_all(Some(self.turn())) {
+            return self.seen_by(Some(self.turn())).describe(m);
+        }
         self.describe(m)
     }
 
     fn board_view(&self, seat: Option<Seat>) -> BoardView {
+        if !self.sees_all(seat) {
+            return self.seen_by(seat).view_for(seat);
+        }
         self.view_for(seat)
+    }
+    fn true_board_view(&self, seat: Option<Seat>) -> BoardView {
+        self.view_for(seat)
+    }
+    fn seen_by(&self, viewer: Option<Seat>) -> Self {
+        Position::seen_by(self, viewer)
+    }
+    fn hides_from(&self, viewer: Option<Seat>) -> bool {
+        !self.sees_all(viewer)
+    }
+    fn step_seen_by(&self, m: Move, viewer: Option<Seat>) -> bool {
+        self.move_seen_by(m, viewer)
     }
     fn seat_state(&self, seat: Seat) -> SeatState {
         self.state_of(seat)
@@ -413,6 +435,9 @@ impl<B: HasSliders> Position<B> {
     fn view_for(&self, _seat: Option<Seat>) -> BoardView {
         let v = self.variant();
         let geo = &v.geometry;
+        // What is left of the hidden pieces is what the viewer may see:
+        // its own, marked.
+        let hidden = self.hidden_cells(None);
         let pieces = geo
             .playable_cells()
             .filter_map(|c| {
@@ -420,6 +445,7 @@ impl<B: HasSliders> Position<B> {
                     cell: self.cell_name(c),
                     seat: p.seat.0,
                     kind: view::kind_letter(v, p.kind),
+                    hidden: hidden.has(c),
                 })
             })
             .collect();

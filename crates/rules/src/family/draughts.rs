@@ -341,6 +341,7 @@ impl GamePosition for Position {
                         MAN
                     }
                     .into(),
+                    hidden: false,
                 })
             })
             .collect();

@@ -235,6 +235,28 @@ pub trait GamePosition: Clone + Send + Sync + fmt::Debug + 'static {
     /// The position as `seat` may see it (`None`: a spectator). Families
     /// without hidden information show everyone everything.
     fn board_view(&self, seat: Option<Seat>) -> BoardView;
+    /// `viewer`'s view of this true position, itself where nothing is
+    /// hidden (`docs/architecture.md`, "Hidden information").
+    fn seen_by(&self, _viewer: Option<Seat>) -> Self
+    where
+        Self: Sized + Clone,
+    {
+        self.clone()
+    }
+    /// The whole position as `seat`'s board shows it, hidden pieces
+    /// included (at the end of a game, everyone sees the truth).
+    fn true_board_view(&self, seat: Option<Seat>) -> BoardView {
+        self.board_view(seat)
+    }
+    /// Whether something of this position is hidden from `viewer`.
+    fn hides_from(&self, _viewer: Option<Seat>) -> bool {
+        false
+    }
+    /// Whether `viewer` sees the step `m`, played here, as it was made
+    /// (else a move list shows it as `?`).
+    fn step_seen_by(&self, _m: Self::Move, _viewer: Option<Seat>) -> bool {
+        true
+    }
     /// Where `seat` stands in the game.
     fn seat_state(&self, seat: Seat) -> SeatState;
     /// Take `seat` out of the game without a move (it resigned or ran out

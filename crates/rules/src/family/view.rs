@@ -144,6 +144,9 @@ pub struct PieceView {
     pub seat: u8,
     /// The kind's letter, as in [`PieceKindView::letter`].
     pub kind: String,
+    /// Hidden from the other seats (shown to its owner only).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hidden: bool,
 }
 
 /// The pieces one seat holds in hand.

@@ -17,8 +17,12 @@ impl<B: HasSliders> Position<B> {
     // transfers nothing (their move generator stays as it was inlined).
     #[cold]
     #[inline(never)]
-    pub(super) fn generate_transfer<S: Sink<B>>(&self, sink: &mut S) {
+    pub(crate) fn generate_transfer<S: Sink<B>>(&self, sink: &mut S) {
         if self.rules.dice_seats != 0 && self.generate_dice_steps(sink) {
+            return;
+        }
+        // Pieces hidden from the mover: it moves by its view.
+        if self.rules.stealth_seats != 0 && self.generate_seen(sink) {
             return;
         }
         let us = self.turn;
@@ -99,6 +103,10 @@ impl<B: HasSliders> Position<B> {
         // above judge the move that ends it.
         if self.rules.dice_seats != 0 {
             self.generate_picks(sink);
+        }
+        // Hiding begins a turn of two steps, as a pick does.
+        if self.rules.stealth_seats != 0 {
+            self.generate_hide(sink);
         }
         // A turn that goes on may always end: by a pass.
         if continuing || sink.taken() == before {

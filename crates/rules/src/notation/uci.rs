@@ -356,6 +356,11 @@ impl UciMove {
     /// How `m` is written in `pos`: castling as the king's move in chess,
     /// as king takes rook in chess960.
     pub fn from_move<B: HasSliders>(pos: &Position<B>, m: Move) -> UciMove {
+        // A move is written as its mover saw it: in its view, where
+        // pieces are hidden from it (the cells a push chooses, say).
+        if !pos.sees_all(Some(pos.turn())) {
+            return UciMove::from_move(&pos.seen_by(Some(pos.turn())), m);
+        }
         let v = pos.variant();
         let geo = &v.geometry;
         let sq = |c: u8| geo.square(c);

@@ -176,6 +176,9 @@ impl<B: HasSliders> Position<B> {
         if self.rules.dice_seats != 0 && self.play_dice_step(m) {
             return;
         }
+        if self.rules.stealth_seats != 0 && self.play_hide_step(m) {
+            return;
+        }
         let us = self.turn;
         let watch_idle = self.rules.idle_seats != 0;
         let before = watch_idle.then(|| self.snapshot());
@@ -189,7 +192,7 @@ impl<B: HasSliders> Position<B> {
         let aged = militia.then(|| self.snapshot());
         let trenches = self.rules.trench_seats != 0;
         let dug = trenches.then(|| self.snapshot());
-        self.play_part(m);
+        self.play_seen_part(m);
         let flags = self.rules.flags_to_win > 0;
         if flags {
             self.carry_flags(m);
@@ -223,6 +226,9 @@ impl<B: HasSliders> Position<B> {
             self.end_revenge_turn(us);
             self.end_shelter_turn(us, m);
             self.end_bomb_turn(us, m);
+            if self.rules.stealth_seats != 0 {
+                self.end_stealth_turn(us);
+            }
         }
         // Before the idle pieces and frozen capturers are looked at, which
         // see a militia gone as a changed piece.
@@ -273,6 +279,9 @@ impl<B: HasSliders> Position<B> {
         }
         if self.turn.0 <= us.0 {
             self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        if self.rules.stealth_seats != 0 {
+            self.settle_stealth();
         }
     }
 

@@ -52,6 +52,7 @@ mod shelter;
 mod shoot;
 mod square_state;
 mod state;
+mod stealth;
 mod trade;
 mod transform;
 mod trenches;
@@ -71,6 +72,7 @@ pub(crate) use militia::{MilitiaRules, militia_rules};
 pub(crate) use neutral::KEY as NEUTRAL_KEY;
 pub(crate) use square_state::SquareKey;
 pub(crate) use state::StateKey;
+pub(crate) use stealth::KEY as STEALTH_KEY;
 pub(crate) use trenches::KEY as TRENCHES_KEY;
 pub(crate) use wall::KEY as WALL_KEY;
 pub(crate) use winter::KEY as IDLE_KEY;
@@ -151,6 +153,9 @@ pub enum PowerSpec {
     /// At the start of the turn, pick an enemy piece in an area and roll a
     /// die for its life.
     Assassinate(assassinate::Spec),
+    /// At the start of the turn, hide a piece from the others, for a few
+    /// turns in a row.
+    Stealth(stealth::Spec),
 }
 
 impl PowerSpec {
@@ -196,6 +201,7 @@ impl PowerSpec {
             wall::ID => PowerSpec::Wall(wall::Spec::read(&p)?),
             fear::ID => PowerSpec::Fear,
             assassinate::ID => PowerSpec::Assassinate(assassinate::Spec::read(&p)?),
+            stealth::ID => PowerSpec::Stealth(stealth::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -244,6 +250,7 @@ impl PowerSpec {
             PowerSpec::Wall(_) => wall::ID,
             PowerSpec::Fear => fear::ID,
             PowerSpec::Assassinate(_) => assassinate::ID,
+            PowerSpec::Stealth(_) => stealth::ID,
         }
     }
 
@@ -347,6 +354,7 @@ impl PowerSpec {
             PowerSpec::UPath(u) => u.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Deploy(d) => d.reserve.iter().map(|&l| ("reserve", l)).collect(),
             PowerSpec::Wall(w) => vec![("kind", w.kind)],
+            PowerSpec::Stealth(s) => vec![("kind", s.kind)],
         }
     }
 }
@@ -363,7 +371,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 31] = [
+const KNOWN: [&str; 32] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -395,6 +403,7 @@ const KNOWN: [&str; 31] = [
     wall::ID,
     fear::ID,
     assassinate::ID,
+    stealth::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -430,6 +439,7 @@ pub(crate) enum Power<B> {
     Wall(wall::Compiled<B>),
     Fear,
     Assassinate(assassinate::Compiled<B>),
+    Stealth(stealth::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -482,6 +492,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Wall(w) => Power::Wall(w.compile(kind, area)),
             PowerSpec::Fear => Power::Fear,
             PowerSpec::Assassinate(a) => Power::Assassinate(a.compile(pieces, area)),
+            PowerSpec::Stealth(s) => Power::Stealth(s.compile(kind)),
         }
     }
 

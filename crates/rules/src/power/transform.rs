@@ -2,13 +2,16 @@
 //! of another, on its cell (the Aztecs' warrior societies: a knight into a
 //! rook or a rook into a knight). Written `transform@d1`.
 //!
-//! Parameters: `pairs`, a list of `"n=r"` (a knight may become a rook).
+//! Parameters: `pairs`, a list of `"n=r"` (a knight may become a rook);
+//! `only_one` (default false): a pair is offered only while the seat's own
+//! army holds no piece of the kind it makes, seen or hidden (the Assassins'
+//! Guild's single knight).
 
 use super::Params;
 use crate::attacks::HasSliders;
 use crate::movegen::Sink;
 use crate::moves::{Move, MoveKind};
-use crate::piece::{Kind, Piece};
+use crate::piece::{Kind, Piece, Seat};
 use crate::position::Position;
 use crate::variant::piece_letter;
 
@@ -18,18 +21,21 @@ pub(super) const ID: &str = "transform";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spec {
     pairs: Vec<(char, char)>,
+    only_one: bool,
 }
 
 /// Compiled: `(from, into)` kinds.
 #[derive(Clone, Debug)]
 pub(crate) struct Compiled {
     pairs: Vec<(Kind, Kind)>,
+    only_one: bool,
 }
 
 impl Spec {
     pub(super) fn read(p: &Params) -> Result<Spec, (String, String)> {
         Ok(Spec {
             pairs: read_pairs(p, "n=r")?,
+            only_one: p.flag("only_one")?,
         })
     }
 
@@ -40,6 +46,7 @@ impl Spec {
     pub(super) fn compile(&self, kind: impl Fn(char) -> Kind) -> Compiled {
         Compiled {
             pairs: pair_kinds(&self.pairs, kind),
+            only_one: self.only_one,
         }
     }
 }
@@ -87,12 +94,21 @@ pub(super) fn read_pairs(p: &Params, example: &str) -> Result<Vec<(char, char)>,
 impl<B: HasSliders> Position<B> {
     /// One move per piece the seat to move commands that `t` can turn.
     pub(super) fn generate_transform<S: Sink<B>>(&self, sink: &mut S, t: &Compiled, tag: MoveKind) {
-        let mine = self.commanded_pieces(self.turn);
-        for &(from, _) in &t.pairs {
+        let us = self.turn;
+        let mine = self.commanded_pieces(us);
+        for &(from, into) in &t.pairs {
+            if t.only_one && (self.hides_a_piece(us) || !self.army_of_kind(us, into).is_empty()) {
+                continue;
+            }
             for cell in (self.kind_pieces(from) & mine).iter() {
                 sink.one(Move::new(cell, cell, tag));
             }
         }
+    }
+
+    /// The pieces of `seat`'s own army of `kind`.
+    fn army_of_kind(&self, seat: Seat, kind: Kind) -> B {
+        self.kind_pieces(kind) & self.by_seat[seat.idx()]
     }
 
     /// Turn the piece on `m`'s cell by the first pair that fits it.

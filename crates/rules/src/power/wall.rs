@@ -192,7 +192,7 @@ impl<B: HasSliders> Position<B> {
 
     /// Whether piece `p` on `from` may reach `to` by a jump: a plain leap
     /// of more than one square, or a leap over occupied cells (`j`).
-    fn jumps(&self, p: Piece, from: u8, to: u8, capture: bool, occ: B) -> bool {
+    pub(crate) fn jumps(&self, p: Piece, from: u8, to: u8, capture: bool, occ: B) -> bool {
         let geo = &self.variant().geometry;
         let (a, b) = (geo.square(from), geo.square(to));
         if a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank())) <= 1 {

@@ -31,6 +31,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/armenia.toml"),
     ),
     (
+        "assassins-guild",
+        include_str!("../../variants/nations/assassins-guild.toml"),
+    ),
+    (
         "allied-army",
         include_str!("../../variants/nations/allied-army.toml"),
     ),

@@ -36,7 +36,7 @@ impl Ref {
         let cells = squares(m.split_once('@').expect("cells").1);
         let mut next = self.clone();
         match &self.powers(us)[i] {
-            RefPower::Transform { pairs } => {
+            RefPower::Transform { pairs, .. } => {
                 let p = self.at(cells[0]).expect("a piece to transform");
                 let (_, kind) = pairs.iter().find(|(k, _)| *k == p.kind).expect("a pair");
                 next.set(

@@ -87,7 +87,9 @@ impl RefPower {
             | RefPower::BecomeCaptured { kinds }
             | RefPower::UPath { kinds, .. }
             | RefPower::CaptureRange { kinds, .. } => all(kinds),
-            RefPower::Transform { pairs: p } | RefPower::BecomeInArea { pairs: p, .. } => pairs(p),
+            RefPower::Transform { pairs: p, .. } | RefPower::BecomeInArea { pairs: p, .. } => {
+                pairs(p)
+            }
             RefPower::Place { kind, .. } | RefPower::Militia { kind, .. } => *kind = to(*kind),
             RefPower::Revive { homes, .. } => homes.iter_mut().for_each(|(_, l)| *l = to(*l)),
             RefPower::MoveAgain { near, .. } => all(near),

@@ -21,6 +21,7 @@ mod militia;
 pub mod nations;
 mod powers;
 pub mod read;
+mod stealth;
 mod trenches;
 mod wall;
 
@@ -143,6 +144,10 @@ pub struct Ref {
     pub continuing: bool,
     /// Per seat with an assassination, where its turn's stands.
     pub dice: [dice::Dice; 4],
+    /// Per seat with stealth, the turns in a row its knight is hidden.
+    pub hidden: [u8; 4],
+    /// Whether the seat to move hid its knight at this turn's start.
+    pub hid_now: bool,
 }
 
 /// Which way an army's pawns go.
@@ -260,6 +265,8 @@ impl Ref {
             wall_down: [false; 4],
             continuing: false,
             dice: Default::default(),
+            hidden: [0; 4],
+            hid_now: false,
         }
     }
 
@@ -584,6 +591,10 @@ impl Ref {
     /// The legal moves, each as the texts that give the same turn (one
     /// text but for moves of two parts).
     pub fn legal_groups(&self) -> Vec<Vec<String>> {
+        // A knight hidden from the mover: it moves by its view.
+        if !self.over() && !self.hidden_from(self.turn).is_empty() {
+            return self.view_of(self.turn).legal_groups();
+        }
         // A roll due: the die's faces are the moves.
         if self.roll_due() && !self.over() {
             return (1..=6).map(|f| vec![format!("roll={f}")]).collect();
@@ -591,7 +602,9 @@ impl Ref {
         let picks = if self.over() {
             Vec::new()
         } else {
-            self.picks()
+            let mut steps = self.picks();
+            steps.extend(self.hides());
+            steps
         };
         // Turns are the same when they leave the same position, before
         // the next seat's turn begins (whose powers may make two turns
@@ -626,11 +639,19 @@ impl Ref {
         if Ref::is_dice_step(m) {
             return self.dice_step(m);
         }
+        if m.starts_with("stealth@") {
+            return self.hide();
+        }
         let mut after = if m == "0000" {
             self.clone()
+        } else if let Some(at) = self.intercepted(m) {
+            self.intercept(parse(m).from, at)
         } else {
-            self.part(m)
+            let mut after = self.take_unseen_put(m).part(m);
+            self.reveal_capturer(m, &mut after);
+            after
         };
+        after.settle_stealth();
         if self.has_fear(self.turn) && self.fear_goes_on(m, &mut after) {
             return after;
         }
@@ -644,6 +665,7 @@ impl Ref {
     fn end_turn(&self, m: &str, mut next: Ref) -> Ref {
         let us = self.turn;
         next.dice[us] = dice::Dice::Idle;
+        next.end_stealth_turn(us);
         next.note_turn_powers(self, m);
         next.end_militia_turn(self, m);
         next.end_trench_turn(self, m);
@@ -678,6 +700,7 @@ impl Ref {
         next.militia_marks_follow(&before, None);
         next.trench_changes(&before, None);
         next.settle_walls();
+        next.settle_stealth();
         next
     }
 
@@ -736,7 +759,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {}",
             self.turn,
             self.commander,
             self.turns,
@@ -754,7 +777,9 @@ impl std::fmt::Debug for Ref {
             self.left,
             self.wall_down,
             self.continuing,
-            self.dice
+            self.dice,
+            self.hidden,
+            self.hid_now
         )
     }
 }

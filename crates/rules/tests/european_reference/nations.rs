@@ -83,6 +83,16 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
             };
             with(default(), power)
         }
+        "assassins-guild" => with(
+            nation(id, "krbnpppp", "rb"),
+            vec![
+                RefPower::Transform {
+                    pairs: vec![('b', 'n'), ('r', 'n')],
+                    only_one: true,
+                },
+                RefPower::Stealth { turns: 3 },
+            ],
+        ),
         "ancient-china" => {
             let mut n = nation(id, "kqbnpppp", "qbn");
             n.kinds = vec![kinds::queen()];
@@ -251,6 +261,7 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
             nation(id, "krrnpppp", "rn"),
             vec![RefPower::Transform {
                 pairs: vec![('n', 'r'), ('r', 'n')],
+                only_one: false,
             }],
         ),
         "britain" => {

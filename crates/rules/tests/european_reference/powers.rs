@@ -76,7 +76,12 @@ pub enum RefPower {
     NoRevenge { kinds: Vec<char> },
     /// Aztecs: "Instead of moving, turn one of your knights into a rook,
     /// or one rook into a knight."
-    Transform { pairs: Vec<(char, char)> },
+    Transform {
+        pairs: Vec<(char, char)>,
+        /// Only while the seat's own army holds no piece of the kind a
+        /// pair makes, seen or hidden (the Assassins' Guild's one knight).
+        only_one: bool,
+    },
     /// Britain: "If you move a minister like a knight, no minister may
     /// move like a knight on your next turn."
     NoLeapTwice { kinds: Vec<char> },
@@ -198,6 +203,9 @@ pub enum RefPower {
     /// "give check": one of its pieces attacks an enemy royal piece after
     /// the extra move; a pass ends the turn.)
     Fear,
+    /// The Assassins' Guild: "At the start of your turn you may hide the
+    /// knight, for at most 3 turns in a row." (`stealth.rs`.)
+    Stealth { turns: usize },
 }
 
 /// Whether a move's text is a turn of two piece moves.
@@ -463,9 +471,16 @@ impl Ref {
         let mut out = Vec::new();
         for (i, power) in self.powers(us).iter().enumerate() {
             match power {
-                RefPower::Transform { pairs } => {
+                RefPower::Transform { pairs, only_one } => {
+                    let holds = |l: char| {
+                        self.hidden[us] > 0
+                            || self.pieces().any(|(_, p)| p.army == us && p.kind == l)
+                    };
                     for (sq, p) in self.commanded(us) {
-                        if pairs.iter().any(|&(from, _)| from == p.kind) {
+                        if pairs
+                            .iter()
+                            .any(|&(from, into)| from == p.kind && !(*only_one && holds(into)))
+                        {
                             out.push(format!("transform@{}", square(sq)));
                         }
                     }

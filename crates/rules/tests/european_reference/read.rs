@@ -138,6 +138,14 @@ pub fn read(p: &Position<u64>) -> Option<Ref> {
             super::dice::Dice::Due(sq[0], sq.get(1).copied())
         }
     });
+    // Stealth: per seat, the turns in a row its knight is hidden, '+'
+    // for the seat to move that hid at this turn's start.
+    for s in 0..4 {
+        let e = at("stealth", s);
+        let digits = e.trim_end_matches('+');
+        r.hidden[s] = digits.parse().unwrap_or(0);
+        r.hid_now |= e.ends_with('+');
+    }
     // The neutral counts: per seat with the power, a digit for each other
     // seat in turn order.
     for s in 0..4 {

@@ -59,10 +59,9 @@ impl Actor {
             }
             Command::Export { fen, reply } => {
                 let text = if fen {
-                    self.game.position_text()
+                    self.game.position_text_seen_by(None)
                 } else {
-                    let id = format!("{}", self.id);
-                    self.game.record(&[("Site", &id)])
+                    self.public_record()
                 };
                 let _ = reply.send(text);
             }
@@ -723,7 +722,8 @@ impl Actor {
         let me = self.me.clone();
         let seq = self.seq;
         self.ctx.bots.submit(BotJob {
-            game: self.game.clone(),
+            // The bot's seat's view game: it searches what it may see.
+            game: self.game.seen_by(Some(Seat(turn))),
             level,
             clocks_ms: clocks,
             increment_ms: increment,

@@ -14,13 +14,14 @@ use tetrarch_rules::Seat;
 use tetrarch_rules::family::view::{BoardView, MoveView};
 
 impl Actor {
-    /// The spectators' board, and each seat's when they differ.
+    /// The spectators' board, and each seat's when they differ (or when
+    /// the game hides something from some viewer: its move lists differ).
     pub(super) fn boards(&self) -> (BoardView, Option<Vec<BoardView>>) {
         let all = self.game.view(None);
         let seats: Vec<BoardView> = (0..self.seats.len() as u8)
             .map(|s| self.game.view(Some(Seat(s))))
             .collect();
-        if seats.iter().all(|b| *b == all) {
+        if seats.iter().all(|b| *b == all) && !self.game.hides_from(None) {
             (all, None)
         } else {
             (all, Some(seats))
@@ -49,17 +50,20 @@ impl Actor {
     /// move only.
     pub(super) fn per_viewer(
         &self,
-        render: impl Fn(&BoardView, &[MoveView]) -> String,
+        render: impl Fn(Option<u8>, &BoardView, &[MoveView]) -> String,
     ) -> (String, Option<Vec<String>>) {
         let (board, per_seat) = self.boards();
         let legal = self.legal();
         let turn = self.game.turn().0;
-        let json = render(&board, if per_seat.is_some() { &[] } else { &legal });
+        let json = render(None, &board, if per_seat.is_some() { &[] } else { &legal });
         let seats = per_seat.map(|boards| {
             boards
                 .iter()
                 .enumerate()
-                .map(|(s, b)| render(b, if s as u8 == turn { &legal } else { &[] }))
+                .map(|(s, b)| {
+                    let legal: &[MoveView] = if s as u8 == turn { &legal } else { &[] };
+                    render(Some(s as u8), b, legal)
+                })
                 .collect()
         });
         (json, seats)
@@ -87,13 +91,20 @@ impl Actor {
         let v = self.next_v();
         let clocks = self.clocks_now();
         let outcome = self.outcome_view();
-        let render = |board: &BoardView, legal: &[MoveView]| {
+        // A step a viewer did not see (a hidden knight's) is `?` to it.
+        let seen = |viewer: Option<u8>| {
+            let uci = self.game.moves_seen_by(viewer.map(Seat));
+            uci.last().is_none_or(|m| m != tetrarch_rules::UNSEEN)
+        };
+        let render = |viewer: Option<u8>, board: &BoardView, legal: &[MoveView]| {
+            let shown = seen(viewer);
+            let unseen = tetrarch_rules::UNSEEN;
             serde_json::to_string(&MoveEvent {
                 t: "move",
                 v,
                 seat,
-                uci: &mv.uci,
-                san: &mv.san,
+                uci: if shown { &mv.uci } else { unseen },
+                san: if shown { &mv.san } else { unseen },
                 standing: self.standing(clocks.as_deref(), board, legal),
                 outcome: outcome.as_ref(),
             })
@@ -109,14 +120,13 @@ impl Actor {
     pub(super) fn announce_takeback(&mut self) {
         let v = self.next_v();
         let clocks = self.clocks_now();
-        let moves = self.game.moves();
-        let san = self.game.display_moves();
-        let render = |board: &BoardView, legal: &[MoveView]| {
+        let render = |viewer: Option<u8>, board: &BoardView, legal: &[MoveView]| {
+            let viewer = viewer.map(Seat);
             serde_json::to_string(&TakebackEvent {
                 t: "takeback",
                 v,
-                moves: &moves,
-                san: &san,
+                moves: &self.game.moves_seen_by(viewer),
+                san: &self.game.display_moves_seen_by(viewer),
                 standing: self.standing(clocks.as_deref(), board, legal),
             })
             .expect("events serialise")
@@ -131,7 +141,7 @@ impl Actor {
         let v = self.next_v();
         let clocks = self.clocks_now();
         let outcome = self.outcome_view();
-        let render = |board: &BoardView, legal: &[MoveView]| {
+        let render = |_: Option<u8>, board: &BoardView, legal: &[MoveView]| {
             serde_json::to_string(&StateEvent {
                 t: "state",
                 v,
@@ -243,10 +253,12 @@ impl Actor {
             status: self.status.name(),
             turn,
             ply: self.game.ply(),
-            fen: self.game.position_text(),
+            // While the game runs, what the viewer may see (the true
+            // position and moves once it is over).
+            fen: self.game.position_text_seen_by(viewer.map(Seat)),
             start_fen: self.game.start_text(),
-            moves: self.game.moves(),
-            san: self.game.display_moves(),
+            moves: self.game.moves_seen_by(viewer.map(Seat)),
+            san: self.game.display_moves_seen_by(viewer.map(Seat)),
             seats: self.seat_views(),
             clock: self.spec.clock,
             clocks_ms: self.clocks_now(),

@@ -25,6 +25,8 @@ impl Actor {
     pub(super) fn history(&self, viewer: Option<u8>) -> Result<Vec<PlyView>, String> {
         let mut game = spec::start(&self.variant, &self.spec).map_err(|e| e.to_string())?;
         let view = |game: &tetrarch_rules::AnyGame| game.view(viewer.map(Seat));
+        // The steps the viewer did not see (a hidden knight's) show no move.
+        let seen = self.game.moves_seen_by(viewer.map(Seat));
         let mut plies = vec![PlyView {
             ply: 0,
             board: view(&game),
@@ -39,9 +41,34 @@ impl Actor {
             plies.push(PlyView {
                 ply: i + 1,
                 board: view(&game),
-                last_move: played.to.is_some().then_some(played),
+                last_move: (played.to.is_some() && seen[i] != tetrarch_rules::UNSEEN)
+                    .then_some(played),
             });
         }
         Ok(plies)
+    }
+
+    /// The record a spectator may read: the whole record, or while the
+    /// game hides something, the record up to the first step hidden from
+    /// spectators (the rest is shown at the end).
+    pub(super) fn public_record(&self) -> String {
+        let id = format!("{}", self.id);
+        if !self.game.hides_from(None) {
+            return self.game.record(&[("Site", &id)]);
+        }
+        let seen = self.game.moves_seen_by(None);
+        let shown = seen
+            .iter()
+            .position(|m| m == tetrarch_rules::UNSEEN)
+            .unwrap_or(seen.len());
+        let Ok(mut game) = spec::start(&self.variant, &self.spec) else {
+            return String::new();
+        };
+        for text in &self.game.moves()[..shown] {
+            if game.play_step(text).is_err() {
+                break;
+            }
+        }
+        game.record(&[("Site", &id)])
     }
 }
