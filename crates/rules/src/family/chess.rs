@@ -179,6 +179,9 @@ impl<B: HasSliders> GamePosition for Position<B> {
     }
     #[inline]
     fn chance(&self) -> Option<u8> {
+        if self.draws != 0 {
+            return self.draw_due();
+        }
         if self.rules().dice_seats == 0 {
             return None;
         }
@@ -186,7 +189,8 @@ impl<B: HasSliders> GamePosition for Position<B> {
     }
     #[inline]
     fn continues_turn(&self, m: Move) -> bool {
-        self.rules().dice_seats != 0 && self.is_dice_step(m)
+        (self.draws != 0 && matches!(m.kind(), MoveKind::Roll(_)))
+            || (self.rules().dice_seats != 0 && self.is_dice_step(m))
     }
     #[inline(always)]
     fn pass_move(&self) -> Move {

@@ -5,6 +5,8 @@ mod armies;
 mod fischer;
 mod flags;
 mod hill;
+mod lightning;
+pub(crate) use lightning::KEYS as LIGHTNING_KEYS;
 mod make;
 mod multi;
 mod points;
@@ -75,6 +77,11 @@ pub struct Position<B: HasSliders> {
     /// Capture the Flag: per seat, the cell of the piece holding its flag,
     /// or `NONE` (gone, or no flags in the variant).
     pub(crate) flags: [u8; MAX_SEATS],
+    /// European Chess with Lightning: the seats whose draw of a new nation
+    /// is due (low four bits), and in the high four the seat that made the
+    /// capture, whose draw comes first (`position/lightning.rs`); zero
+    /// elsewhere.
+    pub(crate) draws: u8,
     /// Where the variant scores play: per seat, its points. Like the
     /// clocks they decide no move, so equality and the hash leave them out.
     pub(crate) points: [i16; MAX_SEATS],
@@ -127,6 +134,7 @@ impl<B: HasSliders> PartialEq for Position<B> {
             && self.turns_taken == o.turns_taken
             && self.declared == o.declared
             && self.flags == o.flags
+            && self.draws == o.draws
             && self.walkers == o.walkers
             && self.greyed == o.greyed
             // A hill's points decide the game: there they are compared.
@@ -234,6 +242,7 @@ impl<B: HasSliders> Position<B> {
             turns_taken: [0; MAX_SEATS],
             declared: 0,
             flags: [NONE; MAX_SEATS],
+            draws: 0,
             points: [0; MAX_SEATS],
             walkers: 0,
             greyed: 0,
@@ -669,6 +678,9 @@ impl<B: HasSliders> Position<B> {
                 h ^= zobrist::slot(seat, slot, value);
             }
         }
+        if self.rules.lightning {
+            h ^= self.lightning_hash();
+        }
         for army in 0..MAX_SEATS {
             h ^= zobrist::commander(army, self.commander[army] as usize);
             h ^= zobrist::turns(army, self.turns_taken[army]);
@@ -723,6 +735,11 @@ impl<B: HasSliders> Position<B> {
 #[cfg(test)]
 mod tests {
     use super::Position;
+
+    #[test]
+    fn print_size() {
+        eprintln!("SIZE {}", std::mem::size_of::<Position<u64>>());
+    }
 
     /// Search and perft copy a position for every move they try. Up to 256
     /// bytes the compiler copies it with inline stores; one byte more and
