@@ -10,6 +10,8 @@
 #[allow(dead_code)]
 mod european_fen;
 #[allow(dead_code)]
+mod european_reference;
+#[allow(dead_code)]
 mod lineup_play;
 
 use lineup_play::{Pos, moves, piece, play};
@@ -552,4 +554,85 @@ fn measure_rules_memory() {
         }
     }
     eprintln!("{n} line-ups: {} KB each", (rss() - before) / 1024 / n);
+}
+
+/// Whether the reference's move `m` is an ordinary capture: a piece move
+/// (two squares, then nothing, a promotion letter or a chosen cell) onto
+/// a piece of another player.
+fn reference_capture(r: &european_reference::Ref, m: &str) -> bool {
+    let b = m.as_bytes();
+    let two_squares = b.len() >= 4
+        && (0..2).all(|i| matches!(b[2 * i], b'a'..=b'h') && matches!(b[2 * i + 1], b'1'..=b'8'));
+    let plain = two_squares && (b.len() <= 5 || b[4] == b'@');
+    if !plain {
+        return false;
+    }
+    let to = european_reference::squares(&m[..4])[1];
+    r.at(to).is_some_and(|p| r.commander[p.army] != r.turn)
+}
+
+/// Perft 2 by the reference, taught Lightning's one rule it lacks: an
+/// ordinary capture that leaves the game undecided is followed by the
+/// maker's draw, the deck less one card.
+fn reference_perft2(r: &european_reference::Ref) -> u64 {
+    r.legal()
+        .iter()
+        .map(|m| {
+            let child = r.play(m);
+            if reference_capture(r, m) && !child.over() {
+                deck().len() as u64 - 1
+            } else {
+                child.legal().len() as u64
+            }
+        })
+        .sum()
+}
+
+/// After draws, the seats play their new nations: from positions of random
+/// games just after the last draw, the kernel's moves and perft 2 agree with
+/// the independent reference reading the line-up the draws made.
+#[test]
+fn perft_after_a_draw_agrees_with_the_reference() {
+    let v = variant(FFA);
+    let mut compared = 0;
+    let mut changed = 0;
+    for seed in 0..20u64 {
+        let mut p = Pos::start(&v);
+        let mut rng = SplitMix64::new(seed * 31 + 5);
+        for _ in 0..300 {
+            if p.outcome().is_some() || compared >= 60 {
+                break;
+            }
+            let drawing = p.chance().is_some();
+            let all = p.legal_moves();
+            let captures: Vec<_> = all
+                .iter()
+                .copied()
+                .filter(|&m| !drawing && p.piece_at(m.to()).is_some())
+                .collect();
+            let m = if !captures.is_empty() && rng.next_u64() % 2 == 0 {
+                captures[(rng.next_u64() % captures.len() as u64) as usize]
+            } else {
+                all[(rng.next_u64() % all.len() as u64) as usize]
+            };
+            p = p.play(m).unwrap();
+            if drawing && p.chance().is_none() && p.outcome().is_none() {
+                let Some(r) = european_reference::read::read(&p) else {
+                    continue;
+                };
+                let mut kernel = moves(&p);
+                kernel.sort();
+                assert_eq!(kernel, r.legal(), "{}", p.to_fen());
+                assert_eq!(
+                    tetrarch_rules::family::perft(&p, 2),
+                    reference_perft2(&r),
+                    "{}",
+                    p.to_fen()
+                );
+                compared += 1;
+                changed += usize::from(nations(&p).iter().any(|&n| n != "default"));
+            }
+        }
+    }
+    assert!(compared >= 30 && changed >= 30, "{compared} compared");
 }

@@ -173,7 +173,7 @@ impl<B: HasSliders> Position<B> {
     pub(crate) fn play_transfer(&mut self, m: Move) {
         // A step of a turn of several (a target picked, a die rolled)
         // leaves the turn with the seat.
-        if self.draws != 0 {
+        if self.draws() != 0 {
             if let MoveKind::Roll(face) = m.kind() {
                 self.play_draw(face);
             }

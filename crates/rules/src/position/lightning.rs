@@ -51,15 +51,38 @@ fn next_drawer(draws: u8, seats: u8) -> Option<Seat> {
         .find(|s| draws & (1 << s.0) != 0)
 }
 
+/// The bits of `Position::packed` that hold the draws due: the seats (low
+/// four) and the seat whose draw is next (the two above).
+const DRAWS: u8 = 0x3f;
+
 impl<B: HasSliders> Position<B> {
+    /// Lightning's draws due: the seats in the low four bits, the seat
+    /// drawing next in the two above; zero when none is due.
+    #[inline(always)]
+    pub(crate) fn draws(&self) -> u8 {
+        self.packed & DRAWS
+    }
+
     /// The deck index of the nation `seat` plays.
     pub fn lightning_card(&self, seat: Seat) -> u8 {
         self.rules.lightning_cards[seat.idx()]
     }
 
+    /// The id of the nation each seat plays now: with Lightning the
+    /// drawn ones, in a line-up its nations, elsewhere none.
+    pub fn nations_now(&self) -> Vec<String> {
+        if !self.rules.lightning {
+            return self.rules.variant.nations.clone();
+        }
+        let deck = lightning_deck();
+        (0..self.rules.seats())
+            .map(|s| deck[self.lightning_card(Seat(s)) as usize].id.clone())
+            .collect()
+    }
+
     /// The outcomes of the draw due, if one is: the deck less one card.
     pub(crate) fn draw_due(&self) -> Option<u8> {
-        (self.draws & 0xf != 0).then(|| lightning_deck().len() as u8 - 1)
+        (self.draws() & 0xf != 0).then(|| lightning_deck().len() as u8 - 1)
     }
 
     /// Where a draw is due, its outcomes are the only moves: `true`.
@@ -110,12 +133,12 @@ impl<B: HasSliders> Position<B> {
             Some(next) => (draws & 0xf) | (next.0 << 4),
             None => 0,
         };
-        self.hash ^= zobrist::draws(self.draws) ^ zobrist::draws(draws);
-        self.draws = draws;
+        self.hash ^= zobrist::draws(self.draws()) ^ zobrist::draws(draws);
+        self.packed = (self.packed & !DRAWS) | draws;
     }
 
     fn next_drawer(&self) -> Option<Seat> {
-        next_drawer(self.draws, self.rules.seats())
+        next_drawer(self.draws(), self.rules.seats())
     }
 
     /// Play the draw showing `face` for the seat whose draw is next; after
@@ -130,8 +153,8 @@ impl<B: HasSliders> Position<B> {
         if (card as usize) < lightning_deck().len() {
             self.play_nation(seat, card);
         }
-        self.set_draws(self.draws & !(1 << seat.0));
-        if self.draws == 0 {
+        self.set_draws(self.draws() & !(1 << seat.0));
+        if self.draws() == 0 {
             self.begin_turn();
         }
     }
@@ -182,7 +205,7 @@ impl<B: HasSliders> Position<B> {
 
     /// The hash of the nations played and the draws due.
     pub(crate) fn lightning_hash(&self) -> u64 {
-        (0..self.rules.seats() as usize).fold(zobrist::draws(self.draws), |h, s| {
+        (0..self.rules.seats() as usize).fold(zobrist::draws(self.draws()), |h, s| {
             h ^ zobrist::card(s, self.rules.lightning_cards[s])
         })
     }
@@ -195,16 +218,13 @@ impl<B: HasSliders> Position<B> {
             return Vec::new();
         }
         let seats = self.rules.seats();
-        let deck = lightning_deck();
-        let ids: Vec<String> = (0..seats)
-            .map(|s| deck[self.lightning_card(Seat(s)) as usize].id.clone())
-            .collect();
+        let ids = self.nations_now();
         let mut keys: Vec<String> = crate::notation::fen4::seat_tuple(NATIONS_KEY, &ids)
             .into_iter()
             .collect();
         let next = self.next_drawer();
         let draws: Vec<String> = (0..seats)
-            .map(|s| match self.draws & (1 << s) != 0 {
+            .map(|s| match self.draws() & (1 << s) != 0 {
                 false => String::new(),
                 true if Some(Seat(s)) == next => "next".into(),
                 true => "due".into(),
@@ -279,7 +299,7 @@ impl<B: HasSliders> Position<B> {
         if due & !self.alive_seats() != 0 {
             return Err(bad("'draws' names a seat that is out".into()));
         }
-        self.draws = due | (next << 4);
+        self.packed = (self.packed & !DRAWS) | due | (next << 4);
         Ok(())
     }
 }

@@ -77,11 +77,6 @@ pub struct Position<B: HasSliders> {
     /// Capture the Flag: per seat, the cell of the piece holding its flag,
     /// or `NONE` (gone, or no flags in the variant).
     pub(crate) flags: [u8; MAX_SEATS],
-    /// European Chess with Lightning: the seats whose draw of a new nation
-    /// is due (low four bits), and in the high four the seat that made the
-    /// capture, whose draw comes first (`position/lightning.rs`); zero
-    /// elsewhere.
-    pub(crate) draws: u8,
     /// Where the variant scores play: per seat, its points. Like the
     /// clocks they decide no move, so equality and the hash leave them out.
     pub(crate) points: [i16; MAX_SEATS],
@@ -92,11 +87,14 @@ pub struct Position<B: HasSliders> {
     /// of the game with their pieces left on the board, grey: they never
     /// move, attack nothing and score nothing when taken (a bit set; hashed).
     pub(crate) greyed: u8,
-    /// Where the variant scores play: whether the walking kings' steps come
-    /// from outside (a record being replayed) instead of the seed, so each
-    /// walking king takes its turns like a player (not hashed: the same for
-    /// every position of a game).
-    pub(crate) walks_given: bool,
+    /// Two rare states in one byte, so that the 8 x 8 position copies
+    /// inline (see the test below): bit 7, where the variant scores play,
+    /// whether the walking kings' steps come from outside (a record being
+    /// replayed) instead of the seed, so each walking king takes its turns
+    /// like a player (not hashed nor compared: the same for every position
+    /// of a game); bits 0 to 5, European Chess with Lightning's draws due
+    /// ([`Position::draws`], hashed and compared); zero elsewhere.
+    pub(crate) packed: u8,
     /// The game's seed for the walking kings' random moves (not hashed:
     /// it is the same for every position of a game).
     pub(crate) walk_seed: u32,
@@ -134,7 +132,7 @@ impl<B: HasSliders> PartialEq for Position<B> {
             && self.turns_taken == o.turns_taken
             && self.declared == o.declared
             && self.flags == o.flags
-            && self.draws == o.draws
+            && self.draws() == o.draws()
             && self.walkers == o.walkers
             && self.greyed == o.greyed
             // A hill's points decide the game: there they are compared.
@@ -242,11 +240,10 @@ impl<B: HasSliders> Position<B> {
             turns_taken: [0; MAX_SEATS],
             declared: 0,
             flags: [NONE; MAX_SEATS],
-            draws: 0,
             points: [0; MAX_SEATS],
             walkers: 0,
             greyed: 0,
-            walks_given: false,
+            packed: 0,
             walk_seed: 0,
             halfmoves: 0,
             fullmoves: 1,
@@ -735,11 +732,6 @@ impl<B: HasSliders> Position<B> {
 #[cfg(test)]
 mod tests {
     use super::Position;
-
-    #[test]
-    fn print_size() {
-        eprintln!("SIZE {}", std::mem::size_of::<Position<u64>>());
-    }
 
     /// Search and perft copy a position for every move they try. Up to 256
     /// bytes the compiler copies it with inline stores; one byte more and
