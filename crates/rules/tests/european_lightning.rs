@@ -536,6 +536,7 @@ fn measure_rules_memory() {
     let v = variant(FFA);
     let p = Pos::start(&v);
     let before = rss();
+    let clock = std::time::Instant::now();
     let mut n = 0;
     for a in 0..deck().len() {
         for b in 0..deck().len() {
@@ -553,7 +554,11 @@ fn measure_rules_memory() {
             n += 1;
         }
     }
-    eprintln!("{n} line-ups: {} KB each", (rss() - before) / 1024 / n);
+    eprintln!(
+        "{n} line-ups: {} KB, {:.1} ms each",
+        (rss() - before) / 1024 / n,
+        clock.elapsed().as_secs_f64() * 1000.0 / n as f64
+    );
 }
 
 /// Whether the reference's move `m` is an ordinary capture: a piece move
