@@ -344,11 +344,15 @@ class GamePage {
         const status = state === "playing" ? "" : ` · ${state === "out" ? "eliminated" : state}`;
         const combined = moving.length > 1 && moving.includes(s.seat) ? " · combined army" : "";
         const pts = m.board.points?.[s.seat];
+        // The nation the seat plays now (with Lightning it changes in play).
+        const nationId = m.board.nations?.[s.seat];
+        const nationName = nationId && (v.nations?.find((n) => n.id === nationId)?.name ?? nationId);
+        const nation = nationName ? `<span class="nation" data-nation="${s.seat}">${esc(nationName)}</span>` : "";
         const points = pts === undefined ? "" : `<span class="points" data-points="${s.seat}" aria-label="${esc(seatTitle(v, s.seat))} points">${pts} pts</span>`;
         return `<div class="seat-card ${seatClass(v, s.seat)} ${toMove ? "to-move" : ""} ${this.mySeats.includes(s.seat) ? "me" : ""} state-${state}"
             data-seat="${s.seat}" aria-current="${toMove}">
           <span class="swatch" aria-hidden="true"></span>
-          <span class="who"><strong>${esc(seatTitle(v, s.seat))}</strong><small>${esc(who)}${status}${combined} ${conn}</small></span>
+          <span class="who"><strong>${esc(seatTitle(v, s.seat))}</strong>${nation}<small>${esc(who)}${status}${combined} ${conn}</small></span>
           ${points}
           <span class="clock" data-clock="${s.seat}" aria-label="${esc(seatTitle(v, s.seat))} clock">${m.clocks_ms ? "" : "–"}</span>
         </div>`;

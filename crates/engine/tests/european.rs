@@ -62,6 +62,14 @@ fn bot_plays_legal_moves_of(v: &Variant, name: &str, nodes: u64, plies: usize) -
         if p.outcome().is_some() {
             break;
         }
+        // A chance step (Lightning's draw) is the game's, not a bot's:
+        // one outcome, varied by the ply.
+        if let Some(n) = tetrarch_rules::family::GamePosition::chance(&p) {
+            let outcomes = p.legal_moves();
+            assert_eq!(outcomes.len(), n as usize, "{name}");
+            p = p.play(outcomes[ply % outcomes.len()]).unwrap();
+            continue;
+        }
         let r = s.search(&p, &[], &limits, &mut |_| {});
         let m = r
             .best
@@ -343,4 +351,58 @@ fn a_search_never_offers_a_roll() {
     };
     let r = s.search(&p, &[], &limits, &mut |_| {});
     assert_eq!(r.best, None);
+}
+
+/// European Chess with Lightning in a game: the game draws every nation
+/// due from its seed (a bot is never offered a draw, its search averages
+/// the outcomes), the bots' moves are legal, the nations change, and the
+/// record replays with another seed.
+#[test]
+fn bots_play_legal_games_with_lightning() {
+    use tetrarch_engine::Engine;
+    use tetrarch_rules::{AnyGame, AnyVariant};
+    let mut draws = 0;
+    for (name, seed) in [("european-lightning", 21), ("european-lightning-teams", 22)] {
+        let v = AnyVariant::builtin(name).unwrap();
+        let mut game = AnyGame::new(&v);
+        game.set_seed(seed);
+        let mut engine = Engine::new(&v, 4);
+        let limits = Limits {
+            nodes: Some(1_500),
+            ..Limits::default()
+        };
+        for ply in 0..60 {
+            if game.outcome().is_some() {
+                break;
+            }
+            assert_eq!(game.chance(), None, "{name}: a draw left for a bot");
+            let found = engine.search(&game, &limits, &mut |_| {}).unwrap();
+            let m = found
+                .best
+                .unwrap_or_else(|| panic!("{name}: no move at ply {ply}"));
+            assert!(!m.starts_with("roll="), "{name}: a bot drew");
+            assert!(
+                game.legal_moves().iter().any(|l| l.uci == m),
+                "{name}: illegal bot move {m} at ply {ply}"
+            );
+            game.play(&m).unwrap();
+        }
+        draws += game
+            .moves()
+            .iter()
+            .filter(|m| m.starts_with("roll="))
+            .count();
+        assert!(
+            game.view(None).nations.iter().any(|n| n != "default"),
+            "{name}: no nation changed: {:?}",
+            game.moves()
+        );
+        let mut replay = AnyGame::new(&v);
+        replay.set_seed(seed + 1000);
+        for m in game.moves() {
+            replay.play_step(&m).unwrap();
+        }
+        assert_eq!(replay.position_text(), game.position_text(), "{name}");
+    }
+    assert!(draws >= 4, "{draws} draws");
 }

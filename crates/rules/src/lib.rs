@@ -60,4 +60,4 @@ pub use position::{Child, IllegalMove, Position, SetupError, fischer_back_rank};
 pub use random::SplitMix64;
 pub use rules::Rules;
 pub use square::{ParseSquareError, Square};
-pub use variant::{Variant, VariantError};
+pub use variant::{Variant, VariantError, lightning_deck};

@@ -6,6 +6,7 @@ use crate::hand::HandKinds;
 use crate::piece::{Kind, MAX_KINDS, MAX_SEATS, Seat};
 use crate::square::Square;
 use crate::variant::{CastleLanding, Castling, Forward, TeamOut, Variant};
+use std::sync::Arc;
 
 /// One unit step from every cell, in one direction: the cell it leads to,
 /// or the cell itself where it leaves the board. A step never leads a cell
@@ -188,9 +189,9 @@ pub struct Rules<B: HasSliders> {
     /// The variant's data.
     pub(crate) variant: Variant,
     /// Line attacks of its geometry.
-    pub(crate) attacks: Attacks<B>,
+    pub(crate) attacks: Arc<Attacks<B>>,
     /// Indexed by `seat * MAX_KINDS + kind`; unused slots hold empty tables.
-    moves: Box<[KindMoves<B>; MAX_SEATS * MAX_KINDS]>,
+    moves: Arc<[KindMoves<B>; MAX_SEATS * MAX_KINDS]>,
     /// Number of piece kinds.
     pub(crate) kinds: usize,
     /// The kinds a hand holds, and their slots in `Position::hands`.
@@ -291,6 +292,12 @@ pub struct Rules<B: HasSliders> {
     pub(crate) hill_wins_at: i16,
     /// European Chess with Checks (`escape_check`).
     pub(crate) escape_check: bool,
+    /// European Chess with Lightning: an ordinary capture calls for draws
+    /// from the deck (`position/lightning.rs`).
+    pub(crate) lightning: bool,
+    /// With Lightning: per seat, the deck index of the nation it plays in
+    /// this line-up.
+    pub(crate) lightning_cards: [u8; MAX_SEATS],
     /// Capture the Flag: the enemy flags a team brings home to win (0: no
     /// flags), and per seat its home, the corner its royal piece starts
     /// on (`NONE` without flags).
@@ -800,6 +807,19 @@ fn leap_reach<B: crate::bitboard::Bitboard>(
 }
 
 impl<B: HasSliders> Rules<B> {
+    /// These rules with `other`'s line attacks and move tables, which are
+    /// the same where the geometry, seats and kinds are (the line-ups a
+    /// Lightning game's draws make): each line-up then costs only what
+    /// its nations change.
+    pub(crate) fn sharing_tables(mut self, other: &Rules<B>) -> Rules<B> {
+        debug_assert_eq!(self.variant.pieces.len(), other.variant.pieces.len());
+        self.attacks = other.attacks.clone();
+        self.moves = other.moves.clone();
+        self
+    }
+}
+
+impl<B: HasSliders> Rules<B> {
     /// Compile `variant`. Prefer [`Rules::of`], which compiles once.
     pub fn new(variant: Variant) -> Rules<B> {
         let geo = variant.geometry.clone();
@@ -878,7 +898,7 @@ impl<B: HasSliders> Rules<B> {
             .filter(|&s| promotion_limits[s].iter().any(|&n| n != 0) || royal_choice(s))
             .fold(0u8, |m, s| m | 1 << s);
         Rules {
-            attacks: Attacks::new(&geo),
+            attacks: Arc::new(Attacks::new(&geo)),
             ahead,
             castle_steps,
             swap_partners,
@@ -933,6 +953,8 @@ impl<B: HasSliders> Rules<B> {
                 .fold(B::EMPTY, |b, &c| b | B::bit(c)),
             hill_wins_at: variant.points.as_ref().and_then(|p| p.wins_at).unwrap_or(0),
             escape_check: variant.rules.escape_check,
+            lightning: variant.rules.lightning,
+            lightning_cards: variant.lightning_cards(),
             flags_to_win: variant.rules.flags_to_win,
             flag_home: flag_homes(&variant),
             promoting_kinds,
@@ -946,7 +968,7 @@ impl<B: HasSliders> Rules<B> {
             } else {
                 HandKinds::default()
             },
-            moves,
+            moves: Arc::from(moves),
             orth_kinds: sets.orth,
             diag_kinds: sets.diag,
             leap_kinds: sets.leap,

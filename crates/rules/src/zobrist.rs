@@ -25,7 +25,12 @@ const PLANE: usize = GREYED + MAX_SEATS;
 pub const MAX_POINTS: usize = 64;
 const POINTS: usize = PLANE + PLANES * 64;
 const FLAGS: usize = POINTS + MAX_SEATS * MAX_POINTS;
-const LEN: usize = FLAGS + MAX_SEATS * 256;
+/// Lightning: per seat its nation's card (decks of up to this many), then
+/// the byte of draws due.
+pub const MAX_CARDS: usize = 64;
+const CARDS: usize = FLAGS + MAX_SEATS * 256;
+const DRAWS: usize = CARDS + MAX_SEATS * MAX_CARDS;
+const LEN: usize = DRAWS + 256;
 
 static KEYS: [u64; LEN] = {
     let mut keys = [0u64; LEN];
@@ -136,4 +141,19 @@ pub fn flag(seat: usize, cell: u8) -> u64 {
         return 0;
     }
     KEYS[FLAGS + (seat & (MAX_SEATS - 1)) * 256 + cell as usize]
+}
+
+/// Key of `seat` playing the Lightning deck's `card`.
+#[inline(always)]
+pub fn card(seat: usize, card: u8) -> u64 {
+    KEYS[CARDS + (seat & (MAX_SEATS - 1)) * MAX_CARDS + (card as usize & (MAX_CARDS - 1))]
+}
+
+/// Key of the draws due (Lightning's `Position::draws`; none, zero, has none).
+#[inline(always)]
+pub fn draws(draws: u8) -> u64 {
+    if draws == 0 {
+        return 0;
+    }
+    KEYS[DRAWS + draws as usize]
 }

@@ -427,6 +427,79 @@ async fn the_server_rolls_the_dice_of_a_pick() {
     verify_store(&server.db, &[id]).await;
 }
 
+/// European Chess with Lightning on the server: a capture sent through
+/// the move route is followed by the game's two draws (steps of their own
+/// in the moves), the board's seat labels name the nations drawn, the
+/// position text carries them, a draw sent by a seat is refused, and the
+/// stored game replays to the same position from its stored seed.
+#[tokio::test]
+async fn the_server_draws_lightning_nations_after_a_capture() {
+    let server = TestServer::start("lightning").await;
+    let me = json!({"kind": "me"});
+    let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2)}-bK,6,yK/1,bP,4,yP,1/8/3,bN,4/3,rR,4/8/1,rP,4,gP,1/rK,6,gK";
+    let created = server
+        .create(
+            json!({"variant": "european-lightning", "seats": [me, me, me, me],
+                       "nations": ["default", "gaul", "default", "default"], "fen": fen}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let t = tokens(&created);
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(
+        state["board"]["nations"],
+        json!(["default", "gaul", "default", "default"]),
+        "{state}"
+    );
+    let post = |m: &'static str, seat: usize| {
+        let path = format!("/api/games/{id}/move/{m}");
+        let token = t[seat].clone();
+        let server = &server;
+        async move { server.post(&path, token.as_deref(), None).await }
+    };
+    let (status, body) = post("roll=3", 0).await;
+    assert_ne!(status, 200, "a seat drew: {body}");
+    let (status, body) = post("d4d5", 0).await;
+    assert_eq!(status, 200, "{body}");
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    let moves: Vec<&str> = state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(moves.len(), 3, "{state}");
+    assert!(
+        moves[1].starts_with("roll=") && moves[2].starts_with("roll="),
+        "{moves:?}"
+    );
+    let nations = state["board"]["nations"].as_array().unwrap().clone();
+    assert_ne!(nations[0], "default", "{state}");
+    assert_ne!(nations[1], "gaul", "{state}");
+    assert!(
+        state["fen"].as_str().unwrap().contains("'nations':("),
+        "{state}"
+    );
+    // The variant's view lists the deck, for the seat labels' names.
+    let deck = state["variant_view"]["nations"].as_array().unwrap();
+    assert!(deck.iter().any(|n| n["id"] == nations[0]), "{state}");
+    assert!(!deck.iter().any(|n| n["id"] == "britain"), "{state}");
+    // Blue moves on.
+    assert_eq!(state["turn"], 1, "{state}");
+    verify_store(&server.db, &[id]).await;
+    // A nation out of the deck is refused when the game is made.
+    let (status, body) = server
+        .post(
+            "/api/games",
+            None,
+            Some(
+                json!({"variant": "european-lightning", "seats": [me, me, me, me],
+                   "nations": ["britain", "default", "default", "default"]}),
+            ),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.to_string().contains("Lightning deck"), "{body}");
 /// The Assassins' Guild's hidden knight on the server, over real sockets:
 /// its owner sees it (marked hidden) and its moves; another seat and a
 /// spectator see neither the knight nor its square, in the board, the FEN4,

@@ -227,6 +227,8 @@ impl RecordFormat {
     ///         "european-koth-teams",
     ///         "european-checks",
     ///         "european-checks-teams",
+    ///         "european-lightning",
+    ///         "european-lightning-teams",
     ///         "european-ctf",
     ///         "european-ctf-teams",
     ///         "european-team-battle",

@@ -83,7 +83,18 @@ impl FamilyVariant for Variant {
             numbered_starts: self.rules.chess960.then_some(960),
             choose_partners: self.rules.choose_partners,
             optional_rules: self.rules.optional.clone(),
-            nations: if self.takes_nations() {
+            nations: if self.rules.lightning {
+                // Lightning plays its deck, before and after a line-up.
+                crate::variant::lightning_deck()
+                    .iter()
+                    .map(|n| view::NationView {
+                        id: n.id.clone(),
+                        name: n.name.clone(),
+                        era: n.era.clone(),
+                        power: n.power.clone(),
+                    })
+                    .collect()
+            } else if self.takes_nations() {
                 crate::variant::builtin_nations()
                     .map(|n| view::NationView {
                         id: n.id,
@@ -179,6 +190,9 @@ impl<B: HasSliders> GamePosition for Position<B> {
     }
     #[inline]
     fn chance(&self) -> Option<u8> {
+        if self.draws() != 0 {
+            return self.draw_due();
+        }
         if self.rules().dice_seats == 0 {
             return None;
         }
@@ -186,7 +200,8 @@ impl<B: HasSliders> GamePosition for Position<B> {
     }
     #[inline]
     fn continues_turn(&self, m: Move) -> bool {
-        (self.rules().dice_seats != 0 && self.is_dice_step(m))
+        (self.draws() != 0 && matches!(m.kind(), MoveKind::Roll(_)))
+            || (self.rules().dice_seats != 0 && self.is_dice_step(m))
             || (self.rules().stealth_seats != 0 && self.is_hide_step(m))
     }
     #[inline(always)]
@@ -512,6 +527,7 @@ impl<B: HasSliders> Position<B> {
                 .into_iter()
                 .map(|(a, b)| [self.cell_name(a), self.cell_name(b)])
                 .collect(),
+            nations: self.nations_now(),
         }
     }
 

@@ -82,6 +82,9 @@ fn multi_seat_words(v: &Variant) -> Vec<String> {
     if r.escape_check {
         rules.push("a king must escape attack when a move can".to_string());
     }
+    if r.lightning {
+        rules.push("lightning (an ordinary capture draws new nations for both armies)".to_string());
+    }
     if r.flags_to_win > 0 {
         rules.push(format!(
             "capture the flag ({} enemy flags home win)",

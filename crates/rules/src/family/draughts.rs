@@ -353,6 +353,7 @@ impl GamePosition for Position {
             points: None,
             may_claim_win: Vec::new(),
             walls: Vec::new(),
+            nations: Vec::new(),
             checks: Vec::new(),
             seats: (0..n).map(|s| self.seat_state(Seat(s))).collect(),
         }

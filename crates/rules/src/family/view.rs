@@ -133,6 +133,10 @@ pub struct BoardView {
     /// cells it separates, the one inside the walled area first.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub walls: Vec<[String; 2]>,
+    /// Where seats play nations: the id of the nation each seat plays now,
+    /// in seat order (with Lightning it changes in play).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub nations: Vec<String>,
 }
 
 /// A piece on a cell.

@@ -18,6 +18,9 @@ impl<B: HasSliders> Position<B> {
     #[cold]
     #[inline(never)]
     pub(crate) fn generate_transfer<S: Sink<B>>(&self, sink: &mut S) {
+        if self.draws() != 0 && self.generate_draws(sink) {
+            return;
+        }
         if self.rules.dice_seats != 0 && self.generate_dice_steps(sink) {
             return;
         }

@@ -334,6 +334,7 @@ impl<B: HasSliders> Position<B> {
         keys.extend(self.fear_extra());
         keys.extend(self.dice_extra());
         keys.extend(self.stealth_extra());
+        keys.extend(self.lightning_extras());
         if self.flags != self.default_flag_cells() {
             let geo = &v.geometry;
             let entries: Vec<String> = self
@@ -735,6 +736,14 @@ impl<B: HasSliders> Position<B> {
     /// while the opening rule counts them. Left out, no army has changed
     /// hands and no seat has moved yet.
     fn read_army_extras(&mut self, at: usize, block: &str) -> Result<(), FenError> {
+        // Lightning: the nations first, whose powers the other keys read.
+        let lightning = crate::position::LIGHTNING_KEYS;
+        if let Some((key_at, entries)) = extras_tuple(block, lightning[0], at)? {
+            self.read_nations_extra(&entries, key_at)?;
+        }
+        if let Some((key_at, entries)) = extras_tuple(block, lightning[1], at)? {
+            self.read_draws_extra(&entries, key_at)?;
+        }
         let seats = self.rules.seats();
         if let Some((key_at, entries)) = extras_tuple(block, "commanders", at)? {
             for (army, entry) in entries.iter().enumerate().take(seats as usize) {

@@ -173,6 +173,12 @@ impl<B: HasSliders> Position<B> {
     pub(crate) fn play_transfer(&mut self, m: Move) {
         // A step of a turn of several (a target picked, a die rolled)
         // leaves the turn with the seat.
+        if self.draws() != 0 {
+            if let MoveKind::Roll(face) = m.kind() {
+                self.play_draw(face);
+            }
+            return;
+        }
         if self.rules.dice_seats != 0 && self.play_dice_step(m) {
             return;
         }
@@ -180,6 +186,12 @@ impl<B: HasSliders> Position<B> {
             return;
         }
         let us = self.turn;
+        // Lightning: the draws an ordinary capture calls for.
+        let draws = if self.rules.lightning {
+            self.capture_draws(m)
+        } else {
+            0
+        };
         let watch_idle = self.rules.idle_seats != 0;
         let before = watch_idle.then(|| self.snapshot());
         // Per-piece marks (`power/freeze.rs`): what the turn changed.
@@ -253,26 +265,14 @@ impl<B: HasSliders> Position<B> {
             }
             let next = pos.next_alive_after(us, pos.alive_seats());
             pos.set_turn(next);
-            // A turn-start power may leave the seat a single piece (a bomb
-            // among its own): the lone-piece rule takes it then, and the next
-            // seat begins its turn.
-            loop {
+            // Lightning: the nations change before the next turn begins.
+            if draws != 0 {
                 pos.remove_lone_players();
-                if !pos.has_powers() || pos.teams_decided() {
-                    break;
-                }
-                pos.start_turn_powers();
-                if !pos.starts_alone() {
-                    break;
+                if pos.call_draws(draws) {
+                    return;
                 }
             }
-            if pos.rules.hill_wins_at > 0 {
-                pos.score_hill();
-            }
-            if flags {
-                // The lone-piece rule may have taken a holder off the board.
-                pos.settle_flags();
-            }
+            pos.start_next_turn();
         });
         if self.rules.wall_seats != 0 {
             self.settle_walls();
@@ -282,6 +282,39 @@ impl<B: HasSliders> Position<B> {
         }
         if self.rules.stealth_seats != 0 {
             self.settle_stealth();
+        }
+    }
+
+    /// The seat to move begins its turn: its turn-start powers, the hill's
+    /// points. A turn-start power may leave the seat a single piece (a
+    /// bomb among its own): the lone-piece rule takes it then, and the
+    /// next seat begins its turn.
+    fn start_next_turn(&mut self) {
+        loop {
+            self.remove_lone_players();
+            if !self.has_powers() || self.teams_decided() {
+                break;
+            }
+            self.start_turn_powers();
+            if !self.starts_alone() {
+                break;
+            }
+        }
+        if self.rules.hill_wins_at > 0 {
+            self.score_hill();
+        }
+        if self.rules.flags_to_win > 0 {
+            // The lone-piece rule may have taken a holder off the board.
+            self.settle_flags();
+        }
+    }
+
+    /// After the last draw of Lightning: the turn of the seat to move
+    /// begins, as it would have without draws.
+    pub(crate) fn begin_turn(&mut self) {
+        self.settling_marks(|pos| pos.start_next_turn());
+        if self.rules.wall_seats != 0 {
+            self.settle_walls();
         }
     }
 

@@ -5,6 +5,8 @@ mod armies;
 mod fischer;
 mod flags;
 mod hill;
+mod lightning;
+pub(crate) use lightning::KEYS as LIGHTNING_KEYS;
 mod make;
 mod multi;
 mod points;
@@ -85,11 +87,14 @@ pub struct Position<B: HasSliders> {
     /// of the game with their pieces left on the board, grey: they never
     /// move, attack nothing and score nothing when taken (a bit set; hashed).
     pub(crate) greyed: u8,
-    /// Where the variant scores play: whether the walking kings' steps come
-    /// from outside (a record being replayed) instead of the seed, so each
-    /// walking king takes its turns like a player (not hashed: the same for
-    /// every position of a game).
-    pub(crate) walks_given: bool,
+    /// Two rare states in one byte, so that the 8 x 8 position copies
+    /// inline (see the test below): bit 7, where the variant scores play,
+    /// whether the walking kings' steps come from outside (a record being
+    /// replayed) instead of the seed, so each walking king takes its turns
+    /// like a player (not hashed nor compared: the same for every position
+    /// of a game); bits 0 to 5, European Chess with Lightning's draws due
+    /// ([`Position::draws`], hashed and compared); zero elsewhere.
+    pub(crate) packed: u8,
     /// The game's seed for the walking kings' random moves (not hashed:
     /// it is the same for every position of a game).
     pub(crate) walk_seed: u32,
@@ -127,6 +132,7 @@ impl<B: HasSliders> PartialEq for Position<B> {
             && self.turns_taken == o.turns_taken
             && self.declared == o.declared
             && self.flags == o.flags
+            && self.draws() == o.draws()
             && self.walkers == o.walkers
             && self.greyed == o.greyed
             // A hill's points decide the game: there they are compared.
@@ -237,7 +243,7 @@ impl<B: HasSliders> Position<B> {
             points: [0; MAX_SEATS],
             walkers: 0,
             greyed: 0,
-            walks_given: false,
+            packed: 0,
             walk_seed: 0,
             halfmoves: 0,
             fullmoves: 1,
@@ -668,6 +674,9 @@ impl<B: HasSliders> Position<B> {
             for (slot, &value) in slots.iter().enumerate() {
                 h ^= zobrist::slot(seat, slot, value);
             }
+        }
+        if self.rules.lightning {
+            h ^= self.lightning_hash();
         }
         for army in 0..MAX_SEATS {
             h ^= zobrist::commander(army, self.commander[army] as usize);

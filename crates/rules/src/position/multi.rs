@@ -211,7 +211,9 @@ impl<B: HasSliders> Position<B> {
 
     /// Play `m` in a game of more than two seats.
     pub(crate) fn play_multi(&mut self, m: Move) {
-        // SAFETY: `r` is used only within this call, which never replaces `self.rules`.
+        // SAFETY: `r` is used only within this call, and not after
+        // `play_transfer`, which may replace `self.rules` (Lightning's draws,
+        // which never drop the rules they replace).
         #[allow(unsafe_code)]
         let r = unsafe { self.rules_apart() };
         if r.transfers {

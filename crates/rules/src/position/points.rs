@@ -17,6 +17,9 @@ use crate::rules::NONE;
 use crate::variant::Points;
 use crate::zobrist;
 
+/// The bit of `Position::packed` that says the walking kings' steps are given.
+const WALKS_GIVEN: u8 = 0x80;
+
 impl<B: HasSliders> Position<B> {
     /// `seat`'s points so far; zero where the variant keeps none.
     ///
@@ -40,7 +43,7 @@ impl<B: HasSliders> Position<B> {
     /// walking kings too where their steps are given
     /// ([`Position::set_walks_given`]).
     fn turn_seats(&self) -> u8 {
-        if self.walks_given {
+        if self.walks_given() {
             self.alive_seats()
         } else {
             self.active_seats()
@@ -75,7 +78,12 @@ impl<B: HasSliders> Position<B> {
     /// king's steps. A record made elsewhere is replayed so, since its
     /// walking kings stepped by another program's dice.
     pub fn set_walks_given(&mut self, given: bool) {
-        self.walks_given = given;
+        self.packed = (self.packed & !WALKS_GIVEN) | if given { WALKS_GIVEN } else { 0 };
+    }
+
+    /// Whether the walking kings' steps come from outside.
+    pub(crate) fn walks_given(&self) -> bool {
+        self.packed & WALKS_GIVEN != 0
     }
 
     /// The points at the end: with `drawn`, the draw bonus added to each
@@ -181,7 +189,7 @@ impl<B: HasSliders> Position<B> {
             self.add_points(mover, taken.saturating_add(bonus));
             self.grey_mated_by(mover, pts);
         }
-        if !self.walks_given {
+        if !self.walks_given() {
             self.walk_between(before);
         }
         self.settle_scored(pts);

@@ -44,6 +44,14 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/european-checks-teams.toml"),
     ),
     (
+        "european-lightning",
+        include_str!("../../variants/european-lightning.toml"),
+    ),
+    (
+        "european-lightning-teams",
+        include_str!("../../variants/european-lightning-teams.toml"),
+    ),
+    (
         "european-ctf",
         include_str!("../../variants/european-ctf.toml"),
     ),

@@ -75,6 +75,7 @@ pub(super) fn seat_names(seats: &[SeatInfo], origin: &str) -> Result<(), Variant
 pub(super) fn variant(v: &Variant) -> Result<(), VariantError> {
     promotion_depth(v)?;
     flags_fit(v)?;
+    super::lightning::fits(v)?;
     castling_fits(v)
 }
 

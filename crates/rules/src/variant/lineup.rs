@@ -38,6 +38,7 @@ impl Variant {
     pub fn with_nations(&self, nations: &[Nation]) -> Result<Variant, VariantError> {
         let here = |reason: String| super::load::field_error(&self.origin, "nations", reason);
         fits(self, nations).map_err(here)?;
+        super::lightning::in_deck(self, nations).map_err(here)?;
         let base_kinds = self.pieces.len();
         let mut pieces = self.pieces.clone();
         let mut renamed = Vec::with_capacity(nations.len());
@@ -95,6 +96,9 @@ impl Variant {
         v.power_proof_seats = (0..nations.len())
             .filter(|&s| nations[s].immune)
             .fold(0, |m, s| m | 1 << s);
+        if self.rules.lightning {
+            v.lineup_base = Some(Box::new(self.clone()));
+        }
         v.compiled = Compiled::default();
         v.stamp();
         check::variant(&v)?;

@@ -205,6 +205,7 @@ pub(super) fn from_spec(spec: VariantSpec, origin: &str) -> Result<Variant, Vari
         origin: origin.to_string(),
         fingerprint: 0,
         definition: 0,
+        lineup_base: None,
         compiled: Compiled::default(),
     };
     variant.stamp();
@@ -552,6 +553,7 @@ fn rule_set(
         declare_check: r.declare_check,
         escape_check: r.escape_check,
         flags_to_win: r.flags_to_win,
+        lightning: r.lightning,
         optional: r.optional.clone(),
     })
 }
@@ -755,6 +757,12 @@ fn transfer_rules(
         }
         if r.flags_to_win > 0 {
             return field("rules.flags_to_win", "needs checkmate = \"transfers\"");
+        }
+        if r.lightning {
+            return field(
+                "rules.lightning",
+                "Lightning is played on European Chess: needs checkmate = \"transfers\"",
+            );
         }
         return Ok(());
     }

@@ -3,6 +3,7 @@
 mod builtin;
 mod check;
 mod compiled;
+mod lightning;
 mod lineup;
 mod load;
 mod nation;
@@ -15,6 +16,8 @@ pub use compiled::live_compiled_rules;
 
 pub use crate::power::{Area, MAX_POWERS, PowerSpec};
 pub use builtin::{builtin, builtin_names};
+pub(crate) use lightning::card as lightning_card_of;
+pub use lightning::lightning_deck;
 pub(crate) use lineup::renamed as renamed_letter;
 pub use lineup::rotate;
 pub use nation::{Nation, NationKind, builtin_nation_ids, builtin_nations};
@@ -193,6 +196,10 @@ pub struct RuleSet {
     /// Capture the Flag: the enemy flags a team must bring home to win
     /// (0: the variant has no flags).
     pub flags_to_win: u8,
+    /// European Chess with Lightning: an army's nation changes, by a draw
+    /// from the Lightning deck, each time it makes or suffers an ordinary
+    /// capture (`position/lightning.rs`).
+    pub lightning: bool,
     /// Rules a game may turn on when it is created ([`Variant::with_options`]).
     pub optional: Vec<String>,
 }
@@ -300,6 +307,11 @@ pub struct Variant {
     pub fingerprint: u64,
     /// The same digest without the origin: what [`Variant::same_game`] compares.
     pub(crate) definition: u64,
+    /// European Chess with Lightning: the variant before its line-up, from
+    /// which a draw builds the line-up with the drawn nation (`None`
+    /// elsewhere, and for a Lightning variant without a line-up, which is
+    /// its own base).
+    pub(crate) lineup_base: Option<Box<Variant>>,
     /// What was compiled from it, per bitboard width.
     pub(crate) compiled: Compiled,
 }

@@ -164,6 +164,13 @@ struct NationSpec {
     immune: bool,
     #[serde(default)]
     powers: Vec<toml::Table>,
+    /// `false`: tagged Un-Lightning-able, kept out of the Lightning deck.
+    #[serde(default = "yes")]
+    lightning: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// `[[pieces]]` of a nation file: a kind of its own.
@@ -249,6 +256,9 @@ pub struct Nation {
     pub immune: bool,
     /// Its powers, in the order the file gives them.
     pub powers: Vec<PowerSpec>,
+    /// Whether a Lightning deck may hold it (`lightning = false` in its
+    /// file: Un-Lightning-able).
+    pub lightning: bool,
     /// Where it was read from (a path or `builtin:ID`), for errors.
     pub origin: String,
 }
@@ -376,6 +386,7 @@ impl Nation {
             promotions_from_board: spec.promotions_from_board,
             immune: spec.immune,
             powers,
+            lightning: spec.lightning,
             origin: origin.to_string(),
         })
     }

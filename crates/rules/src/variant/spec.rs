@@ -237,6 +237,10 @@ pub struct RulesSpec {
     /// enemy flags to its players' royal pieces' starting squares (0: no
     /// flags).
     pub flags_to_win: u8,
+    /// With `checkmate = "transfers"` (European Chess with Lightning):
+    /// an army's nation changes, by a draw from the Lightning deck, each
+    /// time it makes or suffers an ordinary capture.
+    pub lightning: bool,
     /// Rules of this table a game may turn on when it is created (today:
     /// `declare_check`).
     pub optional: Vec<String>,
@@ -272,6 +276,7 @@ impl Default for RulesSpec {
             declare_check: false,
             escape_check: false,
             flags_to_win: 0,
+            lightning: false,
             optional: Vec::new(),
         }
     }
