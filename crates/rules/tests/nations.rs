@@ -1201,9 +1201,42 @@ fn france_perft4_from_every_corner_agrees_with_the_reference() {
 }
 
 fn france_corners_agree(depth: u32) {
+    nation_corners_agree("france", depth);
+}
+
+/// North Korea's turns (the roll, the second roll, the pick, a roll per
+/// piece, the moves) from each of the four corners, North Korea there
+/// and to move, the default army elsewhere: the kernel and the reference
+/// count them alike to depth 4 (six faces, then the ordinary moves or
+/// six more faces, the picks, and their rolls).
+#[test]
+fn north_korea_from_every_corner_agrees_with_the_reference() {
+    nation_corners_agree("north-korea", 4);
+}
+
+/// Random games of line-ups with North Korea in a random seat, against
+/// the reference at every step (its rolls, picks and insane moves
+/// included), the position text round-tripping and the record replaying.
+#[test]
+fn random_lineups_with_north_korea_agree_with_the_reference_and_replay() {
+    let n = random_lineups_with(30, 0x0dd5, Some("north-korea"));
+    assert!(n > 1000, "{n} positions");
+}
+
+#[test]
+#[ignore = "long: many more random line-ups with North Korea"]
+fn many_random_lineups_with_north_korea_agree_with_the_reference() {
+    for seed in 1..20 {
+        random_lineups_with(100, seed, Some("north-korea"));
+    }
+}
+
+/// `id` in each corner in turn, to move, the default army elsewhere:
+/// the kernel's perft to `depth` and the reference's agree.
+fn nation_corners_agree(id: &str, depth: u32) {
     for seat in 0..4 {
         let ids: Vec<&str> = (0..4)
-            .map(|s| if s == seat { "france" } else { "default" })
+            .map(|s| if s == seat { id } else { "default" })
             .collect();
         let v = lineup("european-ffa", &ids.join(","));
         let text =

@@ -333,6 +333,7 @@ impl<B: HasSliders> Position<B> {
         keys.extend(self.reserve_extra());
         keys.extend(self.fear_extra());
         keys.extend(self.dice_extra());
+        keys.extend(self.insanity_extra());
         if self.flags != self.default_flag_cells() {
             let geo = &v.geometry;
             let entries: Vec<String> = self
@@ -819,6 +820,9 @@ impl<B: HasSliders> Position<B> {
         }
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::DICE_KEY, at)? {
             self.read_dice_extra(&entries, key_at)?;
+        }
+        if let Some((key_at, entries)) = extras_tuple(block, crate::power::INSANITY_KEY, at)? {
+            self.read_insanity_extra(&entries, key_at)?;
         }
         if let Some((key_at, entries)) = extras_tuple(block, "declared", at)? {
             if !self.rules.variant.rules.declare_check {

@@ -39,6 +39,7 @@ mod enter;
 mod fear;
 mod freeze;
 mod guard;
+mod insanity;
 mod leap;
 mod militia;
 mod neutral;
@@ -66,6 +67,7 @@ pub(crate) use bomb::KEY as BOMB_KEY;
 pub(crate) use deploy::KEY as RESERVE_KEY;
 pub(crate) use fear::KEY as CONTINUING_KEY;
 pub(crate) use freeze::KEY as FREEZE_KEY;
+pub(crate) use insanity::KEY as INSANITY_KEY;
 pub(crate) use militia::KEY as MILITIA_KEY;
 pub(crate) use militia::{MilitiaRules, militia_rules};
 pub(crate) use neutral::KEY as NEUTRAL_KEY;
@@ -151,6 +153,9 @@ pub enum PowerSpec {
     /// At the start of the turn, pick an enemy piece in an area and roll a
     /// die for its life.
     Assassinate(assassinate::Spec),
+    /// At the start of the turn, roll a die: on 5 or 6, move up to three
+    /// pieces, each as a die says.
+    Insanity,
 }
 
 impl PowerSpec {
@@ -196,6 +201,7 @@ impl PowerSpec {
             wall::ID => PowerSpec::Wall(wall::Spec::read(&p)?),
             fear::ID => PowerSpec::Fear,
             assassinate::ID => PowerSpec::Assassinate(assassinate::Spec::read(&p)?),
+            insanity::ID => PowerSpec::Insanity,
             other => {
                 return Err((
                     "id".into(),
@@ -244,6 +250,7 @@ impl PowerSpec {
             PowerSpec::Wall(_) => wall::ID,
             PowerSpec::Fear => fear::ID,
             PowerSpec::Assassinate(_) => assassinate::ID,
+            PowerSpec::Insanity => insanity::ID,
         }
     }
 
@@ -258,6 +265,15 @@ impl PowerSpec {
     pub fn second_cell(&self, m: crate::moves::Move) -> Option<u8> {
         match self {
             PowerSpec::Assassinate(_) => ((m.payload() & 0xff) as u8).checked_sub(1),
+            _ => None,
+        }
+    }
+
+    /// The third cell a power move `m` of this power holds in its
+    /// payload, written after its `to` (insanity's third piece).
+    pub fn third_cell(&self, m: crate::moves::Move) -> Option<u8> {
+        match self {
+            PowerSpec::Insanity => ((m.payload() & 0xff) as u8).checked_sub(1),
             _ => None,
         }
     }
@@ -278,6 +294,7 @@ impl PowerSpec {
             PowerSpec::Trenches => 1 + trenches::TURNS,
             PowerSpec::Deploy(d) => d.slots(),
             PowerSpec::Assassinate(_) => 2,
+            PowerSpec::Insanity => insanity::SLOTS,
             _ => 1,
         }
     }
@@ -339,7 +356,8 @@ impl PowerSpec {
             | PowerSpec::Freeze(_)
             | PowerSpec::Trenches
             | PowerSpec::Fear
-            | PowerSpec::Assassinate(_) => Vec::new(),
+            | PowerSpec::Assassinate(_)
+            | PowerSpec::Insanity => Vec::new(),
             PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Range(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
@@ -363,7 +381,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 31] = [
+const KNOWN: [&str; 32] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -395,6 +413,7 @@ const KNOWN: [&str; 31] = [
     wall::ID,
     fear::ID,
     assassinate::ID,
+    insanity::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -430,6 +449,7 @@ pub(crate) enum Power<B> {
     Wall(wall::Compiled<B>),
     Fear,
     Assassinate(assassinate::Compiled<B>),
+    Insanity(insanity::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -482,6 +502,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Wall(w) => Power::Wall(w.compile(kind, area)),
             PowerSpec::Fear => Power::Fear,
             PowerSpec::Assassinate(a) => Power::Assassinate(a.compile(pieces, area)),
+            PowerSpec::Insanity => Power::Insanity(insanity::Compiled::new(pieces)),
         }
     }
 

@@ -15,6 +15,7 @@ mod dice;
 mod effects;
 mod fear;
 mod ferocity;
+mod insanity;
 pub mod kinds;
 mod letters;
 mod militia;
@@ -143,6 +144,8 @@ pub struct Ref {
     pub continuing: bool,
     /// Per seat with an assassination, where its turn's stands.
     pub dice: [dice::Dice; 4],
+    /// Per seat with insanity, where its turn stands.
+    pub insanity: [insanity::Insanity; 4],
 }
 
 /// Which way an army's pawns go.
@@ -260,6 +263,7 @@ impl Ref {
             wall_down: [false; 4],
             continuing: false,
             dice: Default::default(),
+            insanity: Default::default(),
         }
     }
 
@@ -332,9 +336,15 @@ impl Ref {
 
     /// The squares the piece on `from` reaches, with what it may do there.
     fn reach(&self, from: Sq, p: Piece) -> Vec<(Sq, Does)> {
+        self.reach_as(from, p, p.kind)
+    }
+
+    /// The squares the piece on `from` reaches moving as a `kind` of its
+    /// army would (North Korea's insanity), walls judged for the piece.
+    fn reach_as(&self, from: Sq, p: Piece, kind: char) -> Vec<(Sq, Does)> {
         let mut out = Vec::new();
         let second_row = to_frame(p.army, from).1 == 1;
-        for a in &self.kind(p.kind).atoms {
+        for a in &self.kind(kind).atoms {
             if a.initial && !second_row {
                 continue;
             }
@@ -509,8 +519,15 @@ impl Ref {
     /// The piece moves of the seat to move as text, with promotions and
     /// the forms its power's choices give them.
     fn piece_move_texts(&self) -> Vec<String> {
+        self.move_texts(self.piece_moves())
+    }
+
+    /// The texts of the piece moves `pairs` (from, to) the seat to move
+    /// may make: captures no power bars, with promotions and the forms its
+    /// power's choices give them.
+    fn move_texts(&self, pairs: Vec<(Sq, Sq)>) -> Vec<String> {
         let mut out = Vec::new();
-        for (from, to) in self.piece_moves() {
+        for (from, to) in pairs {
             if !self.may_capture(from, to) || self.leap_barred(from, to) {
                 continue;
             }
@@ -548,6 +565,9 @@ impl Ref {
         let us = self.turn;
         if self.continuing {
             return self.extra_moves();
+        }
+        if let Some(moves) = self.insane_moves() {
+            return moves;
         }
         let mut moves: Vec<(String, Ref)> = Vec::new();
         for m in self
@@ -588,6 +608,10 @@ impl Ref {
         if self.roll_due() && !self.over() {
             return (1..=6).map(|f| vec![format!("roll={f}")]).collect();
         }
+        // Insanity's pick: the pieces named are the moves.
+        if let Some(picks) = self.insanity_picks().filter(|_| !self.over()) {
+            return picks.into_iter().map(|m| vec![m]).collect();
+        }
         let picks = if self.over() {
             Vec::new()
         } else {
@@ -623,6 +647,9 @@ impl Ref {
 
     /// Play a legal move.
     pub fn play(&self, m: &str) -> Ref {
+        if self.is_insanity_step(m) {
+            return self.insanity_step(m);
+        }
         if Ref::is_dice_step(m) {
             return self.dice_step(m);
         }
@@ -632,6 +659,9 @@ impl Ref {
             self.part(m)
         };
         if self.has_fear(self.turn) && self.fear_goes_on(m, &mut after) {
+            return after;
+        }
+        if self.has_insanity(self.turn) && self.insanity_goes_on(m, &mut after) {
             return after;
         }
         self.end_turn(m, after)
@@ -644,6 +674,7 @@ impl Ref {
     fn end_turn(&self, m: &str, mut next: Ref) -> Ref {
         let us = self.turn;
         next.dice[us] = dice::Dice::Idle;
+        next.insanity[us] = insanity::Insanity::Fresh;
         next.note_turn_powers(self, m);
         next.end_militia_turn(self, m);
         next.end_trench_turn(self, m);
@@ -736,7 +767,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} insanity {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -754,7 +785,8 @@ impl std::fmt::Debug for Ref {
             self.left,
             self.wall_down,
             self.continuing,
-            self.dice
+            self.dice,
+            self.insanity
         )
     }
 }
