@@ -1043,7 +1043,10 @@ fn in_play(turn: char, state: &str, board: &str) -> String {
 /// the counts are pinned.
 #[test]
 fn insanity_in_play_is_pinned_and_agrees_with_the_reference() {
-    let v = lineup("european-ffa", "north-korea,ancient-china,north-korea,default");
+    let v = lineup(
+        "european-ffa",
+        "north-korea,ancient-china,north-korea,default",
+    );
     let board = "bK,6,yK/bN,4,rP,yP,1/bQ,7/4,rB,1,gR,1/8/2,rN,5/rP,rP,4,gP,gN/rK,rR,5,gK";
     for (turn, state, pinned) in [
         ('R', "second", [6u64, 196, 1176]),

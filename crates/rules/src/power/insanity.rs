@@ -90,9 +90,8 @@ pub(crate) struct Compiled {
 impl Compiled {
     /// For a line-up of `pieces` (the base game's kinds first).
     pub(super) fn new(pieces: &[PieceInfo]) -> Compiled {
-        let kind = |letter: char| {
-            Kind(pieces.iter().position(|p| p.letter == letter).unwrap_or(0) as u8)
-        };
+        let kind =
+            |letter: char| Kind(pieces.iter().position(|p| p.letter == letter).unwrap_or(0) as u8);
         Compiled {
             pawn: kind('p'),
             knight: kind('n'),
@@ -318,7 +317,9 @@ impl<B: HasSliders> Position<B> {
     pub(crate) fn is_insanity_step(&self, m: Move) -> bool {
         match m.kind() {
             MoveKind::Roll(_) => true,
-            MoveKind::Power(p) => self.insanity(self.turn).is_some_and(|(i, _)| i == p as usize),
+            MoveKind::Power(p) => self
+                .insanity(self.turn)
+                .is_some_and(|(i, _)| i == p as usize),
             _ => false,
         }
     }

@@ -176,8 +176,11 @@ impl Ref {
             return false;
         }
         let p = parse(m);
-        let left: Vec<(Sq, Option<char>)> =
-            list.iter().copied().filter(|&(sq, _)| sq != p.from).collect();
+        let left: Vec<(Sq, Option<char>)> = list
+            .iter()
+            .copied()
+            .filter(|&(sq, _)| sq != p.from)
+            .collect();
         if left.is_empty() || after.over() {
             return false;
         }
