@@ -380,7 +380,10 @@ fn bots_play_legal_games_with_insanity() {
         }
         assert_eq!(replay.position_text(), game.position_text(), "{ids}");
     }
-    assert!(picks > 0 && insane > 0, "{picks} picks, {insane} insane moves");
+    assert!(
+        picks > 0 && insane > 0,
+        "{picks} picks, {insane} insane moves"
+    );
 }
 
 /// A search from a position where a roll is due offers no move (the game
