@@ -141,13 +141,10 @@ impl State {
 
     /// The state with the entry of `cell` gone and the rest packed.
     fn without(self, cell: u8) -> State {
-        let mut next = State(INSANE);
-        let mut j = 0;
-        for (c, face) in self.entries().filter(|&(c, _)| c != cell) {
-            next = next.with_entry(j, c, face);
-            j += 1;
-        }
-        next
+        self.entries()
+            .filter(|&(c, _)| c != cell)
+            .enumerate()
+            .fold(State(INSANE), |next, (j, (c, face))| next.with_entry(j, c, face))
     }
 
     /// The first entry whose roll is due.
