@@ -144,7 +144,9 @@ impl State {
         self.entries()
             .filter(|&(c, _)| c != cell)
             .enumerate()
-            .fold(State(INSANE), |next, (j, (c, face))| next.with_entry(j, c, face))
+            .fold(State(INSANE), |next, (j, (c, face))| {
+                next.with_entry(j, c, face)
+            })
     }
 
     /// The first entry whose roll is due.
