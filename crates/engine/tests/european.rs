@@ -333,6 +333,67 @@ fn bots_play_legal_games_with_dice() {
     assert!(picks > 0, "the bots never assassinated");
 }
 
+/// Bots play legal games with North Korea's insanity, in every seat: the
+/// game rolls every die due (the turn's roll, the second, one per picked
+/// piece), so a bot is never offered a roll; the bots name pieces (their
+/// search averages the faces to come), move them as their dice say or
+/// stop, and the game goes on legally; its record replays with another
+/// seed.
+#[test]
+fn bots_play_legal_games_with_insanity() {
+    use tetrarch_engine::Engine;
+    use tetrarch_rules::{AnyGame, AnyVariant};
+    let (mut picks, mut insane) = (0, 0);
+    for (ids, seed) in [
+        ("north-korea,default,north-korea,default", 21),
+        ("default,north-korea,balkan-states,north-korea", 22),
+    ] {
+        let v = AnyVariant::builtin("european-ffa")
+            .unwrap()
+            .with_lineup(ids)
+            .unwrap();
+        let mut game = AnyGame::new(&v);
+        game.set_seed(seed);
+        // North Korea may sit first: its turn's roll is the game's.
+        game.roll_due().unwrap();
+        let mut engine = Engine::new(&v, 4);
+        let limits = Limits {
+            nodes: Some(1_500),
+            ..Limits::default()
+        };
+        let mut after_pick = false;
+        for ply in 0..80 {
+            if game.outcome().is_some() {
+                break;
+            }
+            assert_eq!(game.chance(), None, "{ids}: a die left for a bot");
+            let found = engine.search(&game, &limits, &mut |_| {}).unwrap();
+            let m = found
+                .best
+                .unwrap_or_else(|| panic!("{ids}: no move at ply {ply}"));
+            assert!(!m.starts_with("roll="), "{ids}: a bot rolled");
+            assert!(
+                game.legal_moves().iter().any(|l| l.uci == m),
+                "{ids}: illegal bot move {m} at ply {ply}"
+            );
+            insane += usize::from(after_pick && m != "0000");
+            after_pick = m.starts_with("insanity@");
+            picks += usize::from(after_pick);
+            game.play(&m).unwrap();
+        }
+        let mut replay = AnyGame::new(&v);
+        replay.set_seed(seed + 1000);
+        for m in game.moves() {
+            replay.play_step(&m).unwrap();
+        }
+        assert_eq!(replay.position_text(), game.position_text(), "{ids}");
+    }
+    assert!(
+        picks > 0 && insane > 0,
+        "{picks} picks, {insane} insane moves"
+    );
+}
+
 /// A search from a position where a roll is due offers no move (the game
 /// rolls first); its score is the average over the faces.
 #[test]

@@ -269,12 +269,15 @@ pub struct Rules<B: HasSliders> {
     /// The seats whose turn goes on after their move while they move
     /// again for sacrifices (`fear`), as a bit set.
     pub(crate) fear_seats: u8,
-    /// The seats that roll dice (`assassinate`), as a bit set: a turn of
-    /// theirs may be several steps, a roll among them.
+    /// The seats that roll dice (`assassinate`, `insanity`), as a bit
+    /// set: a turn of theirs may be several steps, a roll among them.
     pub(crate) dice_seats: u8,
     /// The seats that hide a piece (`stealth`), as a bit set: where one
     /// hides, the others move by their view and their moves are resolved.
     pub(crate) stealth_seats: u8,
+    /// The seats whose dice are `insanity`'s, as a bit set (among
+    /// `dice_seats`).
+    pub(crate) insanity_seats: u8,
     /// More than two seats: en passant entries per seat, turn order with
     /// frozen, removed and combined armies.
     pub(crate) multi: bool,
@@ -937,7 +940,13 @@ impl<B: HasSliders> Rules<B> {
             }),
             fear_seats: seats_with_power(&variant, |p| matches!(p, crate::power::PowerSpec::Fear)),
             dice_seats: seats_with_power(&variant, |p| {
-                matches!(p, crate::power::PowerSpec::Assassinate(_))
+                matches!(
+                    p,
+                    crate::power::PowerSpec::Assassinate(_) | crate::power::PowerSpec::Insanity
+                )
+            }),
+            insanity_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Insanity)
             }),
             stealth_seats: seats_with_power(&variant, |p| {
                 matches!(p, crate::power::PowerSpec::Stealth(_))

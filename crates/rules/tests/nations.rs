@@ -1033,6 +1033,48 @@ fn in_play(turn: char, state: &str, board: &str) -> String {
     format!("{turn}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2){state}}}-{board}")
 }
 
+/// North Korea's insanity in play, pinned: red (North Korea) at each step
+/// of its turn (the second roll due, naming up to three pieces, their
+/// rolls due, their moves with each kind of face: a knight moving as a
+/// king, a bishop as a rook and as a queen against Ancient China's wall,
+/// a pawn as a knight and as a pawn onto its last rank, the king as a
+/// knight, an ordinary turn), and yellow (North Korea too) at its turn's
+/// start. The kernel and the reference count them alike to depth 3, and
+/// the counts are pinned.
+#[test]
+fn insanity_in_play_is_pinned_and_agrees_with_the_reference() {
+    let v = lineup(
+        "european-ffa",
+        "north-korea,ancient-china,north-korea,default",
+    );
+    let board = "bK,6,yK/bN,4,rP,yP,1/bQ,7/4,rB,1,gR,1/8/2,rN,5/rP,rP,4,gP,gN/rK,rR,5,gK";
+    for (turn, state, pinned) in [
+        ('R', "second", [6u64, 196, 1176]),
+        ('R', "pick3", [63, 378, 2277]),
+        ('R', "c3/e5/f7", [6, 36, 216]),
+        ('R', "c3k/e5r/f7n", [25, 415, 3588]),
+        ('R', "b1n/e5q/f7p", [23, 217, 1158]),
+        ('R', "a1n/b2b", [5, 27, 260]),
+        ('R', "normal", [24, 311, 1970]),
+        ('Y', "", [6, 24, 184]),
+    ] {
+        let extra = if state.is_empty() {
+            String::new()
+        } else {
+            let seat = if turn == 'R' { 0 } else { 2 };
+            let mut e = ["''"; 4].map(String::from);
+            e[seat] = format!("'{state}'");
+            format!(",'insanity':({})", e.join(","))
+        };
+        let fen = in_play(turn, &extra, board);
+        assert_pinned_in_play(&v, &fen, pinned);
+        assert!(
+            Pos::from_fen(&v, &fen).unwrap().to_fen().contains(&extra),
+            "{fen}"
+        );
+    }
+}
+
 /// `fen` reads and round trips, and the kernel and the reference count it
 /// alike to depth 3, as `pinned`.
 fn assert_pinned_in_play(v: &Variant, fen: &str, pinned: [u64; 3]) {
@@ -1201,9 +1243,44 @@ fn france_perft4_from_every_corner_agrees_with_the_reference() {
 }
 
 fn france_corners_agree(depth: u32) {
-    for seat in 0..4 {
+    nation_corners_agree("france", depth);
+}
+
+/// North Korea's turns (the roll, the second roll, the pick, a roll per
+/// piece, the moves) from each of the four corners, North Korea there
+/// and to move, the default army elsewhere: the kernel and the reference
+/// count them alike to depth 4 (six faces, then the ordinary moves or
+/// six more faces, the picks, and their rolls).
+#[test]
+fn north_korea_from_every_corner_agrees_with_the_reference() {
+    // The count pinned in `data/nations/perft4.txt`, from every corner.
+    assert_eq!(nation_corners_agree("north-korea", 4), [7344; 4]);
+}
+
+/// Random games of line-ups with North Korea in a random seat, against
+/// the reference at every step (its rolls, picks and insane moves
+/// included), the position text round-tripping and the record replaying.
+#[test]
+fn random_lineups_with_north_korea_agree_with_the_reference_and_replay() {
+    let n = random_lineups_with(30, 0x0dd5, Some("north-korea"));
+    assert!(n > 1000, "{n} positions");
+}
+
+#[test]
+#[ignore = "long: many more random line-ups with North Korea"]
+fn many_random_lineups_with_north_korea_agree_with_the_reference() {
+    for seed in 1..20 {
+        random_lineups_with(100, seed, Some("north-korea"));
+    }
+}
+
+/// `id` in each corner in turn, to move, the default army elsewhere:
+/// the kernel's perft to `depth` and the reference's agree; the counts,
+/// corner by corner.
+fn nation_corners_agree(id: &str, depth: u32) -> [u64; 4] {
+    [0, 1, 2, 3].map(|seat| {
         let ids: Vec<&str> = (0..4)
-            .map(|s| if s == seat { "france" } else { "default" })
+            .map(|s| if s == seat { id } else { "default" })
             .collect();
         let v = lineup("european-ffa", &ids.join(","));
         let text =
@@ -1217,7 +1294,8 @@ fn france_corners_agree(depth: u32) {
             kernel,
             "seat {seat} depth {depth}"
         );
-    }
+        kernel
+    })
 }
 
 /// France's fear in play, pinned: red (France) in the middle of its turn

@@ -21,7 +21,10 @@ impl<B: HasSliders> Position<B> {
         if self.draws() != 0 && self.generate_draws(sink) {
             return;
         }
-        if self.rules.dice_seats != 0 && self.generate_dice_steps(sink) {
+        // A roll due, or (insanity) the pieces to name: nothing else.
+        if self.rules.dice_seats != 0
+            && (self.generate_dice_steps(sink) || self.generate_insanity_picks(sink))
+        {
             return;
         }
         // Pieces hidden from the mover: it moves by its view.
@@ -44,15 +47,24 @@ impl<B: HasSliders> Position<B> {
         // A turn that goes on (`fear`): extra moves, none giving check.
         let continuing = self.rules.fear_seats != 0 && self.turn_goes_on(us);
         let no_check = opening || continuing;
-        let filtered =
-            no_check || self.rules.variant.rules.declare_check || capture_powers || escape;
+        // Insanity's picked pieces move as their dice say, and nothing else.
+        let insane = self.rules.insanity_seats != 0 && self.moves_insanely();
+        let filtered = insane
+            || no_check
+            || self.rules.variant.rules.declare_check
+            || capture_powers
+            || escape;
         if filtered || barred || guarded || chooses || area_moves {
             let mut pseudo = MoveList::new();
-            self.generate_commanded(&mut pseudo);
-            if area_moves {
-                self.generate_all_area_moves(&mut pseudo);
+            if insane {
+                self.generate_insane_moves(&mut pseudo);
+            } else {
+                self.generate_commanded(&mut pseudo);
+                if area_moves {
+                    self.generate_all_area_moves(&mut pseudo);
+                }
+                self.generate_powers(&mut pseudo);
             }
-            self.generate_powers(&mut pseudo);
             // With Checks: the moves that leave the mover's royal piece
             // attacked, offered only if every move does.
             let mut exposed = MoveList::new();
@@ -112,7 +124,7 @@ impl<B: HasSliders> Position<B> {
             self.generate_hide(sink);
         }
         // A turn that goes on may always end: by a pass.
-        if continuing || sink.taken() == before {
+        if continuing || insane || sink.taken() == before {
             sink.one(Move::new(0, 0, MoveKind::Pass));
         }
     }

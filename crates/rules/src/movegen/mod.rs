@@ -189,7 +189,7 @@ impl<B: HasSliders> Position<B> {
 
     /// Targets of the piece of `kind` on `from`, before any legality test.
     #[inline(always)]
-    fn piece_targets(&self, us: Seat, kind: Kind, from: u8, occ: B, enemy: B) -> B {
+    pub(crate) fn piece_targets(&self, us: Seat, kind: Kind, from: u8, occ: B, enemy: B) -> B {
         let r = &*self.rules;
         let km = r.moves(us, kind);
         let mut t = B::EMPTY;
@@ -384,7 +384,7 @@ impl<B: HasSliders> Position<B> {
 
     /// Hand `targets` of a piece to the sink, splitting off promotions.
     #[inline(always)]
-    fn emit<S: Sink<B>>(&self, sink: &mut S, kind: Kind, from: u8, targets: B) {
+    pub(crate) fn emit<S: Sink<B>>(&self, sink: &mut S, kind: Kind, from: u8, targets: B) {
         let r = &*self.rules;
         if r.promoting_kinds & (1 << kind.0) != 0 {
             let mut zone = r.promotion_zone[self.turn.idx()];

@@ -335,6 +335,7 @@ impl<B: HasSliders> Position<B> {
         keys.extend(self.dice_extra());
         keys.extend(self.stealth_extra());
         keys.extend(self.lightning_extras());
+        keys.extend(self.insanity_extra());
         if self.flags != self.default_flag_cells() {
             let geo = &v.geometry;
             let entries: Vec<String> = self
@@ -832,6 +833,8 @@ impl<B: HasSliders> Position<B> {
         }
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::STEALTH_KEY, at)? {
             self.read_stealth_extra(&entries, key_at)?;
+        if let Some((key_at, entries)) = extras_tuple(block, crate::power::INSANITY_KEY, at)? {
+            self.read_insanity_extra(&entries, key_at)?;
         }
         if let Some((key_at, entries)) = extras_tuple(block, "declared", at)? {
             if !self.rules.variant.rules.declare_check {

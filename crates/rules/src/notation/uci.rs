@@ -61,6 +61,9 @@ pub enum UciMove {
         to: Option<Square>,
         /// A second piece's move in the same turn, from and to.
         then: Option<(Square, Square)>,
+        /// A third cell (the third piece North Korea's insanity names:
+        /// `insanity@a2b1c1`).
+        third: Option<Square>,
     },
     /// A roll of a die, the face it shows: `roll=4` (a chance step, which
     /// the game plays, not a seat).
@@ -258,7 +261,8 @@ impl FromStr for UciMove {
     }
 }
 
-/// The cells of a power move after its `@`: one square, two, or four.
+/// The cells of a power move after its `@`: one square, two, three, or
+/// four.
 fn power_cells(name: ActionName, cells: &str) -> Option<UciMove> {
     let mut squares = Vec::with_capacity(4);
     let mut rest = cells;
@@ -267,10 +271,11 @@ fn power_cells(name: ActionName, cells: &str) -> Option<UciMove> {
         squares.push(sq);
         rest = &rest[n..];
     }
-    let (from, to, then) = match squares[..] {
-        [from] => (from, None, None),
-        [from, to] => (from, Some(to), None),
-        [from, to, from2, to2] => (from, Some(to), Some((from2, to2))),
+    let (from, to, then, third) = match squares[..] {
+        [from] => (from, None, None, None),
+        [from, to] => (from, Some(to), None, None),
+        [from, to, third] => (from, Some(to), None, Some(third)),
+        [from, to, from2, to2] => (from, Some(to), Some((from2, to2)), None),
         _ => return None,
     };
     Some(UciMove::Power {
@@ -278,6 +283,7 @@ fn power_cells(name: ActionName, cells: &str) -> Option<UciMove> {
         from,
         to,
         then,
+        third,
     })
 }
 
@@ -308,10 +314,14 @@ impl fmt::Display for UciMove {
                 from,
                 to,
                 then,
+                third,
             } => {
                 write!(f, "{name}@{from}")?;
                 if let Some(to) = to {
                     write!(f, "{to}")?;
+                }
+                if let Some(third) = third {
+                    write!(f, "{third}")?;
                 }
                 match then {
                     Some((from, to)) => write!(f, "{from}{to}"),
@@ -418,6 +428,7 @@ impl UciMove {
                             None => (m.to() != m.from() || then.is_some()).then(|| sq(m.to())),
                         },
                         then: then.map(|(a, b)| (sq(a), sq(b))),
+                        third: power.and_then(|p| p.third_cell(m)).map(sq),
                     },
                     // Not a move of this position: no text names it.
                     None => UciMove::Null,

@@ -211,7 +211,9 @@ impl<B: HasSliders> Position<B> {
             self.settle_flags();
             self.settle_flag_win();
         }
-        if self.rules.fear_seats != 0 && self.fear_goes_on(us, m) {
+        let goes_on = (self.rules.fear_seats != 0 && self.fear_goes_on(us, m))
+            || (self.rules.insanity_seats != 0 && self.insanity_goes_on(us, m));
+        if goes_on {
             // The turn goes on: the marks follow the pieces this step
             // moved or took, and the turn's end waits for its last step.
             let carry = matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))

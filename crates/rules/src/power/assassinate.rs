@@ -119,6 +119,9 @@ impl<B: HasSliders> Position<B> {
         if self.rules.dice_seats & (1 << self.turn.0) == 0 {
             return None;
         }
+        if self.rolls_insanity() {
+            return self.insanity_due();
+        }
         let (i, _) = self.dice_power(self.turn)?;
         (self.slot(self.turn, i) & !ROLLED != 0).then_some(FACES)
     }
@@ -170,6 +173,9 @@ impl<B: HasSliders> Position<B> {
     /// Whether `m` is a step of the seat to move's assassination (a pick
     /// or a roll), after which the turn stays with the seat.
     pub(crate) fn is_dice_step(&self, m: Move) -> bool {
+        if self.rolls_insanity() {
+            return self.is_insanity_step(m);
+        }
         match m.kind() {
             MoveKind::Roll(_) => true,
             MoveKind::Power(p) => self
@@ -182,6 +188,9 @@ impl<B: HasSliders> Position<B> {
     /// Play `m` if it is a step of an assassination (a pick or a roll):
     /// whether it was.
     pub(crate) fn play_dice_step(&mut self, m: Move) -> bool {
+        if self.rolls_insanity() {
+            return self.play_insanity_step(m);
+        }
         let us = self.turn;
         let Some((i, _)) = self.dice_power(us) else {
             return false;

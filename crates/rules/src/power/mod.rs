@@ -39,6 +39,7 @@ mod enter;
 mod fear;
 mod freeze;
 mod guard;
+mod insanity;
 mod leap;
 mod militia;
 mod neutral;
@@ -67,6 +68,7 @@ pub(crate) use bomb::KEY as BOMB_KEY;
 pub(crate) use deploy::KEY as RESERVE_KEY;
 pub(crate) use fear::KEY as CONTINUING_KEY;
 pub(crate) use freeze::KEY as FREEZE_KEY;
+pub(crate) use insanity::KEY as INSANITY_KEY;
 pub(crate) use militia::KEY as MILITIA_KEY;
 pub(crate) use militia::{MilitiaRules, militia_rules};
 pub(crate) use neutral::KEY as NEUTRAL_KEY;
@@ -156,6 +158,9 @@ pub enum PowerSpec {
     /// At the start of the turn, hide a piece from the others, for a few
     /// turns in a row.
     Stealth(stealth::Spec),
+    /// At the start of the turn, roll a die: on 5 or 6, move up to three
+    /// pieces, each as a die says.
+    Insanity,
 }
 
 impl PowerSpec {
@@ -202,6 +207,7 @@ impl PowerSpec {
             fear::ID => PowerSpec::Fear,
             assassinate::ID => PowerSpec::Assassinate(assassinate::Spec::read(&p)?),
             stealth::ID => PowerSpec::Stealth(stealth::Spec::read(&p)?),
+            insanity::ID => PowerSpec::Insanity,
             other => {
                 return Err((
                     "id".into(),
@@ -251,6 +257,7 @@ impl PowerSpec {
             PowerSpec::Fear => fear::ID,
             PowerSpec::Assassinate(_) => assassinate::ID,
             PowerSpec::Stealth(_) => stealth::ID,
+            PowerSpec::Insanity => insanity::ID,
         }
     }
 
@@ -265,6 +272,15 @@ impl PowerSpec {
     pub fn second_cell(&self, m: crate::moves::Move) -> Option<u8> {
         match self {
             PowerSpec::Assassinate(_) => ((m.payload() & 0xff) as u8).checked_sub(1),
+            _ => None,
+        }
+    }
+
+    /// The third cell a power move `m` of this power holds in its
+    /// payload, written after its `to` (insanity's third piece).
+    pub fn third_cell(&self, m: crate::moves::Move) -> Option<u8> {
+        match self {
+            PowerSpec::Insanity => ((m.payload() & 0xff) as u8).checked_sub(1),
             _ => None,
         }
     }
@@ -285,6 +301,7 @@ impl PowerSpec {
             PowerSpec::Trenches => 1 + trenches::TURNS,
             PowerSpec::Deploy(d) => d.slots(),
             PowerSpec::Assassinate(_) => 2,
+            PowerSpec::Insanity => insanity::SLOTS,
             _ => 1,
         }
     }
@@ -346,7 +363,8 @@ impl PowerSpec {
             | PowerSpec::Freeze(_)
             | PowerSpec::Trenches
             | PowerSpec::Fear
-            | PowerSpec::Assassinate(_) => Vec::new(),
+            | PowerSpec::Assassinate(_)
+            | PowerSpec::Insanity => Vec::new(),
             PowerSpec::AreaMoves(a) => a.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Shoot(s) => s.kinds.iter().map(|&l| ("kinds", l)).collect(),
             PowerSpec::Range(r) => r.kinds.iter().map(|&l| ("kinds", l)).collect(),
@@ -404,6 +422,7 @@ const KNOWN: [&str; 32] = [
     fear::ID,
     assassinate::ID,
     stealth::ID,
+    insanity::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -440,6 +459,7 @@ pub(crate) enum Power<B> {
     Fear,
     Assassinate(assassinate::Compiled<B>),
     Stealth(stealth::Compiled),
+    Insanity(insanity::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -493,6 +513,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Fear => Power::Fear,
             PowerSpec::Assassinate(a) => Power::Assassinate(a.compile(pieces, area)),
             PowerSpec::Stealth(s) => Power::Stealth(s.compile(kind)),
+            PowerSpec::Insanity => Power::Insanity(insanity::Compiled::new(pieces)),
         }
     }
 

@@ -46,9 +46,10 @@ impl StateKey {
     /// Whether a power of this kind keeps the key's state.
     fn applies(self, power: &Power<impl HasSliders>) -> bool {
         match self {
-            // An assassination's slot holds its turn's steps (its own
-            // FEN4 key, `power/assassinate.rs`).
-            StateKey::Powers => !matches!(power, Power::Assassinate(_)),
+            // An assassination's and insanity's slots hold their turn's
+            // steps (their own FEN4 keys, `power/assassinate.rs`,
+            // `power/insanity.rs`).
+            StateKey::Powers => !matches!(power, Power::Assassinate(_) | Power::Insanity(_)),
             StateKey::Spent => power.counts_uses(),
         }
     }

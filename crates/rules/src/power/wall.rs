@@ -190,6 +190,22 @@ impl<B: HasSliders> Position<B> {
         })
     }
 
+    /// Whether a wall of `bars` stops a piece of `kind` going from `from`
+    /// to `to` in a way of its own (insanity: as another kind moves),
+    /// `leaps` where that way jumps (a knight's leap).
+    pub(crate) fn crosses_wall_as(
+        &self,
+        bars: &WallBars<B>,
+        kind: Kind,
+        from: u8,
+        to: u8,
+        leaps: bool,
+    ) -> bool {
+        let path = B::bit(from) | B::bit(to) | self.rules.attacks.between(from, to);
+        bars.of_kind(kind)
+            .any(|bar| crosses(bar.cells, path) && !(bar.jumps && leaps))
+    }
+
     /// Whether piece `p` on `from` may reach `to` by a jump: a plain leap
     /// of more than one square, or a leap over occupied cells (`j`).
     pub(crate) fn jumps(&self, p: Piece, from: u8, to: u8, capture: bool, occ: B) -> bool {

@@ -112,6 +112,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/netherlands.toml"),
     ),
     (
+        "north-korea",
+        include_str!("../../variants/nations/north-korea.toml"),
+    ),
+    (
         "nuclear-rogue",
         include_str!("../../variants/nations/nuclear-rogue.toml"),
     ),

@@ -33,7 +33,7 @@ impl Ref {
 
     /// Whether a roll is due: the seat to move picked a target.
     pub(super) fn roll_due(&self) -> bool {
-        matches!(self.dice[self.turn], Dice::Due(..))
+        matches!(self.dice[self.turn], Dice::Due(..)) || self.insanity_roll_due()
     }
 
     /// The seat to move's pieces a misfire on `target` may take: next to

@@ -15,6 +15,7 @@ mod dice;
 mod effects;
 mod fear;
 mod ferocity;
+mod insanity;
 pub mod kinds;
 mod letters;
 mod militia;
@@ -148,6 +149,8 @@ pub struct Ref {
     pub hidden: [u8; 4],
     /// Whether the seat to move hid its knight at this turn's start.
     pub hid_now: bool,
+    /// Per seat with insanity, where its turn stands.
+    pub insanity: [insanity::Insanity; 4],
 }
 
 /// Which way an army's pawns go.
@@ -267,6 +270,7 @@ impl Ref {
             dice: Default::default(),
             hidden: [0; 4],
             hid_now: false,
+            insanity: Default::default(),
         }
     }
 
@@ -339,9 +343,15 @@ impl Ref {
 
     /// The squares the piece on `from` reaches, with what it may do there.
     fn reach(&self, from: Sq, p: Piece) -> Vec<(Sq, Does)> {
+        self.reach_as(from, p, p.kind)
+    }
+
+    /// The squares the piece on `from` reaches moving as a `kind` of its
+    /// army would (North Korea's insanity), walls judged for the piece.
+    fn reach_as(&self, from: Sq, p: Piece, kind: char) -> Vec<(Sq, Does)> {
         let mut out = Vec::new();
         let second_row = to_frame(p.army, from).1 == 1;
-        for a in &self.kind(p.kind).atoms {
+        for a in &self.kind(kind).atoms {
             if a.initial && !second_row {
                 continue;
             }
@@ -516,8 +526,15 @@ impl Ref {
     /// The piece moves of the seat to move as text, with promotions and
     /// the forms its power's choices give them.
     fn piece_move_texts(&self) -> Vec<String> {
+        self.move_texts(self.piece_moves())
+    }
+
+    /// The texts of the piece moves `pairs` (from, to) the seat to move
+    /// may make: captures no power bars, with promotions and the forms its
+    /// power's choices give them.
+    fn move_texts(&self, pairs: Vec<(Sq, Sq)>) -> Vec<String> {
         let mut out = Vec::new();
-        for (from, to) in self.piece_moves() {
+        for (from, to) in pairs {
             if !self.may_capture(from, to) || self.leap_barred(from, to) {
                 continue;
             }
@@ -555,6 +572,9 @@ impl Ref {
         let us = self.turn;
         if self.continuing {
             return self.extra_moves();
+        }
+        if let Some(moves) = self.insane_moves() {
+            return moves;
         }
         let mut moves: Vec<(String, Ref)> = Vec::new();
         for m in self
@@ -599,6 +619,10 @@ impl Ref {
         if self.roll_due() && !self.over() {
             return (1..=6).map(|f| vec![format!("roll={f}")]).collect();
         }
+        // Insanity's pick: the pieces named are the moves.
+        if let Some(picks) = self.insanity_picks().filter(|_| !self.over()) {
+            return picks.into_iter().map(|m| vec![m]).collect();
+        }
         let picks = if self.over() {
             Vec::new()
         } else {
@@ -636,6 +660,9 @@ impl Ref {
 
     /// Play a legal move.
     pub fn play(&self, m: &str) -> Ref {
+        if self.is_insanity_step(m) {
+            return self.insanity_step(m);
+        }
         if Ref::is_dice_step(m) {
             return self.dice_step(m);
         }
@@ -655,6 +682,9 @@ impl Ref {
         if self.has_fear(self.turn) && self.fear_goes_on(m, &mut after) {
             return after;
         }
+        if self.has_insanity(self.turn) && self.insanity_goes_on(m, &mut after) {
+            return after;
+        }
         self.end_turn(m, after)
     }
 
@@ -666,6 +696,7 @@ impl Ref {
         let us = self.turn;
         next.dice[us] = dice::Dice::Idle;
         next.end_stealth_turn(us);
+        next.insanity[us] = insanity::Insanity::Fresh;
         next.note_turn_powers(self, m);
         next.end_militia_turn(self, m);
         next.end_trench_turn(self, m);
@@ -759,7 +790,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {} insanity {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -779,7 +810,8 @@ impl std::fmt::Debug for Ref {
             self.continuing,
             self.dice,
             self.hidden,
-            self.hid_now
+            self.hid_now,
+            self.insanity
         )
     }
 }

@@ -143,6 +143,7 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
                 uses: 2,
             }],
         ),
+        "north-korea" => with(default(), vec![RefPower::Insanity]),
         "balkan-states" => with(
             default(),
             vec![RefPower::Assassinate {

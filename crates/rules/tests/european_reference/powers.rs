@@ -206,6 +206,14 @@ pub enum RefPower {
     /// The Assassins' Guild: "At the start of your turn you may hide the
     /// knight, for at most 3 turns in a row." (`stealth.rs`.)
     Stealth { turns: usize },
+    /// North Korea: "Roll a six-sided die at the start of your turn. On
+    /// 1-4 you play normally. On 5-6, roll again: 1-2 lets you move one
+    /// piece; 3-4 up to two different pieces; 5-6 up to three. Pick all
+    /// the pieces first, then roll once per piece: 1 pawn, 2 knight,
+    /// 3 bishop, 4 rook, 5 queen, 6 king. Each piece moves and captures
+    /// that way this turn. A piece moving as a king does not become
+    /// royal." (`insanity.rs`; the decisions of docs/nations.md.)
+    Insanity,
 }
 
 /// Whether a move's text is a turn of two piece moves.

@@ -146,6 +146,23 @@ pub fn read(p: &Position<u64>) -> Option<Ref> {
         r.hidden[s] = digits.parse().unwrap_or(0);
         r.hid_now |= e.ends_with('+');
     }
+    // Insanity: an ordinary turn, the second roll due, the pieces to
+    // name, or the picked pieces still to move (a kind letter once
+    // rolled).
+    r.insanity = [0, 1, 2, 3].map(|s| {
+        use super::insanity::Insanity;
+        match at("insanity", s).as_str() {
+            "" => Insanity::Fresh,
+            "normal" => Insanity::Normal,
+            "second" => Insanity::Second,
+            e if e.starts_with("pick") => Insanity::Pick(e[4..].parse().expect("a count")),
+            e => Insanity::Insane(
+                e.split('/')
+                    .map(|part| (squares(&part[..2])[0], part[2..].chars().next()))
+                    .collect(),
+            ),
+        }
+    });
     // The neutral counts: per seat with the power, a digit for each other
     // seat in turn order.
     for s in 0..4 {
