@@ -442,6 +442,38 @@ async fn the_server_rolls_north_koreas_dice() {
     assert!(fen.contains("'insanity':("), "rolled at the start: {state}");
     let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2),'insanity':('pick2','','','')}-bK,6,yK/bN,6,yN/8/8/8/8/4,rP,2,gN/rK,rN,5,gK";
     let (id, t) = create_lineup(&server, "north-korea", Some(fen)).await;
+    let post = |m: &'static str, seat: usize| {
+        let path = format!("/api/games/{id}/move/{m}");
+        let token = t[seat].clone();
+        let server = &server;
+        async move { server.post(&path, token.as_deref(), None).await }
+    };
+    let (status, body) = post("roll=3", 0).await;
+    assert_ne!(status, 200, "a seat rolled: {body}");
+    let (status, body) = post("insanity@a1b1e2", 0).await;
+    assert_ne!(status, 200, "three pieces where two are allowed: {body}");
+    let (status, body) = post("insanity@b1e2", 0).await;
+    assert_eq!(status, 200, "{body}");
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    let fen = state["fen"].as_str().unwrap();
+    assert!(fen.contains("'insanity':('b1"), "both rolled: {state}");
+    assert!(!fen.contains("b1/"), "both rolled: {state}");
+    let (status, body) = post("insanity@b1", 1).await;
+    assert_ne!(status, 200, "blue has no insanity: {body}");
+    let (status, body) = post("0000", 0).await;
+    assert_eq!(status, 200, "{body}");
+    let (_, state) = server.get(&format!("/api/games/{id}")).await;
+    let fen = state["fen"].as_str().unwrap();
+    assert!(fen.starts_with('B') && !fen.contains("insanity"), "{state}");
+    let (status, pgn4) = get_text(&server, &format!("/api/games/{id}/export?format=pgn4")).await;
+    assert_eq!(status, 200, "{pgn4}");
+    assert!(
+        pgn4.contains("insanity@b1e2") && pgn4.contains("roll="),
+        "{pgn4}"
+    );
+    verify_store(&server.db, &[id]).await;
+}
+
 /// European Chess with Lightning on the server: a capture sent through
 /// the move route is followed by the game's two draws (steps of their own
 /// in the moves), the board's seat labels name the nations drawn, the
@@ -473,28 +505,6 @@ async fn the_server_draws_lightning_nations_after_a_capture() {
         async move { server.post(&path, token.as_deref(), None).await }
     };
     let (status, body) = post("roll=3", 0).await;
-    assert_ne!(status, 200, "a seat rolled: {body}");
-    let (status, body) = post("insanity@a1b1e2", 0).await;
-    assert_ne!(status, 200, "three pieces where two are allowed: {body}");
-    let (status, body) = post("insanity@b1e2", 0).await;
-    assert_eq!(status, 200, "{body}");
-    let (_, state) = server.get(&format!("/api/games/{id}")).await;
-    let fen = state["fen"].as_str().unwrap();
-    assert!(fen.contains("'insanity':('b1"), "both rolled: {state}");
-    assert!(!fen.contains("b1/"), "both rolled: {state}");
-    let (status, body) = post("insanity@b1", 1).await;
-    assert_ne!(status, 200, "blue has no insanity: {body}");
-    let (status, body) = post("0000", 0).await;
-    assert_eq!(status, 200, "{body}");
-    let (_, state) = server.get(&format!("/api/games/{id}")).await;
-    let fen = state["fen"].as_str().unwrap();
-    assert!(fen.starts_with('B') && !fen.contains("insanity"), "{state}");
-    let (status, pgn4) = get_text(&server, &format!("/api/games/{id}/export?format=pgn4")).await;
-    assert_eq!(status, 200, "{pgn4}");
-    assert!(
-        pgn4.contains("insanity@b1e2") && pgn4.contains("roll="),
-        "{pgn4}"
-    );
     assert_ne!(status, 200, "a seat drew: {body}");
     let (status, body) = post("d4d5", 0).await;
     assert_eq!(status, 200, "{body}");
@@ -537,6 +547,8 @@ async fn the_server_draws_lightning_nations_after_a_capture() {
         .await;
     assert_eq!(status, 400, "{body}");
     assert!(body.to_string().contains("Lightning deck"), "{body}");
+}
+
 /// The Assassins' Guild's hidden knight on the server, over real sockets:
 /// its owner sees it (marked hidden) and its moves; another seat and a
 /// spectator see neither the knight nor its square, in the board, the FEN4,

@@ -833,6 +833,7 @@ impl<B: HasSliders> Position<B> {
         }
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::STEALTH_KEY, at)? {
             self.read_stealth_extra(&entries, key_at)?;
+        }
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::INSANITY_KEY, at)? {
             self.read_insanity_extra(&entries, key_at)?;
         }

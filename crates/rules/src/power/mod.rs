@@ -389,7 +389,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 32] = [
+const KNOWN: [&str; 33] = [
     transform::ID,
     place::ID,
     relocate::ID,
