@@ -441,3 +441,38 @@ fn tuned_weights_are_written_read_back_and_played_and_broken_ones_refused() {
         "more than two seats",
     );
 }
+
+/// A line-up whose first seat begins its turn with a roll (North Korea):
+/// the game rolls it before any engine is asked, the match finishes, and
+/// its record (rolls, picks) replays.
+#[test]
+#[ignore = "unverified: on the loaded machine it ran past 400 s without an answer (slow or stuck, not yet known)"]
+fn a_match_with_north_korea_first_rolls_its_dice_and_replays() {
+    let pgn = temp("north-korea.pgn4");
+    let pgn_arg = pgn.to_str().unwrap();
+    let out = tetrarch(&[
+        "match",
+        "--variant",
+        "european-ffa",
+        "--nations",
+        "north-korea,default,north-korea,default",
+        "--engine",
+        "level=2",
+        "--engine",
+        "level=3",
+        "--nodes",
+        "200",
+        "--games",
+        "2",
+        "--max-plies",
+        "80",
+        "--pgn",
+        pgn_arg,
+    ]);
+    assert_finished(&out, 2);
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    assert!(written.contains("roll="), "{written}");
+    let replay = tetrarch(&["replay", pgn_arg]);
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    assert!(stdout(&replay).contains("games: 2"), "{}", stdout(&replay));
+}

@@ -304,6 +304,9 @@ impl Runner<'_> {
             let mut start = openings[(g / period) % openings.len()].clone();
             // Each game's dice, replayable from --seed.
             start.set_seed(self.setup.seed ^ (g as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03));
+            // A die due where the game starts (a turn that begins with a
+            // roll) is the game's, before any engine is asked.
+            start.roll_due()?;
             self.game(g, start, &bar)?;
             if (g + 1) % period == 0
                 && let Some(decision) = self.sprt_decision()

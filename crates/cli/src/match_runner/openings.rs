@@ -104,6 +104,9 @@ fn random_line(variant: &AnyVariant, plies: u32, rng: &mut SplitMix64) -> Result
         Some(n) => AnyGame::numbered(variant, rng.below(usize::from(n)) as u16)?,
         None => crate::options::game(variant, None)?,
     };
+    // A die due at the start is the game's (its later ones it rolls
+    // after each move).
+    game.roll_due()?;
     for _ in 0..plies {
         let moves = game.legal_moves();
         if moves.is_empty() {
