@@ -452,8 +452,13 @@ impl<P: Searchable> Searcher<P> {
     }
 
     pub(super) fn qsearch(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        // Quiescence resolves captures, not dice: a roll (or a Lightning
+        // draw) met there is judged as it stands. Expanding it, every
+        // outcome with a full window, at every capture of a capture
+        // sequence, grows without bound (two draws of 11 cards after each
+        // Lightning capture).
         if pos.chance().is_some() {
-            return self.chance_node(pos, 0, ply);
+            return self.evaluate(pos);
         }
         if let Some(score) = self.enter_node(pos, ply) {
             return score;
