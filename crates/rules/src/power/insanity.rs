@@ -430,16 +430,12 @@ impl<B: HasSliders> Position<B> {
         key_at: usize,
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
-        let seats = self.rules.seats();
-        for (s, text) in crate::notation::fen4::seat_texts(entries, seats, KEY, key_at)? {
-            let seat = Seat(s as u8);
-            let (i, _) = self
-                .insanity(seat)
-                .ok_or_else(|| bad(format!("seat {} has no insanity, in '{KEY}'", s + 1)))?;
+        let insanity = |p: &Self, seat| p.insanity(seat).map(|(i, _)| i);
+        for (seat, text, i) in self.power_texts(entries, (KEY, key_at), "insanity", insanity)? {
             if seat != self.turn {
                 return Err(bad(format!(
                     "seat {} is not to move: only the seat to move has a turn of insanity under way, in '{KEY}'",
-                    s + 1
+                    seat.0 + 1
                 )));
             }
             let state = match text {
@@ -451,7 +447,7 @@ impl<B: HasSliders> Position<B> {
                 _ => self.read_insane_pieces(seat, text).map_err(|why| {
                     bad(format!(
                         "'{text}' in '{KEY}': 'normal', 'second', 'pick1' to 'pick3', or seat {}'s picked pieces ({why})",
-                        s + 1
+                        seat.0 + 1
                     ))
                 })?,
             };

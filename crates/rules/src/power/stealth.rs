@@ -409,12 +409,9 @@ impl<B: HasSliders> Position<B> {
         key_at: usize,
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
-        let seats = self.rules.seats();
-        for (s, text) in crate::notation::fen4::seat_texts(entries, seats, KEY, key_at)? {
-            let seat = Seat(s as u8);
-            let (i, p) = self
-                .stealth_power(seat)
-                .ok_or_else(|| bad(format!("seat {} has no stealth, in '{KEY}'", s + 1)))?;
+        for (seat, text, (i, p)) in
+            self.power_texts(entries, (KEY, key_at), "stealth", Self::stealth_power)?
+        {
             let (digits, this_turn) = match text.strip_suffix('+') {
                 Some(d) => (d, true),
                 None => (text, false),
@@ -432,7 +429,7 @@ impl<B: HasSliders> Position<B> {
             if this_turn && seat != self.turn {
                 return Err(bad(format!(
                     "seat {} is not to move, so it did not hide at this turn's start, in '{KEY}'",
-                    s + 1
+                    seat.0 + 1
                 )));
             }
             let value = if this_turn { count | THIS_TURN } else { count };
