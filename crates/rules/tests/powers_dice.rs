@@ -21,7 +21,6 @@ mod lineup_play;
 use corners::*;
 use lineup_play::*;
 use tetrarch_rules::family::GamePosition;
-use tetrarch_rules::family::RecordFormat;
 use tetrarch_rules::{AnyGame, AnyVariant, PlayError, SplitMix64};
 
 const BALKANS: &str = "balkan-states";
@@ -394,25 +393,9 @@ fn the_game_rolls_from_its_seed_and_a_replay_reads_the_rolls() {
     // The same seed and moves roll the same dice.
     let again = random_game(ids, 7, 160);
     assert_eq!(again.moves(), moves);
-    // A replay of the steps with another seed reproduces the game exactly.
-    let mut replay = balkan_game(ids);
-    replay.set_seed(12345);
-    for m in &moves {
-        replay.play_step(m).unwrap();
-    }
-    assert_eq!(replay.position_text(), game.position_text());
-    assert_eq!(replay.moves(), moves);
-    // So does the record, read back.
-    let record = game.record(&[]);
-    assert!(record.contains("roll="), "{record}");
-    let format = RecordFormat::for_file(None, &record, Some(game.variant())).unwrap();
-    let read: Vec<_> = format
-        .read(&record, Some(game.variant()))
-        .collect::<Result<_, _>>()
-        .unwrap_or_else(|e| panic!("{e}\n{record}"));
-    let back = &read[0].game;
-    assert_eq!(back.moves(), moves);
-    assert_eq!(back.position_text(), game.position_text());
+    // A replay of the steps with another seed, and the record read back,
+    // reproduce the game exactly.
+    assert_replays_with_another_seed(&game, "roll=");
     // Another seed rolls other dice somewhere.
     let other = random_game(ids, 8, 160);
     assert_ne!(other.moves(), moves);

@@ -20,7 +20,6 @@ mod lineup_play;
 use corners::*;
 use lineup_play::*;
 use tetrarch_rules::family::GamePosition;
-use tetrarch_rules::family::RecordFormat;
 use tetrarch_rules::notation::uci::UciMove;
 use tetrarch_rules::{AnyGame, AnyVariant, PlayError, Seat, SplitMix64};
 
@@ -589,24 +588,9 @@ fn the_game_rolls_from_its_seed_and_a_replay_reads_the_rolls() {
     }
     // The same seed and moves roll the same dice.
     assert_eq!(random_game(ids, 11, 240).moves(), moves);
-    // A replay of the steps with another seed reproduces the game exactly.
-    let mut replay = nk_game(ids);
-    replay.set_seed(999);
-    for m in &moves {
-        replay.play_step(m).unwrap();
-    }
-    assert_eq!(replay.position_text(), game.position_text());
-    assert_eq!(replay.moves(), moves);
-    // So does the record, read back.
-    let record = game.record(&[]);
-    assert!(record.contains("insanity@"), "{record}");
-    let format = RecordFormat::for_file(None, &record, Some(game.variant())).unwrap();
-    let read: Vec<_> = format
-        .read(&record, Some(game.variant()))
-        .collect::<Result<_, _>>()
-        .unwrap_or_else(|e| panic!("{e}\n{record}"));
-    assert_eq!(read[0].game.moves(), moves);
-    assert_eq!(read[0].game.position_text(), game.position_text());
+    // A replay of the steps with another seed, and the record read back,
+    // reproduce the game exactly.
+    assert_replays_with_another_seed(&game, "insanity@");
     // Another seed rolls other dice somewhere.
     assert_ne!(random_game(ids, 12, 240).moves(), moves);
 }
