@@ -40,3 +40,21 @@ test("a roll's face, and the die drawn for it", () => {
   }
   assert.ok(dieSvg(9).includes(">9</text>"), "a face with no pips is written as its number");
 });
+
+test("a pick names pieces, is offered from its button, and is found by its cells in any order", async () => {
+  const { isPick, picksPieces, picksWith, pickOf } = await import("../../web/js/powers.js");
+  const p = (cells) => ({ uci: `insanity@${cells.join("")}`, san: `insanity@${cells.join("")}`, from: null, to: null, power: "insanity", picks: cells });
+  const picks = [p(["a1"]), p(["b1"]), p(["a1", "b1"]), p(["a1", "c2"]), p(["a1", "b1", "c2"])];
+  assert.ok(picks.every(isPick));
+  assert.ok(!isPick(trade) && !isPick(pick) && !isPick(pass));
+  assert.ok(!isCellPower(picks[0]), "a pick is no click on one cell");
+  assert.deepEqual(cellPowers([trade, ...picks, pass]), ["insanity"]);
+  assert.ok(picksPieces(picks, "insanity"));
+  assert.ok(!picksPieces([pick, trade], "assassinate"));
+  assert.equal(picksWith(picks, "insanity", []).length, 5);
+  assert.deepEqual(picksWith(picks, "insanity", ["b1"]).map((m) => m.uci), ["insanity@b1", "insanity@a1b1", "insanity@a1b1c2"]);
+  assert.deepEqual(picksWith(picks, "insanity", ["b1", "c2"]).map((m) => m.uci), ["insanity@a1b1c2"]);
+  assert.equal(pickOf(picks, "insanity", ["b1", "a1"]).uci, "insanity@a1b1");
+  assert.equal(pickOf(picks, "insanity", ["c2"]), null, "c2 alone is no legal pick");
+  assert.equal(pickOf(picks, "insanity", ["c2", "b1", "a1"]).uci, "insanity@a1b1c2");
+});

@@ -6,7 +6,7 @@
 
 import { Orientation, cells, isDark, parseCell, wallSegment } from "./geometry.js";
 import { pieceDefs, piecesTurn, symbolId } from "./pieces.js";
-import { isCellPower } from "./powers.js";
+import { isCellPower, picksWith } from "./powers.js";
 import { seatClass } from "./seats.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -199,6 +199,7 @@ export class Board {
       this.mark(this.premove.to, "premove");
     }
     if (this.selected?.from) this.mark(this.selected.from, "selected");
+    for (const c of this.selected?.picked ?? []) this.mark(c, "selected");
   }
 
   /** The walls on the board (a nation's power: Ancient China's Great
@@ -254,6 +255,7 @@ export class Board {
     const s = this.selected;
     if (!s || !this.myTurn) return [];
     if (s.drop) return this.moves.filter((m) => m.drop === s.drop && !m.from);
+    if (s.picked) return picksWith(this.moves, s.power, s.picked);
     if (s.power) return this.moves.filter((m) => isCellPower(m) && m.power === s.power);
     return this.moves.filter((m) => m.from === s.from);
   }
@@ -262,11 +264,16 @@ export class Board {
     const layer = this.layers.targets;
     layer.replaceChildren();
     const seen = new Set();
-    for (const m of this.selectedMoves()) {
-      if (!m.to || seen.has(m.to)) continue;
-      seen.add(m.to);
-      const { x, y } = this.cellXY(m.to);
-      const occupied = m.capture || this.pieceAt(m.to);
+    // A pick's targets are the pieces it may still name (drawn as
+    // pieces to take up, not as captures).
+    const picked = this.selected?.picked;
+    const targets = picked
+      ? this.selectedMoves().flatMap((m) => m.picks.filter((c) => !picked.includes(c)).map((to) => ({ to, occupied: false })))
+      : this.selectedMoves().map((m) => ({ to: m.to, occupied: m.capture || this.pieceAt(m.to) }));
+    for (const { to, occupied } of targets) {
+      if (!to || seen.has(to)) continue;
+      seen.add(to);
+      const { x, y } = this.cellXY(to);
       el(
         "circle",
         {
@@ -274,7 +281,7 @@ export class Board {
           cy: y + CELL / 2,
           r: occupied ? CELL * 0.46 : CELL * 0.15,
           class: occupied ? "target capture" : "target",
-          "data-target": m.to,
+          "data-target": to,
         },
         layer,
       );
@@ -410,6 +417,7 @@ export class Board {
     if (!sel) return false;
     // A power is used on one's own turn only: it has no premove.
     if (sel.power && !this.myTurn) return false;
+    if (sel.picked) return this.togglePick(cell);
     if (!this.myTurn) {
       if (sel.from === cell) return false;
       // Another of one's own pieces: pick it instead (no move lands on one's own piece).
@@ -424,6 +432,17 @@ export class Board {
     this.deselect();
     if (options.length === 1) this.handlers.move?.(options[0].uci);
     else this.choosePromotion(options, cell);
+    return true;
+  }
+
+  /** A pick under way: `cell` named or named no more, if a legal pick
+   * still holds the cells so named; the game plays the pick when told. */
+  togglePick(cell) {
+    const sel = this.selected;
+    const picked = sel.picked.includes(cell) ? sel.picked.filter((c) => c !== cell) : [...sel.picked, cell];
+    if (!picksWith(this.moves, sel.power, picked).length) return false;
+    this.select({ ...sel, picked });
+    this.handlers.picked?.(picked);
     return true;
   }
 

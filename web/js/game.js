@@ -7,7 +7,7 @@ import { Board } from "./board.js";
 import { Clocks, clockText } from "./clock.js";
 import { dieSvg, rolledFace } from "./dice.js";
 import { matchMove } from "./entry.js";
-import { cellPowers, powerLabel } from "./powers.js";
+import { cellPowers, pickOf, picksPieces, powerLabel } from "./powers.js";
 import { GameSocket } from "./net.js";
 import { movingSeats } from "./model.js";
 import { pieceIcon } from "./pieces.js";
@@ -108,6 +108,7 @@ class GamePage {
       premove: (intent) => this.setPremove(intent),
       choose: (options, cell) => this.pickPromotion(options, cell),
       annotate: (shapes) => this.shareShapes(shapes),
+      picked: () => this.drawControls(),
     });
     const mySeat = this.mySeats[0];
     if (mySeat !== undefined) this.board.setOrientation(variant.seats[mySeat].home);
@@ -447,6 +448,10 @@ class GamePage {
         for (const p of cellPowers(legal)) {
           buttons.push(`<button type="button" data-action="power" data-power="${esc(p)}" aria-pressed="${armed === p}">${esc(powerLabel(p))}</button>`);
         }
+        // A pick names pieces by clicks on them; this plays the pieces named so far.
+        const picked = this.board.selected?.picked;
+        const pick = picked?.length ? pickOf(legal, armed, picked) : null;
+        if (pick) buttons.push(`<button type="button" data-action="pick" data-uci="${esc(pick.uci)}">${esc(powerLabel(armed))}: ${esc(picked.join(" "))}</button>`);
       }
       buttons.push(`<button type="button" data-action="resign" class="danger">Resign</button>`);
       if (!offers.draw.some((s) => this.mySeats.includes(s))) buttons.push(`<button type="button" data-action="draw-offer">Offer draw</button>`);
@@ -623,8 +628,13 @@ class GamePage {
         return;
       case "power":
         if (this.board.selected?.power === data.power) this.board.deselect();
+        else if (picksPieces(this.model.legal ?? [], data.power)) this.board.select({ power: data.power, picked: [] });
         else this.board.select({ power: data.power });
         this.drawControls();
+        return;
+      case "pick":
+        this.board.deselect();
+        this.play(data.uci);
         return;
       case "resign":
         if (confirm("Resign this game?")) s.action({ t: "resign" }, this.actingSeat());

@@ -8,9 +8,32 @@ export function isCellPower(m) {
   return !!m.power && !m.from && !m.drop && !!m.to;
 }
 
-/** The powers the legal moves let the seat use on a cell, each once, in order. */
+/** Whether a legal move is a pick: a power naming several of the seat's
+ * pieces at once and moving none (North Korea's `insanity@a2b1c1`). */
+export function isPick(m) {
+  return !!m.power && (m.picks?.length ?? 0) > 0;
+}
+
+/** The powers the legal moves let the seat use from a button (on a cell,
+ * or as a pick of pieces), each once, in order. */
 export function cellPowers(moves) {
-  return [...new Set(moves.filter(isCellPower).map((m) => m.power))];
+  return [...new Set(moves.filter((m) => isCellPower(m) || isPick(m)).map((m) => m.power))];
+}
+
+/** Whether `power`'s legal moves are picks of pieces. */
+export function picksPieces(moves, power) {
+  return moves.some((m) => isPick(m) && m.power === power);
+}
+
+/** The picks of `power` that hold every cell of `picked` (what the pieces
+ * toggled so far can still become). */
+export function picksWith(moves, power, picked) {
+  return moves.filter((m) => isPick(m) && m.power === power && picked.every((c) => m.picks.includes(c)));
+}
+
+/** The legal pick of `power` naming exactly the cells `picked`, in any order, or null. */
+export function pickOf(moves, power, picked) {
+  return picksWith(moves, power, picked).find((m) => m.picks.length === picked.length) ?? null;
 }
 
 /** A power's id for people: `move-again` is "Move again". */

@@ -185,6 +185,30 @@ fn five_or_six_roll_again_and_the_second_face_says_how_many_pieces() {
     }
 }
 
+#[test]
+fn a_pick_is_described_as_the_pieces_it_names_not_as_a_move() {
+    // What a board is given to offer the pick by: the named pieces, no
+    // cell to move from or to (a drag from one piece to another is no pick).
+    let pieces = [(0, 'P', "c2"), (0, 'R', "d1")];
+    for seat in 0..4 {
+        let p = play_line(&scene(seat, &pieces, ""), "roll=6 roll=6");
+        let mut seen = 0;
+        for &m in p.legal_moves().iter() {
+            let d = GamePosition::describe_move(&p, m);
+            assert_eq!((d.from.as_deref(), d.to.as_deref()), (None, None), "{}", d.uci);
+            assert_eq!(d.power.as_deref(), Some("insanity"));
+            assert_eq!(format!("insanity@{}", d.picks.concat()), d.uci);
+            seen = seen.max(d.picks.len());
+        }
+        assert_eq!(seen, 3, "seat {seat}: picks of up to three pieces");
+        // Any other power move names no pieces.
+        let q = play_line(&scene(seat, &pieces, ""), "roll=1");
+        assert!(q.legal_moves()
+            .iter()
+            .all(|&m| GamePosition::describe_move(&q, m).picks.is_empty()));
+    }
+}
+
 // ------------------------------------------------------------ the kinds
 
 /// The squares a piece on d4 reaches moving as `face` says, the long way,

@@ -240,3 +240,50 @@ test("European Chess: the Balkan States arm their power by its button, pick the 
   await shot(page, "european-balkan-dice");
   assertNoErrors(page);
 });
+
+test("European Chess: North Korea names its pieces by clicks and plays the pick from its button; the game rolls a die per piece", { timeout: 120000 }, async (t) => {
+  const browser = await launch();
+  t.after(() => browser.close());
+  const page = await newPage(browser);
+  await page.goto(`${BASE}/`);
+  await page.selectOption("#variant", "european-ffa");
+  await page.selectOption('select.nation[data-seat="0"]', "north-korea");
+  const bot = { kind: "bot", level: 1 };
+  // Red (North Korea) rolled 5 then 6: it names up to three of its four pieces.
+  const fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2),'insanity':('pick3','','','')}-bK,6,yK/8/8/8/8/8/2,rP,5/rK,rN,1,rR,3,gK";
+  const game = await createGame(page, { variant: "european-ffa", seats: ["me", bot, bot, bot], fen, keepForm: true });
+  await openGame(page, game.url);
+  await page.waitForFunction(() => window.__tetrarch.isMyTurn(), null, { timeout: 60000 });
+  const m = await model(page);
+  assert.equal(m.legal.length, 14, m.legal.map((x) => x.uci).join(" "));
+  assert.ok(m.legal.every((x) => x.picks?.length && !x.from && !x.to), "picks name pieces and move none");
+  const click = async (cell) => {
+    const b = await page.locator(`svg.board .layer-squares [data-cell="${cell}"]`).boundingBox();
+    await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+  };
+  const targets = () => page.$$eval("svg.board [data-target]", (ts) => ts.map((x) => x.dataset.target).sort());
+  const picked = () => page.$$eval('svg.board [data-mark="selected"]', (ms) => ms.length);
+  await page.locator('#controls [data-action="power"][data-power="insanity"]').click();
+  assert.deepEqual(await targets(), ["a1", "b1", "c2", "d1"], "every piece may be named");
+  await click("b1");
+  await click("d1");
+  assert.equal(await picked(), 2);
+  assert.deepEqual(await targets(), ["a1", "c2"]);
+  // Named by mistake, and named no more.
+  await click("a1");
+  await click("a1");
+  assert.equal(await picked(), 2);
+  await click("c2");
+  assert.deepEqual(await targets(), [], "three pieces: none more");
+  const play = page.locator('#controls [data-action="pick"]');
+  assert.equal(await play.textContent(), "Insanity: b1 d1 c2");
+  await play.click();
+  // The pick, then the game's three rolls, one per piece, each a step of its own.
+  await page.waitForFunction((n) => window.__tetrarch.model.moves.length >= n + 4, m.ply);
+  const after = await model(page);
+  assert.equal(after.moves[m.ply], "insanity@b1d1c2");
+  for (let i = 1; i <= 3; i++) assert.match(after.moves[m.ply + i], /^roll=[1-6]$/);
+  assert.equal(after.turn, 0, "North Korea's turn goes on with the pieces' moves");
+  await shot(page, "european-north-korea-pick");
+  assertNoErrors(page);
+});

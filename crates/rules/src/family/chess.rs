@@ -401,7 +401,11 @@ impl<B: HasSliders> Position<B> {
 
     fn describe(&self, m: Move) -> MoveView {
         let cell = |c: u8| Some(self.cell_name(c));
+        let picks = self.named_pieces(m).unwrap_or_default();
         let (from, to, path) = match m.kind() {
+            // A pick names pieces, it moves none: a board offers it by
+            // toggling the pieces, not by a drag or a click.
+            MoveKind::Power(_) if !picks.is_empty() => (None, None, Vec::new()),
             MoveKind::Pass | MoveKind::Roll(_) => (None, None, Vec::new()),
             MoveKind::Drop(_) => (None, cell(m.to()), Vec::new()),
             // A power acting on one cell (a piece turned or placed) is no
@@ -440,6 +444,7 @@ impl<B: HasSliders> Position<B> {
                 _ if m.choice() != 0 => self.choosing_power_id().map(str::to_string),
                 _ => None,
             },
+            picks: picks.iter().map(|&c| self.cell_name(c)).collect(),
             chosen: (m.choice() != 0).then(|| {
                 let geo = &self.variant().geometry;
                 Chosen::of(self.chosen_cells(m).into_iter().map(|c| geo.square(c))).to_string()

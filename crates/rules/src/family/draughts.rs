@@ -324,6 +324,7 @@ impl GamePosition for Position {
             drop: None,
             capture: m.is_capture(),
             power: None,
+            picks: Vec::new(),
             chosen: None,
         }
     }

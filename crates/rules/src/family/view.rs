@@ -186,6 +186,11 @@ pub struct MoveView {
     /// is no piece move; such a move acting on one cell has no `from`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub power: Option<String>,
+    /// The cells of the pieces a power move names at once, in order, when
+    /// it moves none (North Korea's pick of up to three pieces); `from`
+    /// and `to` are then `None`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub picks: Vec<String>,
     /// The cell the move chooses for the power `power` names (the piece
     /// Jerusalem shelters, the enemy piece a Dutch piece trades with).
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -285,6 +285,12 @@ impl PowerSpec {
         }
     }
 
+    /// Whether the power's moves name pieces of the seat rather than move
+    /// one (North Korea's pick: `insanity@a2b1c1`, every named cell a piece).
+    pub fn names_pieces(&self) -> bool {
+        matches!(self, PowerSpec::Insanity)
+    }
+
     /// Give the power the nation's setup, for the powers that read it
     /// (`revive` takes pieces back to their setup squares).
     pub(crate) fn with_setup(&mut self, setup: &crate::variant::Setup) {
@@ -752,6 +758,20 @@ impl<B: HasSliders> Position<B> {
             .get(self.turn.idx())?
             .get(i as usize)?
             .second_move(m)
+    }
+
+    /// The cells of the pieces the seat to move's power move `m` names, in
+    /// order, if its power names pieces (a pick) rather than moves one.
+    pub(crate) fn named_pieces(&self, m: Move) -> Option<Vec<u8>> {
+        let MoveKind::Power(i) = m.kind() else {
+            return None;
+        };
+        let spec = self.variant().powers.get(self.turn.idx())?.get(i as usize)?;
+        if !spec.names_pieces() {
+            return None;
+        }
+        let second = (m.to() != m.from()).then_some(m.to());
+        Some([Some(m.from()), second, spec.third_cell(m)].into_iter().flatten().collect())
     }
 
     /// The seat to move's powers that bar a kind of move it made last
