@@ -195,7 +195,12 @@ fn a_pick_is_described_as_the_pieces_it_names_not_as_a_move() {
         let mut seen = 0;
         for &m in p.legal_moves().iter() {
             let d = GamePosition::describe_move(&p, m);
-            assert_eq!((d.from.as_deref(), d.to.as_deref()), (None, None), "{}", d.uci);
+            assert_eq!(
+                (d.from.as_deref(), d.to.as_deref()),
+                (None, None),
+                "{}",
+                d.uci
+            );
             assert_eq!(d.power.as_deref(), Some("insanity"));
             assert_eq!(format!("insanity@{}", d.picks.concat()), d.uci);
             seen = seen.max(d.picks.len());
@@ -203,9 +208,11 @@ fn a_pick_is_described_as_the_pieces_it_names_not_as_a_move() {
         assert_eq!(seen, 3, "seat {seat}: picks of up to three pieces");
         // Any other power move names no pieces.
         let q = play_line(&scene(seat, &pieces, ""), "roll=1");
-        assert!(q.legal_moves()
-            .iter()
-            .all(|&m| GamePosition::describe_move(&q, m).picks.is_empty()));
+        assert!(
+            q.legal_moves()
+                .iter()
+                .all(|&m| GamePosition::describe_move(&q, m).picks.is_empty())
+        );
     }
 }
 

@@ -766,12 +766,21 @@ impl<B: HasSliders> Position<B> {
         let MoveKind::Power(i) = m.kind() else {
             return None;
         };
-        let spec = self.variant().powers.get(self.turn.idx())?.get(i as usize)?;
+        let spec = self
+            .variant()
+            .powers
+            .get(self.turn.idx())?
+            .get(i as usize)?;
         if !spec.names_pieces() {
             return None;
         }
         let second = (m.to() != m.from()).then_some(m.to());
-        Some([Some(m.from()), second, spec.third_cell(m)].into_iter().flatten().collect())
+        Some(
+            [Some(m.from()), second, spec.third_cell(m)]
+                .into_iter()
+                .flatten()
+                .collect(),
+        )
     }
 
     /// The seat to move's powers that bar a kind of move it made last
