@@ -494,3 +494,33 @@ fn a_move_onto_the_hidden_knight_is_described_as_quiet() {
         assert!(seen.piece_at(cell(&p, seat, "d4")).is_none());
     }
 }
+
+#[test]
+fn a_move_list_writes_the_others_moves_in_the_viewers_view() {
+    // A rook's move onto the hidden knight takes it: the truth writes a
+    // capture; the seats that could not see the knight read the move as
+    // its mover made it (else the text would tell where the knight was
+    // before the game shows it), the Guild reads the truth.
+    use tetrarch_rules::{AnyGame, AnyVariant};
+    for seat in 0..4 {
+        let (v, _) = corners::board_text(GUILD, seat, &[], "");
+        let start = scene(seat, &[(1, 'R', "d7")]);
+        let mut game =
+            AnyGame::from_position(&AnyVariant::Chess(v), Some(&start.to_fen())).unwrap();
+        for step in [hide_text(seat, "d4"), mv(seat, "a1a2"), mv(seat, "d7d4")] {
+            game.play(&step).unwrap();
+        }
+        let rook = Some(s(after(seat, 1)));
+        let last = |texts: Vec<String>| texts.last().unwrap().clone();
+        let truth = last(game.display_moves());
+        assert!(truth.contains('x'), "seat {seat}: {truth}");
+        for viewer in [None, rook, Some(s(after(seat, 2)))] {
+            let seen = last(game.display_moves_seen_by(viewer));
+            let quiet = format!("R{}-{}", turned(seat, "d7"), turned(seat, "d4"));
+            assert_eq!(seen, quiet, "seat {seat}, viewer {viewer:?}");
+        }
+        assert_eq!(last(game.display_moves_seen_by(Some(s(seat)))), truth);
+        // The protocol's text is the same for all.
+        assert_eq!(last(game.moves_seen_by(None)), last(game.moves()));
+    }
+}

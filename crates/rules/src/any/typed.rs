@@ -312,6 +312,22 @@ fn step_text<P: GamePosition>(pos: &P, step: &Step<P::Move>, display: bool) -> S
     }
 }
 
+/// The text of a move `viewer` saw from a position that hides something
+/// from it: written in its view (a check mark or a disambiguation from the
+/// true position would tell where a hidden piece is), unless the move is
+/// no move of that view (a hidden piece's capture, which reveals it: its
+/// text is public then).
+fn seen_step_text<P: GamePosition>(
+    pos: &P,
+    m: P::Move,
+    viewer: Option<Seat>,
+    display: bool,
+) -> String {
+    let view = pos.seen_by(viewer);
+    let shown = if view.is_legal(m) { &view } else { pos };
+    step_text(shown, &Step::Move(m), display)
+}
+
 impl<P: GamePosition + std::fmt::Display> ErasedGame for TypedGame<P> {
     fn box_clone(&self) -> Box<dyn ErasedGame> {
         Box::new(self.clone())
@@ -401,6 +417,7 @@ impl<P: GamePosition + std::fmt::Display> ErasedGame for TypedGame<P> {
         pairs
             .map(|(s, p)| match s {
                 Step::Move(m) if !p.step_seen_by(*m, viewer) => UNSEEN.to_string(),
+                Step::Move(m) if p.hides_from(viewer) => seen_step_text(p, *m, viewer, display),
                 _ => step_text(p, s, display),
             })
             .collect()

@@ -96,15 +96,23 @@ impl Actor {
             let uci = self.game.moves_seen_by(viewer.map(Seat));
             uci.last().is_none_or(|m| m != tetrarch_rules::UNSEEN)
         };
+        // Its move-list text is written in the viewer's view where the
+        // game hides something from it (a check mark would tell).
+        let san = |viewer: Option<u8>| {
+            let texts = self.game.display_moves_seen_by(viewer.map(Seat));
+            texts.last().cloned().unwrap_or_default()
+        };
         let render = |viewer: Option<u8>, board: &BoardView, legal: &[MoveView]| {
             let shown = seen(viewer);
             let unseen = tetrarch_rules::UNSEEN;
+            let hidden = self.game.hides_from(viewer.map(Seat));
+            let text = if hidden { san(viewer) } else { mv.san.clone() };
             serde_json::to_string(&MoveEvent {
                 t: "move",
                 v,
                 seat,
                 uci: if shown { &mv.uci } else { unseen },
-                san: if shown { &mv.san } else { unseen },
+                san: if shown { &text } else { unseen },
                 standing: self.standing(clocks.as_deref(), board, legal),
                 outcome: outcome.as_ref(),
             })
