@@ -248,6 +248,22 @@ fn with_record(word: u32, r: usize, value: u32) -> u32 {
     (word & !(((1 << RECORD_BITS) - 1) << shift)) | value << shift
 }
 
+/// `word` with its records in order: a loaded knight before an empty
+/// record, two loaded knights by cell.
+fn canonical(word: u32) -> u32 {
+    let (a, b) = (record(word, 0), record(word, 1));
+    let swap = if Compiled::counts(a) == 0 {
+        Compiled::counts(b) != 0
+    } else {
+        Compiled::counts(b) != 0 && cell_of(b) < cell_of(a)
+    };
+    if swap {
+        with_record(with_record(word, 0, b), 1, a)
+    } else {
+        word
+    }
+}
+
 /// A record's knight cell.
 fn cell_of(record: u32) -> u8 {
     (record & ((1 << CELL_BITS) - 1)) as u8
@@ -280,7 +296,10 @@ impl<B: HasSliders> Position<B> {
         (0..SLOTS).fold(0, |w, k| w | u32::from(self.slot(seat, i + k)) << (8 * k))
     }
 
+    /// Set the state, its records in their one order (loaded knights
+    /// first, by cell), so that one cargo is one state for the hash.
     fn set_cargo_word(&mut self, seat: Seat, i: usize, word: u32) {
+        let word = canonical(word);
         for k in 0..SLOTS {
             let byte = (word >> (8 * k)) as u8;
             if self.slot(seat, i + k) != byte {
