@@ -531,6 +531,7 @@ impl<B: HasSliders> Position<B> {
                 .map(|(a, b)| [self.cell_name(a), self.cell_name(b)])
                 .collect(),
             nations: self.nations_now(),
+            cargo: self.cargo_views(),
         }
     }
 

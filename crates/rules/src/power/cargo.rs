@@ -700,6 +700,30 @@ impl<B: HasSliders> Position<B> {
             .collect()
     }
 
+    /// The cargo of every seat with the power, as a board shows it: per
+    /// loaded knight its cell and letters (a pool with no cell in a view).
+    pub(crate) fn cargo_views(&self) -> Vec<crate::family::view::CargoView> {
+        if self.rules.cargo_seats == 0 {
+            return Vec::new();
+        }
+        let v = self.variant();
+        let mut out = Vec::new();
+        for s in 0..self.rules.seats() {
+            for (cell, kinds) in self.cargo_of(Seat(s)) {
+                let pieces: String = kinds
+                    .iter()
+                    .flat_map(|&(k, n)| std::iter::repeat_n(v.pieces[k.idx()].letter, n as usize))
+                    .collect();
+                out.push(crate::family::view::CargoView {
+                    seat: s,
+                    cell: cell.map(|c| v.geometry.square(c).to_string()),
+                    pieces,
+                });
+            }
+        }
+        out
+    }
+
     /// The piece letters a power move of the seat to move names: the
     /// first knight's share of a packing, the kind an unload puts down.
     pub(crate) fn power_letters(&self, m: Move) -> Option<PieceLetters> {
