@@ -591,3 +591,38 @@ fn perft_from_the_start_counts_the_packing_as_a_ply() {
     assert!(two > 48 * 7, "{two}");
 }
 
+
+/// Mycenae in the European variants that take nations: its packing first,
+/// then its moves; Capture the Flag (the default armies only) and the
+/// Lightning deck (Mycenae is out of it) refuse it with a reason.
+#[test]
+fn mycenae_plays_in_the_european_variants_that_take_nations() {
+    use tetrarch_rules::Variant;
+    for name in [
+        "european-ffa",
+        "european-teams",
+        "european-koth",
+        "european-koth-teams",
+        "european-checks",
+        "european-checks-teams",
+    ] {
+        let v = Variant::builtin(name)
+            .unwrap()
+            .with_lineup("default,mycenae,default,default", &[])
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let p = Pos::start(&v);
+        let p = play(&p, "a2a3");
+        assert_eq!(moves(&p).len(), 48, "{name}");
+        let p = play(&p, "cargo@a6a7=k");
+        assert!(moves(&p).iter().any(|m| m.starts_with("cargo@a7")), "{name}");
+        assert!(p.alive_seats() & 2 != 0, "{name}");
+    }
+    for (name, says) in [("european-ctf", "default armies"), ("european-lightning", "deck")] {
+        let e = Variant::builtin(name)
+            .unwrap()
+            .with_lineup("default,mycenae,default,default", &[])
+            .expect_err(name)
+            .to_string();
+        assert!(e.contains(says), "{name}: {e}");
+    }
+}

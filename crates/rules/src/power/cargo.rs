@@ -177,7 +177,7 @@ impl Compiled {
     fn with_count(&self, record: u32, j: usize, n: u8) -> u32 {
         let width = bits_for(self.start[j] as usize);
         let mask = ((1u32 << width) - 1) << self.shift[j];
-        (record & !mask) | (u32::from(n) << self.shift[j]) & mask
+        (record & !mask) | ((u32::from(n) << self.shift[j]) & mask)
     }
 
     /// A record's counts alone (its cell left out).
