@@ -441,7 +441,10 @@ fn bots_play_legal_games_with_mycenae_by_their_views() {
             game.play(&m).unwrap();
         }
     }
-    assert!(packed >= 3 && cargo > 0, "{packed} packings, {cargo} cargo moves");
+    assert!(
+        packed >= 3 && cargo > 0,
+        "{packed} packings, {cargo} cargo moves"
+    );
 }
 
 /// A search from a position where a roll is due offers no move (the game

@@ -1333,10 +1333,8 @@ fn cargo_in_play_agrees_with_the_reference_and_perft() {
                         counted += 1;
                     }
                 }
-                let cargo: Vec<&String> = kernel
-                    .iter()
-                    .filter(|m| m.starts_with("cargo@"))
-                    .collect();
+                let cargo: Vec<&String> =
+                    kernel.iter().filter(|m| m.starts_with("cargo@")).collect();
                 let m = if !cargo.is_empty() && rng.below(4) > 0 {
                     cargo[rng.below(cargo.len())].clone()
                 } else {

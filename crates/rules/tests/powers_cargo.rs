@@ -272,7 +272,12 @@ fn an_own_piece_on_any_of_the_8_squares_around_a_knight_loads() {
 fn knights_carry_no_more_of_a_kind_than_the_army_started_with() {
     for seat in 0..4 {
         // A promoted second rook beside a knight while the first rides.
-        let p = scene(seat, &["d4", "f1"], "d4=kr", &[(0, 'R', "c3"), (0, 'P', "e2")]);
+        let p = scene(
+            seat,
+            &["d4", "f1"],
+            "d4=kr",
+            &[(0, 'R', "c3"), (0, 'P', "e2")],
+        );
         assert!(!moves(&p).contains(&cargo_move(seat, &["c3", "d4"], "")));
         assert!(moves(&p).contains(&cargo_move(seat, &["e2", "f1"], "")));
         // A knight is never cargo.
@@ -317,7 +322,10 @@ fn a_piece_unloads_onto_any_empty_square_next_to_its_knight() {
 fn a_pawn_never_unloads_where_its_pawns_promote() {
     for seat in 0..4 {
         let p = scene(seat, &["d7"], "d7=kp", &[]);
-        let pawn_out: Vec<String> = moves(&p).into_iter().filter(|m| m.ends_with("=p")).collect();
+        let pawn_out: Vec<String> = moves(&p)
+            .into_iter()
+            .filter(|m| m.ends_with("=p"))
+            .collect();
         let want: Vec<String> = ["c6", "c7", "d6", "e6", "e7"]
             .iter()
             .map(|sq| cargo_move(seat, &["d7", sq], "p"))
@@ -332,7 +340,13 @@ fn a_pawn_never_unloads_where_its_pawns_promote() {
 #[test]
 fn a_burn_destroys_the_knight_its_cargo_and_its_orthogonal_neighbours() {
     for seat in 0..4 {
-        let pieces = [(1, 'P', "d5"), (2, 'R', "e4"), (0, 'P', "c4"), (1, 'P', "e5"), (0, 'K', "a1")];
+        let pieces = [
+            (1, 'P', "d5"),
+            (2, 'R', "e4"),
+            (0, 'P', "c4"),
+            (1, 'P', "e5"),
+            (0, 'K', "a1"),
+        ];
         let p = scene(seat, &["d4", "g1"], "d4=rb/g1=p", &pieces);
         let burn = cargo_move(seat, &["d4"], "");
         assert!(moves(&p).contains(&burn), "seat {seat}");
@@ -355,9 +369,15 @@ fn a_burn_that_would_destroy_the_own_king_is_not_offered() {
     for seat in 0..4 {
         // The king inside the knight, or inside the knight next to it.
         let p = scene(seat, &["d4", "d5", "g1"], "d4=kr/g1=p", &[]);
-        assert!(!moves(&p).contains(&cargo_move(seat, &["d4"], "")), "seat {seat}");
+        assert!(
+            !moves(&p).contains(&cargo_move(seat, &["d4"], "")),
+            "seat {seat}"
+        );
         let p = scene(seat, &["d4", "d5"], "d4=rb/d5=k", &[]);
-        assert!(!moves(&p).contains(&cargo_move(seat, &["d4"], "")), "seat {seat}");
+        assert!(
+            !moves(&p).contains(&cargo_move(seat, &["d4"], "")),
+            "seat {seat}"
+        );
         // The last royal piece on the board next to it is spared, as every
         // destroying power spares it: the burn is offered.
         let p = scene(seat, &["d4"], "d4=rb", &[(0, 'K', "d5")]);
@@ -409,7 +429,11 @@ fn fen4_carries_the_cargo_and_round_trips() {
             let text = p.to_fen();
             let entry = text.split("'cargo':(").nth(1).expect(&text);
             let entry = entry.split(')').next().unwrap();
-            let entry = entry.split(',').nth(seat).unwrap().trim_matches(['\'', ')']);
+            let entry = entry
+                .split(',')
+                .nth(seat)
+                .unwrap()
+                .trim_matches(['\'', ')']);
             let mut parts: Vec<&str> = entry.split('/').collect();
             parts.sort();
             let turned_cargo = cargo_text(seat, cargo);
@@ -436,9 +460,15 @@ fn bad_fen4_cargo_entries_are_refused_with_a_reason() {
             1,
         )
     };
-    assert_eq!(Pos::from_fen(p.variant(), &with("'b1=k','','',''")).unwrap(), p);
+    assert_eq!(
+        Pos::from_fen(p.variant(), &with("'b1=k','','',''")).unwrap(),
+        p
+    );
     for (entry, says) in [
-        ("'b1=kx','','',''", "'x' in 'cargo' is no piece seat 1 carries"),
+        (
+            "'b1=kx','','',''",
+            "'x' in 'cargo' is no piece seat 1 carries",
+        ),
         ("'b1=kk','','',''", "more 'k'"),
         ("'b1=k/c1=k','','',''", "more 'k'"),
         ("'d5=k','','',''", "no square of seat 1's own knight"),
@@ -450,7 +480,9 @@ fn bad_fen4_cargo_entries_are_refused_with_a_reason() {
         ("'','b1=k','',''", "seat 2 has no cargo"),
         ("b1=k,'','',''", "not quoted"),
     ] {
-        let e = Pos::from_fen(p.variant(), &with(entry)).expect_err(entry).to_string();
+        let e = Pos::from_fen(p.variant(), &with(entry))
+            .expect_err(entry)
+            .to_string();
         assert!(e.contains(says), "{entry}: {e}");
     }
 }
@@ -477,8 +509,16 @@ fn bad_cargo_moves_are_refused_and_change_nothing() {
             assert!(text.parse::<UciMove>().is_err(), "{text}");
         }
         // A raw unload of a kind index the cargo does not hold.
-        let d4 = p.variant().geometry.cell(turned(seat, "d4").parse().unwrap()).unwrap();
-        let d5 = p.variant().geometry.cell(turned(seat, "d5").parse().unwrap()).unwrap();
+        let d4 = p
+            .variant()
+            .geometry
+            .cell(turned(seat, "d4").parse().unwrap())
+            .unwrap();
+        let d5 = p
+            .variant()
+            .geometry
+            .cell(turned(seat, "d5").parse().unwrap())
+            .unwrap();
         assert!(p.play(Move::power(d4, d5, 0, 0x800 | 3)).is_err());
         assert_eq!(p, before);
     }
@@ -566,7 +606,11 @@ fn views_depend_only_on_what_a_seat_may_see() {
             };
             assert_ne!(twin, p);
             twins += 1;
-            for viewer in (0..4).filter(|&o| o != myc).map(|o| Some(s(o))).chain([None]) {
+            for viewer in (0..4)
+                .filter(|&o| o != myc)
+                .map(|o| Some(s(o)))
+                .chain([None])
+            {
                 let (a, b) = (p.seen_by(viewer), twin.seen_by(viewer));
                 assert_eq!(a.to_fen(), b.to_fen(), "{viewer:?} {pick:?}");
                 if viewer == Some(p.turn()) {
@@ -577,7 +621,10 @@ fn views_depend_only_on_what_a_seat_may_see() {
             }
         }
     }
-    assert!(compared > 100 && twins > 300, "{compared} positions compared, {twins} twins");
+    assert!(
+        compared > 100 && twins > 300,
+        "{compared} positions compared, {twins} twins"
+    );
 }
 
 #[test]
@@ -590,7 +637,6 @@ fn perft_from_the_start_counts_the_packing_as_a_ply() {
     let two = tetrarch_rules::perft(&p, 2);
     assert!(two > 48 * 7, "{two}");
 }
-
 
 /// Mycenae in the European variants that take nations: its packing first,
 /// then its moves; Capture the Flag (the default armies only) and the
@@ -614,10 +660,16 @@ fn mycenae_plays_in_the_european_variants_that_take_nations() {
         let p = play(&p, "a2a3");
         assert_eq!(moves(&p).len(), 48, "{name}");
         let p = play(&p, "cargo@a6a7=k");
-        assert!(moves(&p).iter().any(|m| m.starts_with("cargo@a7")), "{name}");
+        assert!(
+            moves(&p).iter().any(|m| m.starts_with("cargo@a7")),
+            "{name}"
+        );
         assert!(p.alive_seats() & 2 != 0, "{name}");
     }
-    for (name, says) in [("european-ctf", "default armies"), ("european-lightning", "deck")] {
+    for (name, says) in [
+        ("european-ctf", "default armies"),
+        ("european-lightning", "deck"),
+    ] {
         let e = Variant::builtin(name)
             .unwrap()
             .with_lineup("default,mycenae,default,default", &[])

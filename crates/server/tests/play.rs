@@ -674,12 +674,19 @@ async fn mycenaes_cargo_is_shown_to_its_owner_only_until_the_end() {
         json!([{"seat": 0, "cell": null, "pieces": "krbbppp"}]),
         "{spectator}"
     );
-    assert!(spectator["fen"].as_str().unwrap().contains("'?=krbbppp'"), "{spectator}");
+    assert!(
+        spectator["fen"].as_str().unwrap().contains("'?=krbbppp'"),
+        "{spectator}"
+    );
     let (_, blue_state) = server.client(&id, t[1].as_deref()).await;
     assert!(!leaks(&blue_state), "{blue_state}");
     // The owner sees each knight's cargo and its packing.
     let (_, red_state) = server.client(&id, t[0].as_deref()).await;
-    assert_eq!(red_state["moves"], json!(["cargo@b1c1=kbp", "c1b3"]), "{red_state}");
+    assert_eq!(
+        red_state["moves"],
+        json!(["cargo@b1c1=kbp", "c1b3"]),
+        "{red_state}"
+    );
     assert_eq!(
         red_state["board"]["cargo"],
         json!([
@@ -698,7 +705,11 @@ async fn mycenaes_cargo_is_shown_to_its_owner_only_until_the_end() {
     // An unload is public: the others see it as made.
     for (seat, m) in [(1, "b5c5"), (2, "g7g6"), (3, "g4f4"), (0, "cargo@b3c4=r")] {
         let (status, body) = server
-            .post(&format!("/api/games/{id}/move/{m}"), t[seat].as_deref(), None)
+            .post(
+                &format!("/api/games/{id}/move/{m}"),
+                t[seat].as_deref(),
+                None,
+            )
             .await;
         assert_eq!(status, 200, "{m}: {body}");
     }

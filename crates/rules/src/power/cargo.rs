@@ -120,11 +120,11 @@ impl Spec {
         let bits: u32 = kinds.iter().map(|&(_, n)| bits_for(n)).sum();
         let packings: usize = kinds.iter().map(|&(_, n)| n + 1).product();
         let why = if cargo.len() > MAX_PIECES || kinds.len() > MAX_KINDS {
-            Some(format!(
-                "at most {MAX_PIECES} pieces of {MAX_KINDS} kinds"
-            ))
+            Some(format!("at most {MAX_PIECES} pieces of {MAX_KINDS} kinds"))
         } else if bits > COUNT_BITS || packings > usize::from(ARG) + 1 {
-            Some(format!("counts too large to keep ({bits} bits, at most {COUNT_BITS})"))
+            Some(format!(
+                "counts too large to keep ({bits} bits, at most {COUNT_BITS})"
+            ))
         } else if kinds.iter().any(|&(l, _)| l == kind) {
             Some("a knight does not carry its own kind".to_string())
         } else {
@@ -200,7 +200,8 @@ impl Compiled {
 
     /// Whether a record holds the royal kind.
     fn holds_royal(&self, record: u32) -> bool {
-        self.royal.is_some_and(|j| self.count(record, j as usize) > 0)
+        self.royal
+            .is_some_and(|j| self.count(record, j as usize) > 0)
     }
 
     /// The kind index `j` of `kind`, if it is cargo.
@@ -335,8 +336,8 @@ impl<B: HasSliders> Position<B> {
                 continue;
             };
             let w = self.cargo_word(seat, i);
-            let royal = c.royal.is_some()
-                && (w == 0 || (0..RECORDS).any(|r| c.holds_royal(record(w, r))));
+            let royal =
+                c.royal.is_some() && (w == 0 || (0..RECORDS).any(|r| c.holds_royal(record(w, r))));
             if royal && self.commander_of(seat) == seat {
                 seats |= 1 << s;
             }
@@ -381,7 +382,12 @@ impl<B: HasSliders> Position<B> {
                 }
             }
             // One knight holds everything.
-            None => sink.one(Move::power(first, first, i as u8, PACK | c.packing_of(c.full()))),
+            None => sink.one(Move::power(
+                first,
+                first,
+                i as u8,
+                PACK | c.packing_of(c.full()),
+            )),
         }
         true
     }
@@ -474,7 +480,8 @@ impl<B: HasSliders> Position<B> {
         let us = self.turn;
         let w = self.cargo_word(us, i);
         let slot_of = |cell: u8| {
-            (0..RECORDS).find(|&r| Compiled::counts(record(w, r)) != 0 && cell_of(record(w, r)) == cell)
+            (0..RECORDS)
+                .find(|&r| Compiled::counts(record(w, r)) != 0 && cell_of(record(w, r)) == cell)
         };
         match m.payload() & ACTION {
             LOAD => {
@@ -507,7 +514,13 @@ impl<B: HasSliders> Position<B> {
                 }
                 let rec = make_record(m.from(), c.with_count(rec, j, n - 1));
                 self.set_cargo_word(us, i, with_record(w, r, rec));
-                self.put(Piece { seat: us, kind: c.kinds[j] }, m.to());
+                self.put(
+                    Piece {
+                        seat: us,
+                        kind: c.kinds[j],
+                    },
+                    m.to(),
+                );
             }
             BURN => {
                 if let Some(r) = slot_of(m.from()) {
@@ -640,7 +653,11 @@ impl<B: HasSliders> Position<B> {
                 continue;
             }
             let pool = c.sum(record(w, 0), record(w, 1));
-            let view = if pool == 0 { PACKED } else { PACKED | POOLED | pool };
+            let view = if pool == 0 {
+                PACKED
+            } else {
+                PACKED | POOLED | pool
+            };
             self.set_cargo_word(seat, i, view);
         }
     }
@@ -663,7 +680,11 @@ impl<B: HasSliders> Position<B> {
                 with_record(w, 1, make_record(cell_of(b), a))
             }
             (true, false) | (false, true) => {
-                let (r, rec) = if Compiled::counts(a) != 0 { (0, a) } else { (1, b) };
+                let (r, rec) = if Compiled::counts(a) != 0 {
+                    (0, a)
+                } else {
+                    (1, b)
+                };
                 let other = (knights & !B::bit(cell_of(rec))).iter().next()?;
                 with_record(w, r, make_record(other, rec))
             }
@@ -771,7 +792,10 @@ impl<B: HasSliders> Position<B> {
                         let letters: String = kinds
                             .iter()
                             .flat_map(|&(k, n)| {
-                                std::iter::repeat_n(self.variant().pieces[k.idx()].letter, n as usize)
+                                std::iter::repeat_n(
+                                    self.variant().pieces[k.idx()].letter,
+                                    n as usize,
+                                )
                             })
                             .collect();
                         let at = cell.map_or("?".to_string(), |c| geo.square(c).to_string());
@@ -792,13 +816,25 @@ impl<B: HasSliders> Position<B> {
     /// (packed, nothing carried), a pool `?=letters`, or up to two knights
     /// `cell=letters` joined by `/`, each cell one of the seat's own
     /// knights, all together no more of a kind than the power's `cargo`.
-    pub(crate) fn read_cargo_extra(&mut self, entries: &[&str], key_at: usize) -> Result<(), FenError> {
+    pub(crate) fn read_cargo_extra(
+        &mut self,
+        entries: &[&str],
+        key_at: usize,
+    ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
-        for (seat, text, (i, c)) in self.power_texts(entries, (KEY, key_at), "cargo", Self::cargo_power)? {
+        for (seat, text, (i, c)) in
+            self.power_texts(entries, (KEY, key_at), "cargo", Self::cargo_power)?
+        {
             let mut w = PACKED;
-            let parts: Vec<&str> = if text == "-" { Vec::new() } else { text.split('/').collect() };
+            let parts: Vec<&str> = if text == "-" {
+                Vec::new()
+            } else {
+                text.split('/').collect()
+            };
             if parts.len() > RECORDS {
-                return Err(bad(format!("'{text}' in '{KEY}': at most {RECORDS} loaded knights")));
+                return Err(bad(format!(
+                    "'{text}' in '{KEY}': at most {RECORDS} loaded knights"
+                )));
             }
             let mut total = 0u32;
             for (r, part) in parts.iter().enumerate() {
@@ -813,15 +849,25 @@ impl<B: HasSliders> Position<B> {
                         .iter()
                         .position(|p| p.letter == l)
                         .and_then(|k| c.index_of(Kind(k as u8)))
-                        .ok_or_else(|| bad(format!("'{l}' in '{KEY}' is no piece seat {} carries", seat.0 + 1)))?;
+                        .ok_or_else(|| {
+                            bad(format!(
+                                "'{l}' in '{KEY}' is no piece seat {} carries",
+                                seat.0 + 1
+                            ))
+                        })?;
                     let n = c.count(rec, j) + 1;
                     if n > c.start[j] || c.count(total, j) + n > c.start[j] {
-                        return Err(bad(format!("'{text}' in '{KEY}': more '{l}' than seat {}'s knights carry", seat.0 + 1)));
+                        return Err(bad(format!(
+                            "'{text}' in '{KEY}': more '{l}' than seat {}'s knights carry",
+                            seat.0 + 1
+                        )));
                     }
                     rec = c.with_count(rec, j, n);
                 }
                 if rec == 0 {
-                    return Err(bad(format!("'{part}' in '{KEY}': a knight listed carries something")));
+                    return Err(bad(format!(
+                        "'{part}' in '{KEY}': a knight listed carries something"
+                    )));
                 }
                 total = c.sum(total, rec);
                 if at == "?" {
@@ -837,7 +883,12 @@ impl<B: HasSliders> Position<B> {
                     .ok()
                     .and_then(|sq| geo.cell(sq))
                     .filter(|&cell| self.carriers(seat, &c).has(cell))
-                    .ok_or_else(|| bad(format!("'{at}' in '{KEY}' is no square of seat {}'s own knight", seat.0 + 1)))?;
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "'{at}' in '{KEY}' is no square of seat {}'s own knight",
+                            seat.0 + 1
+                        ))
+                    })?;
                 if r == 1 && cell_of(record(w, 0)) == cell {
                     return Err(bad(format!("'{text}' in '{KEY}' names {at} twice")));
                 }

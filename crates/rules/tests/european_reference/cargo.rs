@@ -79,7 +79,9 @@ impl Ref {
     /// Whether the seat keeps pieces inside knights (they are its units).
     pub(super) fn holds_cargo(&self, seat: usize) -> bool {
         self.cargo_power(seat).is_some()
-            && self.cargo[seat].as_ref().is_none_or(|list| !list.is_empty())
+            && self.cargo[seat]
+                .as_ref()
+                .is_none_or(|list| !list.is_empty())
     }
 
     /// The packings of the seat to move, while it has not packed: the
@@ -93,7 +95,13 @@ impl Ref {
         let horses = self.horses(us, kind);
         let (first, second) = match horses[..] {
             [] => return None,
-            [one] => return Some(vec![format!("cargo@{}={start_sorted}", square(one), start_sorted = Self::in_order(start, start))]),
+            [one] => {
+                return Some(vec![format!(
+                    "cargo@{}={start_sorted}",
+                    square(one),
+                    start_sorted = Self::in_order(start, start)
+                )]);
+            }
             [a, b, ..] => (a, b),
         };
         let mut shares = vec![String::new()];
@@ -172,10 +180,17 @@ impl Ref {
         if self.commander[us] != us {
             return Vec::new();
         }
-        let carried = |l: char| list.iter().map(|(_, c)| c.chars().filter(|&x| x == l).count()).sum::<usize>();
+        let carried = |l: char| {
+            list.iter()
+                .map(|(_, c)| c.chars().filter(|&x| x == l).count())
+                .sum::<usize>()
+        };
         let mut out = Vec::new();
         for knight in self.horses(us, kind) {
-            let held = list.iter().find(|(sq, _)| *sq == knight).map(|(_, l)| l.as_str());
+            let held = list
+                .iter()
+                .find(|(sq, _)| *sq == knight)
+                .map(|(_, l)| l.as_str());
             if held.is_some() || list.len() < 2 {
                 for d in AROUND {
                     let from = add(knight, d, 1);
@@ -194,7 +209,10 @@ impl Ref {
             let Some(held) = held else {
                 continue;
             };
-            for l in Self::cargo_letters(start).into_iter().filter(|&l| held.contains(l)) {
+            for l in Self::cargo_letters(start)
+                .into_iter()
+                .filter(|&l| held.contains(l))
+            {
                 for d in AROUND {
                     let to = add(knight, d, 1);
                     let new = Piece { army: us, kind: l };
@@ -206,7 +224,8 @@ impl Ref {
                     }
                 }
             }
-            let burnt = |sq: Sq| sq == knight || ORTHOGONAL.iter().any(|&d| add(knight, d, 1) == sq);
+            let burnt =
+                |sq: Sq| sq == knight || ORTHOGONAL.iter().any(|&d| add(knight, d, 1) == sq);
             let own_king = list
                 .iter()
                 .any(|(sq, l)| burnt(*sq) && l.chars().any(|c| self.kind(c).royal));
@@ -237,7 +256,10 @@ impl Ref {
                 next.set(sq[0], None);
             }
             (2, Some(l)) => {
-                let (_, held) = list.iter_mut().find(|(k, _)| *k == sq[0]).expect("a loaded knight");
+                let (_, held) = list
+                    .iter_mut()
+                    .find(|(k, _)| *k == sq[0])
+                    .expect("a loaded knight");
                 let at = held.find(l).expect("the piece inside");
                 held.remove(at);
                 next.set(sq[1], Some(Piece { army: us, kind: l }));

@@ -10,11 +10,11 @@
 //! ([`nations`]), and the test fixtures of `tests/data/nations`. Only
 //! `read` (turning a kernel position into a reference one) uses the kernel.
 
+mod cargo;
 mod deploy;
 mod dice;
 mod effects;
 mod fear;
-mod cargo;
 mod ferocity;
 mod insanity;
 pub mod kinds;
