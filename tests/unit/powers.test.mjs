@@ -58,3 +58,20 @@ test("a pick names pieces, is offered from its button, and is found by its cells
   assert.equal(pickOf(picks, "insanity", ["c2"]), null, "c2 alone is no legal pick");
   assert.equal(pickOf(picks, "insanity", ["c2", "b1", "a1"]).uci, "insanity@a1b1c2");
 });
+
+test("a cargo move's letters and a knight's cargo", async () => {
+  const { moveLetters, cargoAt } = await import("../../web/js/powers.js");
+  const unload = { uci: "cargo@b1b2=k", san: "cargo@b1b2=k", from: "b1", to: "b2", power: "cargo" };
+  const pack = { uci: "cargo@b1c1=-", san: "cargo@b1c1=-", from: "b1", to: "c1", power: "cargo" };
+  const load = { uci: "cargo@b2b1", san: "cargo@b2b1", from: "b2", to: "b1", power: "cargo" };
+  assert.equal(moveLetters(unload), "k");
+  assert.equal(moveLetters(pack), "-");
+  assert.equal(moveLetters(load), "");
+  assert.equal(moveLetters({ uci: "e7e8=q", from: "e7", to: "e8" }), "", "no power, no letters");
+  const mine = { cargo: [{ seat: 0, cell: "b1", pieces: "kbp" }, { seat: 0, cell: "c1", pieces: "rbpp" }] };
+  assert.equal(cargoAt(mine, "c1"), "rbpp");
+  assert.equal(cargoAt(mine, "d1"), "");
+  const theirs = { cargo: [{ seat: 0, cell: null, pieces: "krbbppp" }] };
+  assert.equal(cargoAt(theirs, "b1"), "", "the pool is on no knight");
+  assert.equal(cargoAt({}, "b1"), "");
+});

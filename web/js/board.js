@@ -6,7 +6,7 @@
 
 import { Orientation, cells, isDark, parseCell, wallSegment } from "./geometry.js";
 import { pieceDefs, piecesTurn, symbolId } from "./pieces.js";
-import { isCellPower, picksWith } from "./powers.js";
+import { cargoAt, isCellPower, picksWith } from "./powers.js";
 import { seatClass } from "./seats.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -233,6 +233,15 @@ export class Board {
       if (p.hidden) {
         g.classList.add("hidden-piece");
         g.setAttribute("aria-label", `${g.getAttribute("aria-label")}, hidden from the others`);
+      }
+      // A loaded knight (Mycenae's cargo, on its owner's board only): its
+      // cargo's letters in a corner of the cell, and said so.
+      const cargo = cargoAt(this.state, p.cell);
+      if (cargo) {
+        g.classList.add("loaded-piece");
+        el("text", { x: CELL - 2, y: CELL - 3, class: "cargo-label", "text-anchor": "end" }, g).textContent = cargo.toUpperCase();
+        const names = [...cargo].map(kindName).join(", ");
+        g.setAttribute("aria-label", `${g.getAttribute("aria-label")}, carrying ${names}`);
       }
       place(g, x, y);
       layer.appendChild(g);

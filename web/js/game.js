@@ -7,7 +7,7 @@ import { Board } from "./board.js";
 import { Clocks, clockText } from "./clock.js";
 import { dieSvg, rolledFace } from "./dice.js";
 import { matchMove } from "./entry.js";
-import { cellPowers, pickOf, picksPieces, powerLabel } from "./powers.js";
+import { cellPowers, moveLetters, pickOf, picksPieces, powerLabel } from "./powers.js";
 import { GameSocket } from "./net.js";
 import { movingSeats } from "./model.js";
 import { pieceIcon } from "./pieces.js";
@@ -600,7 +600,10 @@ class GamePage {
       b.appendChild(pieceIcon(v, kind, seatClass(v, m.promotion ? seat : chosen?.seat ?? seat)));
       if (m.power) {
         b.title = m.uci;
-        b.append(!m.from ? m.san : m.chosen ?? m.power);
+        // A cargo move names its pieces (`=k`): the chooser shows them.
+        const letters = moveLetters(m);
+        b.append(!m.from ? m.san : m.chosen ?? (letters ? `${m.power} ${letters}` : m.power));
+        if (letters) b.setAttribute("aria-label", `${m.power} ${letters}`);
       }
       b.addEventListener("click", () => {
         dialog.close();

@@ -41,3 +41,17 @@ export function powerLabel(id) {
   const words = id.replace(/-/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** The piece letters a power move names after its `=` (what Mycenae's
+ * knight unloads, `cargo@b1b2=k`; its first knight's share at the packing,
+ * `cargo@b1c1=kbp`, `-` for none), or "" for a move that names none. */
+export function moveLetters(m) {
+  const at = (m.uci ?? "").indexOf("=");
+  return m.power && at >= 0 ? m.uci.slice(at + 1) : "";
+}
+
+/** What the knight on `cell` carries in the board state (Mycenae's cargo,
+ * shown to its owner only: another seat's view has no cell), or "". */
+export function cargoAt(board, cell) {
+  return (board?.cargo ?? []).find((c) => c.cell === cell)?.pieces ?? "";
+}

@@ -394,6 +394,59 @@ fn bots_play_legal_games_with_insanity() {
     );
 }
 
+/// Bots play legal games with Mycenae's cargo, each handed its seat's
+/// view of the game (as the server and `tetrarch match` hand it): Mycenae
+/// packs, loads, unloads and burns by its own view (which sees its
+/// cargo), the others by theirs (the cargo pooled); every bot move is
+/// legal in the true game.
+#[test]
+fn bots_play_legal_games_with_mycenae_by_their_views() {
+    use tetrarch_engine::Engine;
+    use tetrarch_rules::{AnyGame, AnyVariant};
+    let (mut packed, mut cargo) = (0, 0);
+    for ids in [
+        "mycenae,default,default,default",
+        "default,mycenae,gaul,mycenae",
+    ] {
+        let v = AnyVariant::builtin("european-ffa")
+            .unwrap()
+            .with_lineup(ids)
+            .unwrap();
+        let mut game = AnyGame::new(&v);
+        let limits = Limits {
+            nodes: Some(1_500),
+            ..Limits::default()
+        };
+        for ply in 0..60 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let view = game.seen_by(Some(game.turn()));
+            let mut engine = Engine::new(&v, 4);
+            let found = engine.search(&view, &limits, &mut |_| {}).unwrap();
+            let m = found
+                .best
+                .unwrap_or_else(|| panic!("{ids}: no move at ply {ply}"));
+            assert!(
+                game.legal_moves().iter().any(|l| l.uci == m),
+                "{ids}: illegal bot move {m} at ply {ply}"
+            );
+            // A packing step: every legal move is a packing.
+            let packing = game
+                .legal_moves()
+                .iter()
+                .all(|l| l.uci.starts_with("cargo@") && l.uci.contains('='));
+            packed += usize::from(packing);
+            cargo += usize::from(!packing && m.starts_with("cargo@"));
+            game.play(&m).unwrap();
+        }
+    }
+    assert!(
+        packed >= 3 && cargo > 0,
+        "{packed} packings, {cargo} cargo moves"
+    );
+}
+
 /// A search from a position where a roll is due offers no move (the game
 /// rolls first); its score is the average over the faces.
 #[test]

@@ -275,6 +275,10 @@ pub struct Rules<B: HasSliders> {
     /// The seats that hide a piece (`stealth`), as a bit set: where one
     /// hides, the others move by their view and their moves are resolved.
     pub(crate) stealth_seats: u8,
+    /// The seats whose army rides inside knights (`cargo`), as a bit set:
+    /// they are in the game by a king inside a knight too, and what their
+    /// knights carry is hidden from the others.
+    pub(crate) cargo_seats: u8,
     /// The seats whose dice are `insanity`'s, as a bit set (among
     /// `dice_seats`).
     pub(crate) insanity_seats: u8,
@@ -950,6 +954,9 @@ impl<B: HasSliders> Rules<B> {
             }),
             stealth_seats: seats_with_power(&variant, |p| {
                 matches!(p, crate::power::PowerSpec::Stealth(_))
+            }),
+            cargo_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Cargo(_))
             }),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,

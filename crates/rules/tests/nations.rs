@@ -1274,6 +1274,89 @@ fn many_random_lineups_with_north_korea_agree_with_the_reference() {
     }
 }
 
+/// Mycenae's packing, loads, unloads and burns from each of the four
+/// corners, Mycenae there and to move, the default army elsewhere: the
+/// kernel and the reference count them alike to depth 4 (the 48
+/// packings, then its move, then the next two seats'), pinned in
+/// `data/nations/perft4.txt`.
+#[test]
+fn mycenae_from_every_corner_agrees_with_the_reference() {
+    let pinned = include_str!("data/nations/perft4.txt")
+        .lines()
+        .find_map(|l| l.strip_prefix("mycenae "))
+        .and_then(|n| n.parse::<u64>().ok())
+        .expect("mycenae's pinned perft");
+    assert_eq!(nation_corners_agree("mycenae", 4), [pinned; 4]);
+}
+
+/// Random games of line-ups with Mycenae in a random seat, against the
+/// reference at every step (the packing, the loads, unloads and burns, a
+/// knight with the king taken), the position text round-tripping and the
+/// record replaying.
+#[test]
+fn random_lineups_with_mycenae_agree_with_the_reference_and_replay() {
+    let n = random_lineups_with(30, 0x3c3a, Some("mycenae"));
+    assert!(n > 1000, "{n} positions");
+}
+
+/// Games of line-ups with Mycenae, its cargo moves three times as likely
+/// as any other move: the kernel and the reference agree on the moves and
+/// the state at every step, and on perft to depth 3 at positions where
+/// its cargo is hidden from the seat to move (another seat's turn).
+#[test]
+fn cargo_in_play_agrees_with_the_reference_and_perft() {
+    let mut rng = Rng(0x3c3b);
+    let mut hidden = 0;
+    let mut counted = 0;
+    let mut burns = 0;
+    for ids in [
+        "mycenae,default,mycenae,default",
+        "default,mycenae,gaul,netherlands",
+        "australia,france,mycenae,armenia",
+        "russia,switzerland,jerusalem,mycenae",
+    ] {
+        for game in 0..6 {
+            let v = lineup(["european-ffa", "european-teams"][game % 2], ids);
+            let mut p = Pos::start(&v);
+            let mut r = reference(&p);
+            for _ in 0..160 {
+                if p.outcome().is_some() {
+                    break;
+                }
+                let (kernel, theirs) = kernel_moves_as_reference(&p, &r);
+                assert_eq!(kernel, theirs, "{ids}: {}", p.to_fen());
+                assert_eq!(reference(&p), r, "{ids}: {}", p.to_fen());
+                if !p.sees_all(Some(p.turn())) {
+                    hidden += 1;
+                    if counted < 8 && rng.below(6) == 0 {
+                        assert_eq!(r.perft(3), tetrarch_rules::perft(&p, 3), "{}", p.to_fen());
+                        counted += 1;
+                    }
+                }
+                let cargo: Vec<&String> =
+                    kernel.iter().filter(|m| m.starts_with("cargo@")).collect();
+                let m = if !cargo.is_empty() && rng.below(4) > 0 {
+                    cargo[rng.below(cargo.len())].clone()
+                } else {
+                    let Some(m) = pick(&p, &mut rng) else { break };
+                    m
+                };
+                burns += usize::from(m.len() == "cargo@a1".len() && m.starts_with("cargo@"));
+                let mv = m.parse::<UciMove>().unwrap().to_move(&p).unwrap();
+                p = p.play(mv).unwrap();
+                r = r.play(&m);
+                let back = Pos::from_fen(&v, &p.to_fen()).unwrap();
+                assert_eq!((back.hash(), &back), (p.hash(), &p), "{}", p.to_fen());
+            }
+        }
+    }
+    eprintln!("{hidden} hidden, {counted} perfts, {burns} burns");
+    assert!(
+        hidden > 200 && counted >= 6 && burns > 5,
+        "{hidden} positions with cargo hidden, {counted} perfts, {burns} burns"
+    );
+}
+
 /// `id` in each corner in turn, to move, the default army elsewhere:
 /// the kernel's perft to `depth` and the reference's agree; the counts,
 /// corner by corner.

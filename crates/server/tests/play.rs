@@ -631,3 +631,107 @@ async fn a_hidden_knight_is_shown_to_its_owner_only_until_the_end() {
     assert!(pgn4.contains("e3"), "{pgn4}");
     verify_store(&server.db, &[id]).await;
 }
+
+/// Mycenae's cargo on the server, over real sockets: the packing is `?`
+/// for another seat and a spectator in the move events and lists; their
+/// board, FEN4 and exports show the cargo of both knights together only
+/// (the pool), never which knight holds what; the owner's board shows each
+/// knight's cargo; a load, an unload and a burn play through the move
+/// route and are public; the truth is shown to all at the end.
+#[tokio::test]
+async fn mycenaes_cargo_is_shown_to_its_owner_only_until_the_end() {
+    let server = TestServer::start("cargo").await;
+    let (id, t) = create_lineup(&server, "mycenae", None).await;
+    let (mut blue, _) = server.client(&id, t[1].as_deref()).await;
+    let (mut watcher, _) = server.client(&id, None).await;
+    for m in ["cargo@b1c1=kbp", "c1b3"] {
+        let (status, body) = server
+            .post(&format!("/api/games/{id}/move/{m}"), t[0].as_deref(), None)
+            .await;
+        assert_eq!(status, 200, "{m}: {body}");
+    }
+    // The move events: `?` for the packing, the knight's move as made.
+    for client in [&mut blue, &mut watcher] {
+        let event = client.wait_for(|m| m["t"] == "move").await;
+        assert_eq!(event["uci"], "?", "{event}");
+        assert!(!event.to_string().contains("kbp"), "{event}");
+        let event = client.wait_for(|m| m["t"] == "move").await;
+        assert_eq!(event["uci"], "c1b3", "{event}");
+    }
+    let leaks = |state: &Value| {
+        let cargo = state["board"]["cargo"].to_string();
+        state["fen"].as_str().unwrap().contains("b1=")
+            || state["fen"].as_str().unwrap().contains("b3=")
+            || cargo.contains("\"b1\"")
+            || cargo.contains("\"b3\"")
+            || state["moves"].to_string().contains("kbp")
+    };
+    let (_, spectator) = server.get(&format!("/api/games/{id}")).await;
+    assert!(!leaks(&spectator), "{spectator}");
+    assert_eq!(spectator["moves"], json!(["?", "c1b3"]), "{spectator}");
+    assert_eq!(
+        spectator["board"]["cargo"],
+        json!([{"seat": 0, "cell": null, "pieces": "krbbppp"}]),
+        "{spectator}"
+    );
+    assert!(
+        spectator["fen"].as_str().unwrap().contains("'?=krbbppp'"),
+        "{spectator}"
+    );
+    let (_, blue_state) = server.client(&id, t[1].as_deref()).await;
+    assert!(!leaks(&blue_state), "{blue_state}");
+    // The owner sees each knight's cargo and its packing.
+    let (_, red_state) = server.client(&id, t[0].as_deref()).await;
+    assert_eq!(
+        red_state["moves"],
+        json!(["cargo@b1c1=kbp", "c1b3"]),
+        "{red_state}"
+    );
+    assert_eq!(
+        red_state["board"]["cargo"],
+        json!([
+            {"seat": 0, "cell": "b1", "pieces": "kbp"},
+            {"seat": 0, "cell": "b3", "pieces": "rbpp"}
+        ]),
+        "{red_state}"
+    );
+    // The exports: the view's FEN4, the record up to the packing.
+    let (status, fen) = get_text(&server, &format!("/api/games/{id}/export?format=fen")).await;
+    assert_eq!(status, 200, "{fen}");
+    assert!(fen.contains("'?=krbbppp'") && !fen.contains("b1="), "{fen}");
+    let (status, pgn4) = get_text(&server, &format!("/api/games/{id}/export?format=pgn4")).await;
+    assert_eq!(status, 200, "{pgn4}");
+    assert!(!pgn4.contains("kbp"), "{pgn4}");
+    // An unload is public: the others see it as made.
+    for (seat, m) in [(1, "b5c5"), (2, "g7g6"), (3, "g4f4"), (0, "cargo@b3c4=r")] {
+        let (status, body) = server
+            .post(
+                &format!("/api/games/{id}/move/{m}"),
+                t[seat].as_deref(),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{m}: {body}");
+    }
+    let (_, spectator) = server.get(&format!("/api/games/{id}")).await;
+    let moves = spectator["moves"].as_array().unwrap();
+    assert_eq!(moves.last().unwrap(), "cargo@b3c4=r", "{spectator}");
+    assert_eq!(
+        spectator["board"]["cargo"],
+        json!([{"seat": 0, "cell": null, "pieces": "kbbppp"}]),
+        "{spectator}"
+    );
+    // The others resign: the truth is shown to all.
+    for (seat, token) in t.iter().enumerate().skip(1) {
+        let (status, body) = server
+            .post(&format!("/api/games/{id}/resign"), token.as_deref(), None)
+            .await;
+        assert_eq!(status, 200, "{seat}: {body}");
+    }
+    let (_, over) = server.get(&format!("/api/games/{id}")).await;
+    assert_ne!(over["status"], "started", "{over}");
+    assert_eq!(over["moves"][0], "cargo@b1c1=kbp", "{over}");
+    let (_, pgn4) = get_text(&server, &format!("/api/games/{id}/export?format=pgn4")).await;
+    assert!(pgn4.contains("cargo@b1c1=kbp"), "{pgn4}");
+    verify_store(&server.db, &[id]).await;
+}

@@ -203,6 +203,7 @@ impl<B: HasSliders> GamePosition for Position<B> {
         (self.draws() != 0 && matches!(m.kind(), MoveKind::Roll(_)))
             || (self.rules().dice_seats != 0 && self.is_dice_step(m))
             || (self.rules().stealth_seats != 0 && self.is_hide_step(m))
+            || (self.rules().cargo_seats != 0 && self.is_packing_step(m))
     }
     #[inline(always)]
     fn pass_move(&self) -> Move {
@@ -264,6 +265,8 @@ impl<B: HasSliders> GamePosition for Position<B> {
             && self.royals(Position::turn(self)).is_empty()
             // A royal piece in reserve (`deploy`) is not lost.
             && self.deploying_seats() & (1 << Position::turn(self).0) == 0
+            // Nor one inside a knight (`cargo`).
+            && self.carrying_seats() & (1 << Position::turn(self).0) == 0
     }
     fn perpetual_check_loses(&self) -> bool {
         self.variant().rules.perpetual_check_loses
@@ -533,6 +536,7 @@ impl<B: HasSliders> Position<B> {
                 .map(|(a, b)| [self.cell_name(a), self.cell_name(b)])
                 .collect(),
             nations: self.nations_now(),
+            cargo: self.cargo_views(),
         }
     }
 

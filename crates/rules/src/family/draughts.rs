@@ -355,6 +355,7 @@ impl GamePosition for Position {
             may_claim_win: Vec::new(),
             walls: Vec::new(),
             nations: Vec::new(),
+            cargo: Vec::new(),
             checks: Vec::new(),
             seats: (0..n).map(|s| self.seat_state(Seat(s))).collect(),
         }

@@ -137,6 +137,23 @@ pub struct BoardView {
     /// in seat order (with Lightning it changes in play).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub nations: Vec<String>,
+    /// Pieces carried inside knights (Mycenae's cargo): per loaded knight
+    /// as the viewer may see it; another seat's cargo is one pool, with no
+    /// cell (which knight holds what is hidden from it).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cargo: Vec<CargoView>,
+}
+
+/// What a seat's knight carries, or (no cell) all its knights together.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CargoView {
+    /// The seat whose knights carry it.
+    pub seat: u8,
+    /// The knight's cell; `None` for the pool of every knight of the seat
+    /// (or an army not yet packed).
+    pub cell: Option<String>,
+    /// The kind letters carried, one per piece (`kbp`).
+    pub pieces: String,
 }
 
 /// A piece on a cell.

@@ -27,6 +27,10 @@ impl<B: HasSliders> Position<B> {
         {
             return;
         }
+        // An army not packed into its knights yet: the packing, alone.
+        if self.rules.cargo_seats != 0 && self.generate_packing(sink) {
+            return;
+        }
         // Pieces hidden from the mover: it moves by its view.
         if self.rules.stealth_seats != 0 && self.generate_seen(sink) {
             return;

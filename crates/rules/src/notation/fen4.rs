@@ -334,6 +334,7 @@ impl<B: HasSliders> Position<B> {
         keys.extend(self.fear_extra());
         keys.extend(self.dice_extra());
         keys.extend(self.stealth_extra());
+        keys.extend(self.cargo_extra());
         keys.extend(self.lightning_extras());
         keys.extend(self.insanity_extra());
         if self.flags != self.default_flag_cells() {
@@ -482,7 +483,8 @@ impl<B: HasSliders> Position<B> {
             }
             // A seat in by its reserve (`deploy`) is checked once the
             // extras (its turns, its reserve) are read.
-            if out == has_king && pos.rules.deploy_seats & (1 << s) == 0 {
+            let late = pos.rules.deploy_seats | pos.rules.cargo_seats;
+            if out == has_king && late & (1 << s) == 0 {
                 let name = &variant.seats[s].name;
                 let why = if out {
                     format!("{name} is marked eliminated but has a king")
@@ -526,18 +528,19 @@ impl<B: HasSliders> Position<B> {
         if pos.rules.transfers {
             pos.check_commanders(extras.map_or(board_at, |(at, _)| at))?;
         }
-        if pos.rules.deploy_seats != 0 {
+        let late = pos.rules.deploy_seats | pos.rules.cargo_seats;
+        if late != 0 {
             let alive = pos.alive_seats();
             for (s, &out) in eliminated.iter().enumerate().take(seats) {
-                if pos.rules.deploy_seats & (1 << s) != 0 && out == (alive & (1 << s) != 0) {
+                if late & (1 << s) != 0 && out == (alive & (1 << s) != 0) {
                     let name = &variant.seats[s].name;
                     let why = if out {
                         format!(
-                            "{name} is marked eliminated but has a king, on the board or in reserve"
+                            "{name} is marked eliminated but has a king, on the board, in reserve or inside a knight"
                         )
                     } else {
                         format!(
-                            "{name} has no king, on the board or in reserve, and pieces in play, but is not marked eliminated"
+                            "{name} has no king, on the board, in reserve or inside a knight, and pieces in play, but is not marked eliminated"
                         )
                     };
                     return Err(syntax(FenField::Eliminated, fields[1].0, why));
@@ -834,6 +837,9 @@ impl<B: HasSliders> Position<B> {
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::STEALTH_KEY, at)? {
             self.read_stealth_extra(&entries, key_at)?;
         }
+        if let Some((key_at, entries)) = extras_tuple(block, crate::power::CARGO_KEY, at)? {
+            self.read_cargo_extra(&entries, key_at)?;
+        }
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::INSANITY_KEY, at)? {
             self.read_insanity_extra(&entries, key_at)?;
         }
@@ -906,7 +912,7 @@ impl<B: HasSliders> Position<B> {
     fn check_commanders(&self, at: usize) -> Result<(), FenError> {
         let v = &self.rules.variant;
         // A king in reserve (`deploy`) is a king the army still has.
-        let reserve = self.deploying_seats();
+        let reserve = self.deploying_seats() | self.carrying_seats();
         let kingless = |s: u8| self.royals(Seat(s)).is_empty() && reserve & (1 << s) == 0;
         for army in 0..self.rules.seats() {
             let name = &v.seats[army as usize].name;

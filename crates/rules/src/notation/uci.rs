@@ -64,10 +64,70 @@ pub enum UciMove {
         /// A third cell (the third piece North Korea's insanity names:
         /// `insanity@a2b1c1`).
         third: Option<Square>,
+        /// Piece letters after `=` (the piece Mycenae's knight unloads,
+        /// `cargo@b1b2=k`; what its first knight holds, `cargo@b1c1=kbp`).
+        letters: Option<PieceLetters>,
     },
     /// A roll of a die, the face it shows: `roll=4` (a chance step, which
     /// the game plays, not a seat).
     Roll(u8),
+}
+
+/// Piece letters a power move names after its cells and an `=`, at most
+/// [`PieceLetters::MAX`]; none at all is written `-`.
+///
+/// ```
+/// use tetrarch_rules::notation::uci::PieceLetters;
+/// let l = PieceLetters::new("kbp").unwrap();
+/// assert_eq!(l.to_string(), "kbp");
+/// assert_eq!(PieceLetters::new("-").unwrap().to_string(), "-");
+/// assert!(PieceLetters::new("k2").is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct PieceLetters {
+    bytes: [u8; PieceLetters::MAX],
+    len: u8,
+}
+
+impl PieceLetters {
+    /// The most letters.
+    pub const MAX: usize = 8;
+
+    /// The letters of `s` (lower-case ASCII letters; `-` for none).
+    pub fn new(s: &str) -> Option<PieceLetters> {
+        let b = if s == "-" { &[][..] } else { s.as_bytes() };
+        if b.len() > Self::MAX || !b.iter().all(u8::is_ascii_lowercase) {
+            return None;
+        }
+        let mut l = PieceLetters::default();
+        l.bytes[..b.len()].copy_from_slice(b);
+        l.len = b.len() as u8;
+        Some(l)
+    }
+
+    /// The letters of `letters`, the first [`PieceLetters::MAX`].
+    pub fn of(letters: impl IntoIterator<Item = char>) -> PieceLetters {
+        let mut l = PieceLetters::default();
+        for c in letters.into_iter().filter(char::is_ascii).take(Self::MAX) {
+            l.bytes[l.len as usize] = c as u8;
+            l.len += 1;
+        }
+        l
+    }
+
+    /// The letters, in order.
+    pub fn chars(&self) -> impl Iterator<Item = char> + '_ {
+        self.bytes[..self.len as usize].iter().map(|&b| b as char)
+    }
+}
+
+impl fmt::Display for PieceLetters {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.len == 0 {
+            return f.write_str("-");
+        }
+        self.chars().try_for_each(|c| write!(f, "{c}"))
+    }
 }
 
 /// The squares a move chooses for its mover's nation's power (the piece
@@ -264,6 +324,10 @@ impl FromStr for UciMove {
 /// The cells of a power move after its `@`: one square, two, three, or
 /// four.
 fn power_cells(name: ActionName, cells: &str) -> Option<UciMove> {
+    let (cells, letters) = match cells.split_once('=') {
+        Some((cells, letters)) => (cells, Some(PieceLetters::new(letters)?)),
+        None => (cells, None),
+    };
     let mut squares = Vec::with_capacity(4);
     let mut rest = cells;
     while !rest.is_empty() {
@@ -284,6 +348,7 @@ fn power_cells(name: ActionName, cells: &str) -> Option<UciMove> {
         to,
         then,
         third,
+        letters,
     })
 }
 
@@ -315,6 +380,7 @@ impl fmt::Display for UciMove {
                 to,
                 then,
                 third,
+                letters,
             } => {
                 write!(f, "{name}@{from}")?;
                 if let Some(to) = to {
@@ -323,8 +389,11 @@ impl fmt::Display for UciMove {
                 if let Some(third) = third {
                     write!(f, "{third}")?;
                 }
-                match then {
-                    Some((from, to)) => write!(f, "{from}{to}"),
+                if let Some((from, to)) = then {
+                    write!(f, "{from}{to}")?;
+                }
+                match letters {
+                    Some(l) => write!(f, "={l}"),
                     None => Ok(()),
                 }
             }
@@ -429,6 +498,7 @@ impl UciMove {
                         },
                         then: then.map(|(a, b)| (sq(a), sq(b))),
                         third: power.and_then(|p| p.third_cell(m)).map(sq),
+                        letters: pos.power_letters(m),
                     },
                     // Not a move of this position: no text names it.
                     None => UciMove::Null,

@@ -185,6 +185,9 @@ impl<B: HasSliders> Position<B> {
         if self.rules.stealth_seats != 0 && self.play_hide_step(m) {
             return;
         }
+        if self.rules.cargo_seats != 0 && self.play_packing(m) {
+            return;
+        }
         let us = self.turn;
         // Lightning: the draws an ordinary capture calls for.
         let draws = if self.rules.lightning {
@@ -204,7 +207,14 @@ impl<B: HasSliders> Position<B> {
         let aged = militia.then(|| self.snapshot());
         let trenches = self.rules.trench_seats != 0;
         let dug = trenches.then(|| self.snapshot());
+        let cargo = self.rules.cargo_seats != 0;
+        if cargo {
+            self.carry_cargo(m);
+        }
         self.play_seen_part(m);
+        if cargo {
+            self.settle_cargo(us);
+        }
         let flags = self.rules.flags_to_win > 0;
         if flags {
             self.carry_flags(m);
@@ -284,6 +294,11 @@ impl<B: HasSliders> Position<B> {
         }
         if self.rules.stealth_seats != 0 {
             self.settle_stealth();
+        }
+        // Cargo lost at the next turn's start (a bomb, a neighbour
+        // destroyed) is lost to the seat whose turn it is.
+        if cargo {
+            self.settle_cargo(self.turn);
         }
     }
 
@@ -431,6 +446,7 @@ impl<B: HasSliders> Position<B> {
             && !self.teams_decided()
             && self.commanded_pieces(self.turn).count() == 1
             && !self.has_reserve(self.turn)
+            && !self.has_cargo(self.turn)
     }
 
     /// While the seat to move starts its turn with a single piece (and
@@ -443,7 +459,7 @@ impl<B: HasSliders> Position<B> {
         while !self.teams_decided() {
             let mine = self.commanded_pieces(self.turn);
             // Pieces in reserve are the player's too (`deploy`).
-            if mine.count() != 1 || self.has_reserve(self.turn) {
+            if mine.count() != 1 || self.has_reserve(self.turn) || self.has_cargo(self.turn) {
                 return;
             }
             let cell = mine.lsb();

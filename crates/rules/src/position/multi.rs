@@ -104,9 +104,10 @@ impl<B: HasSliders> Position<B> {
         for (s, &pieces) in self.by_seat.iter().enumerate() {
             with_king |= u8::from(!(royals & pieces).is_empty()) << s;
         }
-        if self.rules.deploy_seats != 0 {
-            // A royal piece in reserve keeps its seat in (`power/deploy.rs`).
-            return (with_king | self.deploying_seats()) & !self.greyed;
+        if self.rules.deploy_seats != 0 || self.rules.cargo_seats != 0 {
+            // A royal piece in reserve (`power/deploy.rs`) or inside a
+            // knight (`power/cargo.rs`) keeps its seat in.
+            return (with_king | self.deploying_seats() | self.carrying_seats()) & !self.greyed;
         }
         with_king & !self.greyed
     }

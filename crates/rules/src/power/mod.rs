@@ -34,6 +34,7 @@ mod assassinate;
 mod attacked;
 mod bomb;
 mod capture;
+mod cargo;
 mod deploy;
 mod enter;
 mod fear;
@@ -65,6 +66,7 @@ mod winter;
 pub use area::Area;
 pub(crate) use assassinate::KEY as DICE_KEY;
 pub(crate) use bomb::KEY as BOMB_KEY;
+pub(crate) use cargo::KEY as CARGO_KEY;
 pub(crate) use deploy::KEY as RESERVE_KEY;
 pub(crate) use fear::KEY as CONTINUING_KEY;
 pub(crate) use freeze::KEY as FREEZE_KEY;
@@ -161,6 +163,9 @@ pub enum PowerSpec {
     /// At the start of the turn, roll a die: on 5 or 6, move up to three
     /// pieces, each as a die says.
     Insanity,
+    /// The army rides hidden inside knights, loaded, unloaded and burnt
+    /// instead of moving.
+    Cargo(cargo::Spec),
 }
 
 impl PowerSpec {
@@ -208,6 +213,7 @@ impl PowerSpec {
             assassinate::ID => PowerSpec::Assassinate(assassinate::Spec::read(&p)?),
             stealth::ID => PowerSpec::Stealth(stealth::Spec::read(&p)?),
             insanity::ID => PowerSpec::Insanity,
+            cargo::ID => PowerSpec::Cargo(cargo::Spec::read(&p)?),
             other => {
                 return Err((
                     "id".into(),
@@ -258,6 +264,7 @@ impl PowerSpec {
             PowerSpec::Assassinate(_) => assassinate::ID,
             PowerSpec::Stealth(_) => stealth::ID,
             PowerSpec::Insanity => insanity::ID,
+            PowerSpec::Cargo(_) => cargo::ID,
         }
     }
 
@@ -308,6 +315,7 @@ impl PowerSpec {
             PowerSpec::Deploy(d) => d.slots(),
             PowerSpec::Assassinate(_) => 2,
             PowerSpec::Insanity => insanity::SLOTS,
+            PowerSpec::Cargo(_) => cargo::SLOTS,
             _ => 1,
         }
     }
@@ -317,6 +325,8 @@ impl PowerSpec {
     pub fn reserve(&self) -> &[char] {
         match self {
             PowerSpec::Deploy(d) => &d.reserve,
+            // The army inside the knights: its king is the royal piece.
+            PowerSpec::Cargo(c) => &c.cargo,
             _ => &[],
         }
     }
@@ -379,6 +389,9 @@ impl PowerSpec {
             PowerSpec::Deploy(d) => d.reserve.iter().map(|&l| ("reserve", l)).collect(),
             PowerSpec::Wall(w) => vec![("kind", w.kind)],
             PowerSpec::Stealth(s) => vec![("kind", s.kind)],
+            PowerSpec::Cargo(c) => std::iter::once(("kind", c.kind))
+                .chain(c.cargo.iter().map(|&l| ("cargo", l)))
+                .collect(),
         }
     }
 }
@@ -395,7 +408,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 33] = [
+const KNOWN: [&str; 34] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -429,6 +442,7 @@ const KNOWN: [&str; 33] = [
     assassinate::ID,
     stealth::ID,
     insanity::ID,
+    cargo::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -466,6 +480,7 @@ pub(crate) enum Power<B> {
     Assassinate(assassinate::Compiled<B>),
     Stealth(stealth::Compiled),
     Insanity(insanity::Compiled),
+    Cargo(cargo::Compiled),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -520,6 +535,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Assassinate(a) => Power::Assassinate(a.compile(pieces, area)),
             PowerSpec::Stealth(s) => Power::Stealth(s.compile(kind)),
             PowerSpec::Insanity => Power::Insanity(insanity::Compiled::new(pieces)),
+            PowerSpec::Cargo(c) => Power::Cargo(c.compile(kind, pieces)),
         }
     }
 
@@ -622,6 +638,7 @@ impl<B: HasSliders> Position<B> {
                 Power::UPath(u) => self.generate_u_paths(sink, u, tag),
                 Power::Revive(r) => self.generate_revive(sink, r, i),
                 Power::Deploy(d) => self.generate_deploy(sink, d, i),
+                Power::Cargo(c) => self.generate_cargo(sink, c, i),
                 // The others act through hooks, not as moves.
                 _ => {}
             }
@@ -647,6 +664,7 @@ impl<B: HasSliders> Position<B> {
             Power::MoveTwo(_) | Power::MoveAgain(_) => self.play_move_two(m),
             Power::Revive(r) => self.play_revive(r, m),
             Power::Shoot(_) => return self.play_shot(m),
+            Power::Cargo(c) => self.play_cargo(c, i as usize, m),
             _ => {}
         }
         None
@@ -874,6 +892,10 @@ impl<B: HasSliders> Position<B> {
         for i in 0..self.powers(us).len() {
             let old = self.slot(us, i);
             let power = &self.powers(us)[i];
+            // The cargo's slots hold its records alone.
+            if matches!(power, Power::Cargo(_)) {
+                continue;
+            }
             // A U path is no straight move: it bars nothing.
             let used = used == Some(i) && !matches!(power, Power::UPath(_));
             let new = if used || self.made_barred_move(power, m, m.to()) {

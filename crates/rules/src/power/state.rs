@@ -47,9 +47,12 @@ impl StateKey {
     fn applies(self, power: &Power<impl HasSliders>) -> bool {
         match self {
             // An assassination's and insanity's slots hold their turn's
-            // steps (their own FEN4 keys, `power/assassinate.rs`,
-            // `power/insanity.rs`).
-            StateKey::Powers => !matches!(power, Power::Assassinate(_) | Power::Insanity(_)),
+            // steps, the cargo's its records (their own FEN4 keys,
+            // `power/assassinate.rs`, `power/insanity.rs`, `power/cargo.rs`).
+            StateKey::Powers => !matches!(
+                power,
+                Power::Assassinate(_) | Power::Insanity(_) | Power::Cargo(_)
+            ),
             StateKey::Spent => power.counts_uses(),
         }
     }

@@ -127,7 +127,7 @@ impl<B: HasSliders> Position<B> {
 
     /// Whether `viewer` sees everything of the true position.
     pub fn sees_all(&self, viewer: Option<Seat>) -> bool {
-        self.hidden_cells(viewer).is_empty()
+        self.hidden_cells(viewer).is_empty() && !self.cargo_hidden_from(viewer)
     }
 
     /// `viewer`'s view of this (true) position: the pieces hidden from it
@@ -136,7 +136,10 @@ impl<B: HasSliders> Position<B> {
     /// positions that differ only in what `viewer` may not see give equal
     /// views.
     pub fn seen_by(&self, viewer: Option<Seat>) -> Position<B> {
-        self.without(self.hidden_cells(viewer))
+        let mut view = self.without(self.hidden_cells(viewer));
+        // Which knight holds what of another seat's army (`cargo`).
+        view.pool_cargo(viewer);
+        view
     }
 
     /// The twin of this true position that the other seats cannot tell
@@ -165,10 +168,13 @@ impl<B: HasSliders> Position<B> {
     /// from it before and after (a hidden knight's quiet move). A move
     /// list shows the others `?` for those.
     pub fn move_seen_by(&self, m: Move, viewer: Option<Seat>) -> bool {
-        if self.rules.stealth_seats == 0 || viewer == Some(self.turn) {
+        if (self.rules.stealth_seats == 0 && self.rules.cargo_seats == 0)
+            || viewer == Some(self.turn)
+        {
             return true;
         }
-        if self.is_hide_step(m) {
+        // A hiding step, a packing: of the true record only.
+        if self.is_hide_step(m) || self.is_packing_step(m) {
             return false;
         }
         if !matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))

@@ -108,6 +108,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/mongol-empire.toml"),
     ),
     (
+        "mycenae",
+        include_str!("../../variants/nations/mycenae.toml"),
+    ),
+    (
         "netherlands",
         include_str!("../../variants/nations/netherlands.toml"),
     ),

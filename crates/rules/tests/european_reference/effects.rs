@@ -26,9 +26,13 @@ impl Ref {
         if super::deploy::is_drop(m) {
             return self.deploy(m);
         }
+        if m.starts_with("cargo@") {
+            return self.cargo_part(m);
+        }
         if m.as_bytes()[1].is_ascii_digit() {
             let p = parse(m);
             let mut next = self.part_piece(p.from, p.to, p.promo);
+            next.carry(p.from, p.to);
             next.play_chosen(self, p.to, &p.chosen);
             return next;
         }
@@ -327,8 +331,9 @@ impl Ref {
         self.used[us] = 0;
         for (i, power) in powers.iter().enumerate() {
             let barring = moved.is_some_and(|(from, to)| before.barred_next_turn(power, from, to));
-            // A U path is no rook-type move.
-            let acted = action == Some(i) && !matches!(power, RefPower::UPath { .. });
+            // A U path is no rook-type move; the cargo keeps no such mark.
+            let acted = action == Some(i)
+                && !matches!(power, RefPower::UPath { .. } | RefPower::Cargo { .. });
             if acted || barring {
                 self.used[us] |= 1 << i;
                 // FEN4's 'spent' names a power with uses per game once

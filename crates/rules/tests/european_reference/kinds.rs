@@ -168,6 +168,12 @@ pub fn two_diagonally() -> Vec<Atom> {
     leap((1, 1), 2)
 }
 
+/// Mycenae's knight: a knight's leap that never captures (`mN`), the
+/// plain knight for others' promotions.
+pub fn trojan_horse() -> RefKind {
+    plain(piece('h', all((1, 2), 1, Go::Leap, Does::Move)), 'n')
+}
+
 /// The base game's kinds: king, rook, bishop, knight, pawn.
 pub fn base() -> Vec<RefKind> {
     vec![

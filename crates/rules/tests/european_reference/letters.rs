@@ -97,6 +97,10 @@ impl RefPower {
                 all(reserve);
                 all(first);
             }
+            RefPower::Cargo { kind, cargo } => {
+                *kind = to(*kind);
+                *cargo = cargo.chars().map(to).collect();
+            }
             _ => {}
         }
     }

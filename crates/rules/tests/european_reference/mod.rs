@@ -10,6 +10,7 @@
 //! ([`nations`]), and the test fixtures of `tests/data/nations`. Only
 //! `read` (turning a kernel position into a reference one) uses the kernel.
 
+mod cargo;
 mod deploy;
 mod dice;
 mod effects;
@@ -151,6 +152,8 @@ pub struct Ref {
     pub hid_now: bool,
     /// Per seat with insanity, where its turn stands.
     pub insanity: [insanity::Insanity; 4],
+    /// Per seat with a cargo, what its knights carry (`None`: not packed).
+    pub cargo: [cargo::Cargo; 4],
 }
 
 /// Which way an army's pawns go.
@@ -271,6 +274,7 @@ impl Ref {
             hidden: [0; 4],
             hid_now: false,
             insanity: Default::default(),
+            cargo: Default::default(),
         }
     }
 
@@ -311,7 +315,7 @@ impl Ref {
     /// Whether `seat` is in: its army holds a royal piece, or its royal
     /// piece waits in reserve (`deploy.rs`).
     pub fn alive(&self, seat: usize) -> bool {
-        self.royals(seat) > 0 || self.in_by_reserve(seat)
+        self.royals(seat) > 0 || self.in_by_reserve(seat) || self.in_by_cargo(seat)
     }
 
     /// Whether the game is over: at most one team has a seat in.
@@ -619,6 +623,10 @@ impl Ref {
         if self.roll_due() && !self.over() {
             return (1..=6).map(|f| vec![format!("roll={f}")]).collect();
         }
+        // The packing of an army inside its knights, before anything else.
+        if let Some(packings) = self.packings().filter(|_| !self.over()) {
+            return packings.into_iter().map(|m| vec![m]).collect();
+        }
         // Insanity's pick: the pieces named are the moves.
         if let Some(picks) = self.insanity_picks().filter(|_| !self.over()) {
             return picks.into_iter().map(|m| vec![m]).collect();
@@ -669,6 +677,9 @@ impl Ref {
         if m.starts_with("stealth@") {
             return self.hide();
         }
+        if m.starts_with("cargo@") && self.cargo[self.turn].is_none() {
+            return self.pack(m);
+        }
         let mut after = if m == "0000" {
             self.clone()
         } else if let Some(at) = self.intercepted(m) {
@@ -679,6 +690,7 @@ impl Ref {
             after
         };
         after.settle_stealth();
+        after.settle_cargo(self.turn);
         if self.has_fear(self.turn) && self.fear_goes_on(m, &mut after) {
             return after;
         }
@@ -718,7 +730,7 @@ impl Ref {
                 .filter(|&(_, p)| next.owner(p) == next.turn)
                 .map(|(sq, _)| sq)
                 .collect();
-            if mine.len() != 1 || next.holds_reserve(next.turn) {
+            if mine.len() != 1 || next.holds_reserve(next.turn) || next.holds_cargo(next.turn) {
                 break;
             }
             next.set(mine[0], None);
@@ -732,6 +744,8 @@ impl Ref {
         next.trench_changes(&before, None);
         next.settle_walls();
         next.settle_stealth();
+        let turn = next.turn;
+        next.settle_cargo(turn);
         next
     }
 
@@ -752,7 +766,11 @@ impl Ref {
                 .map(|(sq, _)| sq)
                 .collect();
             // Pieces in reserve are the seat's units too.
-            if mine.len() != 1 || self.over() || self.holds_reserve(self.turn) {
+            if mine.len() != 1
+                || self.over()
+                || self.holds_reserve(self.turn)
+                || self.holds_cargo(self.turn)
+            {
                 return;
             }
             self.set(mine[0], None);
@@ -790,7 +808,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {} insanity {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {} insanity {:?} cargo {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -811,7 +829,8 @@ impl std::fmt::Debug for Ref {
             self.dice,
             self.hidden,
             self.hid_now,
-            self.insanity
+            self.insanity,
+            self.cargo
         )
     }
 }

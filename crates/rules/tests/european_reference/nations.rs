@@ -151,6 +151,18 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
                 pieces: 3,
             }],
         ),
+        "mycenae" => {
+            // Knights only on the board (b1, c1); the army inside them.
+            let mut n = nation(id, "hh", "rb");
+            n.kinds = vec![kinds::trojan_horse()];
+            with(
+                n,
+                vec![RefPower::Cargo {
+                    kind: 'h',
+                    cargo: "krbbppp".to_string(),
+                }],
+            )
+        }
         "ottoman-empire" => with(
             nation(id, "", "rbn"),
             vec![RefPower::Deploy {

@@ -214,6 +214,12 @@ pub enum RefPower {
     /// that way this turn. A piece moving as a king does not become
     /// royal." (`insanity.rs`; the decisions of docs/nations.md.)
     Insanity,
+    /// Mycenae: "Mycenaean knights cannot capture but can carry other
+    /// pieces. The army starts hidden inside the knights [...]. Instead of
+    /// moving, you may load or unload [...]; you may burn a loaded knight."
+    /// (`cargo.rs`; the knights are the kind `kind`, the army inside at
+    /// the start `cargo`.)
+    Cargo { kind: char, cargo: String },
 }
 
 /// Whether a move's text is a turn of two piece moves.
@@ -232,6 +238,7 @@ fn action_id(p: &RefPower) -> Option<&'static str> {
         RefPower::MoveAgain { .. } => "move-again",
         RefPower::UPath { .. } => "u-path",
         RefPower::Revive { .. } => "revive",
+        RefPower::Cargo { .. } => "cargo",
         _ => return None,
     })
 }
@@ -522,6 +529,7 @@ impl Ref {
                     out.extend(self.again_moves(near, *distance))
                 }
                 RefPower::UPath { kinds, .. } => out.extend(self.u_paths(kinds)),
+                RefPower::Cargo { .. } => out.extend(self.cargo_moves()),
                 RefPower::Revive { homes, uses } if self.uses[us][i] < *uses => {
                     for f in 0..8 {
                         for r in 0..8 {

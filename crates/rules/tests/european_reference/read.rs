@@ -163,6 +163,11 @@ pub fn read(p: &Position<u64>) -> Option<Ref> {
             ),
         }
     });
+    // The cargo: per seat with the power, nothing (not packed), '-', or
+    // each loaded knight's square and letters.
+    for s in 0..4 {
+        r.read_cargo(s, &at("cargo", s));
+    }
     // The neutral counts: per seat with the power, a digit for each other
     // seat in turn order.
     for s in 0..4 {

@@ -1,0 +1,360 @@
+//! Mycenae's Trojan Horse, the long way: "Mycenaean knights cannot capture
+//! but can carry other pieces. The army starts hidden inside the knights:
+//! 1 king, 1 rook, 2 bishops, 3 pawns, with secret notes saying which
+//! knight holds what. Instead of moving, you may load or unload [...]
+//! pieces onto or off a knight, to or from any of the 8 adjacent squares.
+//! Instead of moving or loading, you may burn a loaded knight: the knight,
+//! its cargo and every piece orthogonally next to it are destroyed. If a
+//! knight is captured or taken over, its cargo is destroyed. If the king
+//! was inside, you are mated." As decided (`docs/nations.md`): the first
+//! step packs the army into the first two knights (`cargo@b1c1=kbp`, the
+//! first knight's share, the turn going on); one piece per load or unload;
+//! own pieces only; all knights together carry no more of a kind than the
+//! army started with, and at most two knights are loaded; a pawn is never
+//! put where it promotes; a burn spares pieces that count as royal and
+//! pieces proof against powers, and is not offered where it would destroy
+//! its own king; lost cargo with the king puts the seat out, its armies
+//! the seat whose step it was.
+
+use super::powers::RefPower;
+use super::{Piece, Ref, Sq, add, on_board, square, squares};
+
+const AROUND: [Sq; 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+const ORTHOGONAL: [Sq; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+
+/// What a seat's knights carry: `None` until it packed; then per loaded
+/// knight its square and letters, in board order.
+pub type Cargo = Option<Vec<(Sq, String)>>;
+
+impl Ref {
+    /// The seat's cargo power: the carriers' letter and the start cargo.
+    fn cargo_power(&self, seat: usize) -> Option<(char, &str)> {
+        self.powers(seat).iter().find_map(|p| match p {
+            RefPower::Cargo { kind, cargo } => Some((*kind, cargo.as_str())),
+            _ => None,
+        })
+    }
+
+    /// The cargo kinds' letters, in the order of the start cargo.
+    fn cargo_letters(cargo: &str) -> Vec<char> {
+        let mut out: Vec<char> = Vec::new();
+        for l in cargo.chars() {
+            if !out.contains(&l) {
+                out.push(l);
+            }
+        }
+        out
+    }
+
+    /// The seat's own knights, in board order.
+    fn horses(&self, seat: usize, kind: char) -> Vec<Sq> {
+        self.pieces()
+            .filter(|&(_, p)| p.army == seat && p.kind == kind)
+            .map(|(sq, _)| sq)
+            .collect()
+    }
+
+    /// Whether the seat is in by a king inside a knight (or not packed).
+    pub(super) fn in_by_cargo(&self, seat: usize) -> bool {
+        let Some((_, start)) = self.cargo_power(seat) else {
+            return false;
+        };
+        let royal = |letters: &str| letters.chars().any(|l| self.kind(l).royal);
+        self.commander[seat] == seat
+            && match &self.cargo[seat] {
+                None => royal(start),
+                Some(list) => list.iter().any(|(_, l)| royal(l)),
+            }
+    }
+
+    /// Whether the seat keeps pieces inside knights (they are its units).
+    pub(super) fn holds_cargo(&self, seat: usize) -> bool {
+        self.cargo_power(seat).is_some()
+            && self.cargo[seat]
+                .as_ref()
+                .is_none_or(|list| !list.is_empty())
+    }
+
+    /// The packings of the seat to move, while it has not packed: the
+    /// share of its first knight, the rest in the second.
+    pub(super) fn packings(&self) -> Option<Vec<String>> {
+        let us = self.turn;
+        let (kind, start) = self.cargo_power(us)?;
+        if self.cargo[us].is_some() {
+            return None;
+        }
+        let horses = self.horses(us, kind);
+        let (first, second) = match horses[..] {
+            [] => return None,
+            [one] => {
+                return Some(vec![format!(
+                    "cargo@{}={start_sorted}",
+                    square(one),
+                    start_sorted = Self::in_order(start, start)
+                )]);
+            }
+            [a, b, ..] => (a, b),
+        };
+        let mut shares = vec![String::new()];
+        for l in Self::cargo_letters(start) {
+            let n = start.chars().filter(|&c| c == l).count();
+            shares = shares
+                .iter()
+                .flat_map(|s| (0..=n).map(move |k| format!("{s}{}", l.to_string().repeat(k))))
+                .collect();
+        }
+        Some(
+            shares
+                .into_iter()
+                .map(|s| {
+                    let s = if s.is_empty() { "-".to_string() } else { s };
+                    format!("cargo@{}{}={s}", square(first), square(second))
+                })
+                .collect(),
+        )
+    }
+
+    /// `letters` sorted in the order of the start cargo's kinds.
+    fn in_order(letters: &str, start: &str) -> String {
+        Self::cargo_letters(start)
+            .into_iter()
+            .flat_map(|l| std::iter::repeat_n(l, letters.chars().filter(|&c| c == l).count()))
+            .collect()
+    }
+
+    /// The packing `m` played: the turn goes on.
+    pub(super) fn pack(&self, m: &str) -> Ref {
+        let us = self.turn;
+        let (_, start) = self.cargo_power(us).expect("a cargo power");
+        let (cells, share) = m["cargo@".len()..].split_once('=').expect("a share");
+        let sq = squares(cells);
+        let share = if share == "-" { "" } else { share };
+        let mut rest: String = start.to_string();
+        for l in share.chars() {
+            let at = rest.find(l).expect("a piece of the cargo");
+            rest.remove(at);
+        }
+        let mut list = vec![(sq[0], share.to_string())];
+        if let Some(&second) = sq.get(1) {
+            list.push((second, rest));
+        }
+        let mut next = self.clone();
+        next.cargo[us] = Some(list);
+        next.tidy_cargo(us);
+        next
+    }
+
+    /// Loaded knights only, letters in kind order, knights in board order.
+    fn tidy_cargo(&mut self, seat: usize) {
+        let Some((_, start)) = self.cargo_power(seat) else {
+            return;
+        };
+        let start = start.to_string();
+        if let Some(list) = &mut self.cargo[seat] {
+            list.retain(|(_, l)| !l.is_empty());
+            for (_, l) in list.iter_mut() {
+                *l = Self::in_order(l, &start);
+            }
+            list.sort_by_key(|&((f, r), _)| (r, f));
+        }
+    }
+
+    /// The loads, unloads and burns of the seat to move.
+    pub(super) fn cargo_moves(&self) -> Vec<String> {
+        let us = self.turn;
+        let Some((kind, start)) = self.cargo_power(us) else {
+            return Vec::new();
+        };
+        let Some(list) = &self.cargo[us] else {
+            return Vec::new();
+        };
+        if self.commander[us] != us {
+            return Vec::new();
+        }
+        let carried = |l: char| {
+            list.iter()
+                .map(|(_, c)| c.chars().filter(|&x| x == l).count())
+                .sum::<usize>()
+        };
+        let mut out = Vec::new();
+        for knight in self.horses(us, kind) {
+            let held = list
+                .iter()
+                .find(|(sq, _)| *sq == knight)
+                .map(|(_, l)| l.as_str());
+            if held.is_some() || list.len() < 2 {
+                for d in AROUND {
+                    let from = add(knight, d, 1);
+                    if !on_board(from) {
+                        continue;
+                    }
+                    let Some(p) = self.at(from) else {
+                        continue;
+                    };
+                    let n = start.chars().filter(|&c| c == p.kind).count();
+                    if p.army == us && n > 0 && carried(p.kind) < n {
+                        out.push(format!("cargo@{}{}", square(from), square(knight)));
+                    }
+                }
+            }
+            let Some(held) = held else {
+                continue;
+            };
+            for l in Self::cargo_letters(start)
+                .into_iter()
+                .filter(|&l| held.contains(l))
+            {
+                for d in AROUND {
+                    let to = add(knight, d, 1);
+                    let new = Piece { army: us, kind: l };
+                    if on_board(to)
+                        && self.at(to).is_none()
+                        && !(self.kind(l).pawn && self.promotes_on(new, to))
+                    {
+                        out.push(format!("cargo@{}{}={l}", square(knight), square(to)));
+                    }
+                }
+            }
+            let burnt =
+                |sq: Sq| sq == knight || ORTHOGONAL.iter().any(|&d| add(knight, d, 1) == sq);
+            let own_king = list
+                .iter()
+                .any(|(sq, l)| burnt(*sq) && l.chars().any(|c| self.kind(c).royal));
+            if !own_king {
+                out.push(format!("cargo@{}", square(knight)));
+            }
+        }
+        out
+    }
+
+    /// A load, unload or burn played (before the turn passes).
+    pub(super) fn cargo_part(&self, m: &str) -> Ref {
+        let us = self.turn;
+        let mut next = self.clone();
+        let (cells, letter) = match m["cargo@".len()..].split_once('=') {
+            Some((c, l)) => (c, l.chars().next()),
+            None => (&m["cargo@".len()..], None),
+        };
+        let sq = squares(cells);
+        let list = next.cargo[us].as_mut().expect("packed");
+        match (sq.len(), letter) {
+            (2, None) => {
+                let p = self.at(sq[0]).expect("a piece to load");
+                match list.iter_mut().find(|(k, _)| *k == sq[1]) {
+                    Some((_, l)) => l.push(p.kind),
+                    None => list.push((sq[1], p.kind.to_string())),
+                }
+                next.set(sq[0], None);
+            }
+            (2, Some(l)) => {
+                let (_, held) = list
+                    .iter_mut()
+                    .find(|(k, _)| *k == sq[0])
+                    .expect("a loaded knight");
+                let at = held.find(l).expect("the piece inside");
+                held.remove(at);
+                next.set(sq[1], Some(Piece { army: us, kind: l }));
+            }
+            _ => {
+                let knight = sq[0];
+                list.retain(|(k, _)| *k != knight);
+                next.set(knight, None);
+                for d in ORTHOGONAL {
+                    let n = add(knight, d, 1);
+                    if !on_board(n) {
+                        continue;
+                    }
+                    if let Some(v) = self.at(n)
+                        && !self.counts_as_royal(v)
+                        && !self.immune(v)
+                    {
+                        next.set(n, None);
+                        next.count_loss(None, self.owner(v));
+                    }
+                }
+            }
+        }
+        next.tidy_cargo(us);
+        next
+    }
+
+    /// A knight of the seat to move that moves from `from` to `to` takes
+    /// its cargo along.
+    pub(super) fn carry(&mut self, from: Sq, to: Sq) {
+        let us = self.turn;
+        if let Some(list) = &mut self.cargo[us]
+            && let Some(entry) = list.iter_mut().find(|(k, _)| *k == from)
+        {
+            entry.0 = to;
+        }
+        self.tidy_cargo(us);
+    }
+
+    /// After a step of `actor`: a knight gone or no longer its seat's own
+    /// loses its cargo; with the king, the seat is out, its armies
+    /// `actor`'s. A seat taken over keeps no cargo.
+    pub(super) fn settle_cargo(&mut self, actor: usize) {
+        for s in 0..4 {
+            let Some((kind, start)) = self.cargo_power(s) else {
+                continue;
+            };
+            if self.commander[s] != s {
+                self.cargo[s] = Some(Vec::new());
+                continue;
+            }
+            let horses = self.horses(s, kind);
+            let royal = |l: &str| l.chars().any(|c| self.kind(c).royal);
+            let mut lost = false;
+            match &self.cargo[s] {
+                None if horses.is_empty() => {
+                    lost = royal(start);
+                    self.cargo[s] = Some(Vec::new());
+                }
+                None => {}
+                Some(list) => {
+                    let (kept, gone): (Vec<_>, Vec<_>) =
+                        list.iter().cloned().partition(|(k, _)| horses.contains(k));
+                    lost = gone.iter().any(|(_, l)| royal(l));
+                    self.cargo[s] = Some(kept);
+                }
+            }
+            if lost && self.royals(s) == 0 {
+                for a in 0..4 {
+                    if self.commander[a] == s {
+                        self.commander[a] = actor;
+                    }
+                }
+                self.cargo[s] = Some(Vec::new());
+            }
+        }
+    }
+
+    /// The FEN4 entry of the seat's cargo, read back (`''` not packed,
+    /// `-` nothing carried, `b1=kbp/c1=rbpp`).
+    pub(super) fn read_cargo(&mut self, seat: usize, entry: &str) {
+        if self.cargo_power(seat).is_none() {
+            return;
+        }
+        self.cargo[seat] = match entry {
+            "" => None,
+            "-" => Some(Vec::new()),
+            e => Some(
+                e.split('/')
+                    .map(|part| {
+                        let (sq, l) = part.split_once('=').expect("square=letters");
+                        (squares(sq)[0], l.to_string())
+                    })
+                    .collect(),
+            ),
+        };
+    }
+}
