@@ -478,7 +478,8 @@ impl<B: HasSliders> Position<B> {
             | MoveKind::Pass
             | MoveKind::Action(_)
             | MoveKind::Power(_)
-            | MoveKind::Roll(_) => {}
+            | MoveKind::Roll(_)
+            | MoveKind::Challenge => {}
         }
     }
 

@@ -49,6 +49,7 @@ mod range;
 mod relocate;
 mod revenge;
 mod revive;
+mod secrecy;
 mod shelter;
 mod shoot;
 mod square_state;
@@ -72,6 +73,7 @@ pub(crate) use insanity::KEY as INSANITY_KEY;
 pub(crate) use militia::KEY as MILITIA_KEY;
 pub(crate) use militia::{MilitiaRules, militia_rules};
 pub(crate) use neutral::KEY as NEUTRAL_KEY;
+pub(crate) use secrecy::{CARDS_KEY, KEY as SECRECY_KEY, stand_in_kinds};
 pub(crate) use square_state::SquareKey;
 pub(crate) use state::StateKey;
 pub(crate) use stealth::KEY as STEALTH_KEY;
@@ -158,6 +160,8 @@ pub enum PowerSpec {
     /// At the start of the turn, hide a piece from the others, for a few
     /// turns in a row.
     Stealth(stealth::Spec),
+    /// Pieces are face-down cards: move any anywhere; others may challenge.
+    Secrecy(secrecy::Spec),
     /// At the start of the turn, roll a die: on 5 or 6, move up to three
     /// pieces, each as a die says.
     Insanity,
@@ -207,6 +211,7 @@ impl PowerSpec {
             fear::ID => PowerSpec::Fear,
             assassinate::ID => PowerSpec::Assassinate(assassinate::Spec::read(&p)?),
             stealth::ID => PowerSpec::Stealth(stealth::Spec::read(&p)?),
+            secrecy::ID => PowerSpec::Secrecy(secrecy::Spec::read(&p)?),
             insanity::ID => PowerSpec::Insanity,
             other => {
                 return Err((
@@ -257,6 +262,7 @@ impl PowerSpec {
             PowerSpec::Fear => fear::ID,
             PowerSpec::Assassinate(_) => assassinate::ID,
             PowerSpec::Stealth(_) => stealth::ID,
+            PowerSpec::Secrecy(_) => secrecy::ID,
             PowerSpec::Insanity => insanity::ID,
         }
     }
@@ -302,6 +308,7 @@ impl PowerSpec {
             PowerSpec::Deploy(d) => d.slots(),
             PowerSpec::Assassinate(_) => 2,
             PowerSpec::Insanity => insanity::SLOTS,
+            PowerSpec::Secrecy(_) => secrecy::SLOTS,
             _ => 1,
         }
     }
@@ -373,6 +380,7 @@ impl PowerSpec {
             PowerSpec::Deploy(d) => d.reserve.iter().map(|&l| ("reserve", l)).collect(),
             PowerSpec::Wall(w) => vec![("kind", w.kind)],
             PowerSpec::Stealth(s) => vec![("kind", s.kind)],
+            PowerSpec::Secrecy(s) => s.letters(),
         }
     }
 }
@@ -389,7 +397,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 33] = [
+const KNOWN: [&str; 34] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -423,6 +431,7 @@ const KNOWN: [&str; 33] = [
     assassinate::ID,
     stealth::ID,
     insanity::ID,
+    secrecy::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -460,6 +469,7 @@ pub(crate) enum Power<B> {
     Assassinate(assassinate::Compiled<B>),
     Stealth(stealth::Compiled),
     Insanity(insanity::Compiled),
+    Secrecy(secrecy::Compiled<B>),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -514,6 +524,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Assassinate(a) => Power::Assassinate(a.compile(pieces, area)),
             PowerSpec::Stealth(s) => Power::Stealth(s.compile(kind)),
             PowerSpec::Insanity => Power::Insanity(insanity::Compiled::new(pieces)),
+            PowerSpec::Secrecy(s) => Power::Secrecy(s.compile(kind, area)),
         }
     }
 
@@ -721,7 +732,9 @@ impl<B: HasSliders> Position<B> {
         }
         match self.choosing_power() {
             Some(Power::Push(_)) => self.pushed_cells(m),
-            _ => m.chosen().into_iter().collect(),
+            Some(_) => m.chosen().into_iter().collect(),
+            // No power reads it: a bluff's mark (`secrecy`), never written.
+            None => Vec::new(),
         }
     }
 

@@ -127,7 +127,7 @@ impl<B: HasSliders> Position<B> {
 
     /// Whether `viewer` sees everything of the true position.
     pub fn sees_all(&self, viewer: Option<Seat>) -> bool {
-        self.hidden_cells(viewer).is_empty()
+        self.hidden_cells(viewer).is_empty() && self.cards_hidden_from(viewer).is_empty()
     }
 
     /// `viewer`'s view of this (true) position: the pieces hidden from it
@@ -136,7 +136,12 @@ impl<B: HasSliders> Position<B> {
     /// positions that differ only in what `viewer` may not see give equal
     /// views.
     pub fn seen_by(&self, viewer: Option<Seat>) -> Position<B> {
-        self.without(self.hidden_cells(viewer))
+        let mut view = self.without(self.hidden_cells(viewer));
+        // Face-down cards (`secrecy`): shown as their stand-ins.
+        if self.rules.secret_seats != 0 {
+            view.mask_cards(viewer);
+        }
+        view
     }
 
     /// The twin of this true position that the other seats cannot tell
@@ -197,12 +202,12 @@ impl<B: HasSliders> Position<B> {
     /// those of its view (it moves as if they were not there). `false`
     /// where it sees everything.
     pub(crate) fn generate_seen<S: Sink<B>>(&self, sink: &mut S) -> bool {
-        let hidden = self.hidden_cells(Some(self.turn));
-        if hidden.is_empty() {
+        let viewer = Some(self.turn);
+        if self.sees_all(viewer) {
             return false;
         }
         // A copy of the position, on the stack: no allocation.
-        self.without(hidden).generate_transfer(sink);
+        self.seen_by(viewer).generate_transfer(sink);
         true
     }
 
