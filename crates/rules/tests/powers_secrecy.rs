@@ -545,3 +545,89 @@ fn random_games_from_the_start_play_and_read_back() {
         }
     }
 }
+
+/// The Soviet Union's first turn begins with its deal: the King card's
+/// cell, then the bishop cards', then the knight cards' (the pawn cards
+/// fill the rest), three steps of its own turn that no one else sees.
+#[test]
+fn the_first_turn_deals_the_cards_unseen() {
+    for seat in 0..4 {
+        let v = variant(seat);
+        let mut p = Pos::start(&v);
+        for k in 0..seat {
+            // The seats before it move first (their knights out).
+            let m = moves(&p)
+                .into_iter()
+                .find(|m| !m.starts_with("secrecy"))
+                .unwrap();
+            p = play(&p, &m);
+            assert_eq!(p.turn(), s(k + 1));
+        }
+        assert_eq!(p.turn(), s(seat));
+        let deal = moves(&p);
+        assert_eq!(deal.len(), 8, "the King card's cell: {deal:?}");
+        assert!(deal.iter().all(|m| m.starts_with("secrecy@")));
+        let before = p.seen_by(Some(s(after(seat, 1)))).to_fen();
+        let king = format!("secrecy@{}", turned(seat, "d2"));
+        let p1 = play(&p, &king);
+        assert_eq!(p1.turn(), s(seat), "the turn goes on");
+        assert_eq!(moves(&p1).len(), 21, "two bishop cards of seven cells");
+        let bishops = format!("secrecy@{}", cells_text(seat, &["a1", "b2"]));
+        let p2 = play(&p1, &bishops);
+        assert_eq!(moves(&p2).len(), 10, "two knight cards of five cells");
+        let knights = format!("secrecy@{}", cells_text(seat, &["c1", "d1"]));
+        let p3 = play(&p2, &knights);
+        assert_eq!(p3.turn(), s(seat), "then the turn's move");
+        assert!(legal(&p3, seat, "c1b3"), "a knight card's move");
+        for (sq, card) in [
+            ("d2", 'x'),
+            ("a1", 'z'),
+            ("b2", 'z'),
+            ("c1", 'y'),
+            ("d1", 'y'),
+            ("a2", 'w'),
+            ("b1", 'w'),
+            ("c2", 'w'),
+        ] {
+            assert_eq!(at(&p3, seat, sq), Some((seat as u8, card)), "{sq}");
+        }
+        // The others see nothing but that the deal goes on.
+        for viewer in [Some(s(after(seat, 1))), None] {
+            for q in [&p1, &p2, &p3] {
+                let view = q.seen_by(viewer).to_fen();
+                let strip = |t: &str| t.rsplit('-').next().unwrap().to_string();
+                assert_eq!(strip(&view), strip(&before), "seat {seat}");
+            }
+        }
+        let text = p1.to_fen();
+        assert!(text.contains("deal1"), "{text}");
+        assert_eq!(pos(&v, &text), p1, "round trip");
+        let m = king.parse::<UciMove>().unwrap().to_move(&p).unwrap();
+        assert!(
+            !p.move_seen_by(m, Some(s(after(seat, 1)))),
+            "`?` for the others"
+        );
+        assert!(p.move_seen_by(m, Some(s(seat))));
+        let bad = text.replace("deal1", "deal9");
+        assert!(
+            Position::<u64>::from_fen(&v, &bad)
+                .map(|_| ())
+                .unwrap_err()
+                .to_string()
+                .contains("deal")
+        );
+    }
+}
+
+/// Squares of `seat`'s corner in board order, as a power move names them.
+fn cells_text(seat: usize, squares: &[&str]) -> String {
+    let mut cells: Vec<(usize, String)> = squares
+        .iter()
+        .map(|q| {
+            let t = turned(seat, q);
+            (index(&t), t)
+        })
+        .collect();
+    cells.sort();
+    cells.into_iter().map(|(_, t)| t).collect()
+}

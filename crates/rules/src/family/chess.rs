@@ -203,7 +203,8 @@ impl<B: HasSliders> GamePosition for Position<B> {
         (self.draws() != 0 && matches!(m.kind(), MoveKind::Roll(_)))
             || (self.rules().dice_seats != 0 && self.is_dice_step(m))
             || (self.rules().stealth_seats != 0 && self.is_hide_step(m))
-            || (self.rules().secret_seats != 0 && self.challenge_goes_on(m))
+            || (self.rules().secret_seats != 0
+                && (self.challenge_goes_on(m) || self.is_deal_step(m)))
     }
     #[inline(always)]
     fn pass_move(&self) -> Move {

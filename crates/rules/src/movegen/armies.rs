@@ -31,6 +31,10 @@ impl<B: HasSliders> Position<B> {
         if (self.rules.stealth_seats | self.rules.secret_seats) != 0 && self.generate_seen(sink) {
             return;
         }
+        // The Soviet Union's first turn begins with its deal (`secrecy`).
+        if self.rules.secret_seats & (1 << self.turn.0) != 0 && self.generate_deal(sink) {
+            return;
+        }
         let us = self.turn;
         let before = sink.taken();
         let opening = self.in_opening(us);

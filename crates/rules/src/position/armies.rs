@@ -187,6 +187,9 @@ impl<B: HasSliders> Position<B> {
         if self.rules.stealth_seats != 0 && self.play_hide_step(m) {
             return;
         }
+        if self.rules.secret_seats != 0 && self.play_deal_step(m) {
+            return;
+        }
         let us = self.turn;
         // Face-down cards (`secrecy`): a challenge that catches a bluff
         // leaves the turn with the challenger; one that does not ends its

@@ -73,6 +73,13 @@ const BLUFF: u8 = 0x40;
 /// Window slot: the cell of the piece that moved.
 const CELL: u8 = 0x3f;
 
+/// Turns slot: the turns taken.
+const TURNS: u8 = 0x07;
+/// Turns slot: the cards are dealt.
+const DEALT: u8 = 0x08;
+/// Turns slot: the deal's step (the card kinds placed so far).
+const DEAL_STEP: u8 = 0x70;
+
 /// The choice byte of a bluff: no power reads it, no text writes it.
 pub(crate) const BLUFF_MARK: u8 = 0xff;
 
@@ -360,7 +367,7 @@ impl<B: HasSliders> Position<B> {
     pub(crate) fn early_area(&self) -> Option<B> {
         let us = self.turn;
         let (i, s) = self.secrecy_power(us)?;
-        (self.slot(us, i + 1) < s.turns).then_some(s.area)
+        (self.slot(us, i + 1) & TURNS < s.turns).then_some(s.area)
     }
 
     /// Whether the seat to move's move `m` takes a piece outside `area`.
@@ -462,9 +469,11 @@ impl<B: HasSliders> Position<B> {
         let Some((i, s)) = self.secrecy_power(us) else {
             return;
         };
-        let turns = self.slot(us, i + 1);
-        if turns < s.turns {
-            self.set_slot(us, i + 1, turns + 1);
+        let counted = self.slot(us, i + 1);
+        let turns = (counted & TURNS).saturating_add(1).min(s.turns);
+        let next = (counted & !TURNS & !DEAL_STEP) | DEALT | turns;
+        if next != counted {
+            self.set_slot(us, i + 1, next);
         }
         let moved = matches!(m.kind(), MoveKind::Normal) && self.face_down(us).has(m.to());
         if moved && m.to() <= CELL {
@@ -525,6 +534,102 @@ impl<B: HasSliders> Position<B> {
         }
     }
 
+    /// The deal's step due for the seat to move (the index of the card
+    /// kind it places now), if its cards are not dealt yet: the deal is
+    /// its first turn's beginning.
+    fn deal_due(&self) -> Option<(usize, Compiled<B>, usize)> {
+        let us = self.turn;
+        let (i, s) = self.secrecy_power(us)?;
+        let counted = self.slot(us, i + 1);
+        if counted & (DEALT | TURNS) != 0 || self.commander_of(us) != us {
+            return None;
+        }
+        let step = usize::from((counted & DEAL_STEP) >> 4);
+        (step + 1 < s.count).then_some((i, s, step))
+    }
+
+    /// The face-down cells the deal has not placed before `step`.
+    fn unplaced(&self, us: Seat, s: &Compiled<B>, step: usize) -> B {
+        let placed = s.cards[..step].iter().fold(0u16, |m, &(c, _)| m | 1 << c.0);
+        self.face_down(us) & !self.union_of(placed)
+    }
+
+    /// Where the seat to move deals its cards: the steps of the deal, and
+    /// nothing else. Step `k` names the cells of the cards of the `k`-th
+    /// kind (`secrecy@a1`, `secrecy@b1c1`: one or two cells); the last
+    /// kind fills the cells left.
+    pub(crate) fn generate_deal<S: Sink<B>>(&self, sink: &mut S) -> bool {
+        let Some((i, s, step)) = self.deal_due() else {
+            return false;
+        };
+        let us = self.turn;
+        let (card, _) = s.cards[step];
+        let free = self.unplaced(us, &s, step);
+        let count = (self.union_of(1 << card.0) & free).count();
+        for a in free.iter() {
+            match count {
+                1 => sink.one(Move::power(a, a, i as u8, 0)),
+                2 => {
+                    for b in free.iter().filter(|&b| b > a) {
+                        sink.one(Move::power(a, b, i as u8, 0));
+                    }
+                }
+                _ => {}
+            }
+        }
+        // None of that kind left (taken before the deal): the step passes.
+        if count == 0 || count > 2 {
+            sink.one(Move::power(0, 0, i as u8, 1));
+        }
+        true
+    }
+
+    /// Whether `m` is a step of the seat to move's deal.
+    pub(crate) fn is_deal_step(&self, m: Move) -> bool {
+        matches!(m.kind(), MoveKind::Power(p)
+            if self.secrecy_power(self.turn).is_some_and(|(i, _)| i == p as usize))
+    }
+
+    /// Play `m` if it is a step of the deal: the cards of the step's kind
+    /// go to the cells it names (swapped with the cards there), and the
+    /// turn stays. Whether it was.
+    pub(crate) fn play_deal_step(&mut self, m: Move) -> bool {
+        if !self.is_deal_step(m) {
+            return false;
+        }
+        let Some((i, s, step)) = self.deal_due() else {
+            return true;
+        };
+        let us = self.turn;
+        if m.payload() == 0 {
+            let (card, _) = s.cards[step];
+            let free = self.unplaced(us, &s, step);
+            for target in [m.from(), m.to()] {
+                let Some(here) = self.piece_at(target) else {
+                    continue;
+                };
+                if here.kind == card {
+                    continue;
+                }
+                let spare = self.union_of(1 << card.0) & free;
+                let Some(from) = spare.iter().find(|&c| c != m.from() && c != m.to()) else {
+                    continue;
+                };
+                let there = Piece {
+                    seat: us,
+                    kind: card,
+                };
+                self.remove(here, target);
+                self.remove(there, from);
+                self.put(there, target);
+                self.put(here, from);
+            }
+        }
+        let counted = self.slot(us, i + 1);
+        self.set_slot(us, i + 1, (counted & !DEAL_STEP) | ((step as u8 + 1) << 4));
+        true
+    }
+
     /// FEN4's `'cards'` entries: per seat, each face-down piece's square
     /// and the letter of the kind its card turns into.
     pub(crate) fn cards_extra(&self) -> Option<String> {
@@ -567,11 +672,15 @@ impl<B: HasSliders> Position<B> {
                 let Some((i, _)) = self.secrecy_power(seat) else {
                     return String::new();
                 };
-                let (w, turns) = (self.slot(seat, i), self.slot(seat, i + 1));
-                if w == 0 && turns == 0 {
-                    return String::new();
+                let (w, counted) = (self.slot(seat, i), self.slot(seat, i + 1));
+                if counted & DEALT == 0 {
+                    // Not dealt yet: nothing at the start, then the step.
+                    return match counted & DEAL_STEP {
+                        0 => String::new(),
+                        step => format!("deal{}", step >> 4),
+                    };
                 }
-                let mut text = turns.to_string();
+                let mut text = (counted & TURNS).to_string();
                 if w & OPEN != 0 {
                     text += &format!("@{}", geo.square(w & CELL));
                     if w & BLUFF != 0 {
@@ -654,6 +763,21 @@ impl<B: HasSliders> Position<B> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
         let texts = self.power_texts(entries, (KEY, key_at), "secrecy", Self::secrecy_power)?;
         for (seat, text, (i, s)) in texts {
+            if let Some(step) = text.strip_prefix("deal") {
+                let step = step
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|n| (1..s.count as u8).contains(n))
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "'{text}' in '{KEY}': a deal's step is 'deal1' to 'deal{}'",
+                            s.count - 1
+                        ))
+                    })?;
+                self.set_slot(seat, i, 0);
+                self.set_slot(seat, i + 1, step << 4);
+                continue;
+            }
             let form = || {
                 bad(format!(
                     "'{text}' in '{KEY}': the turns taken (0 to {}), maybe '@' and a square, maybe '!'",
@@ -693,7 +817,7 @@ impl<B: HasSliders> Position<B> {
                 w = OPEN | cell | if bluff { BLUFF } else { 0 };
             }
             self.set_slot(seat, i, w);
-            self.set_slot(seat, i + 1, turns);
+            self.set_slot(seat, i + 1, DEALT | turns);
         }
         Ok(())
     }

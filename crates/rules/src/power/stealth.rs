@@ -170,7 +170,14 @@ impl<B: HasSliders> Position<B> {
     /// from it before and after (a hidden knight's quiet move). A move
     /// list shows the others `?` for those.
     pub fn move_seen_by(&self, m: Move, viewer: Option<Seat>) -> bool {
-        if self.rules.stealth_seats == 0 || viewer == Some(self.turn) {
+        if viewer == Some(self.turn) {
+            return true;
+        }
+        // A step of the Soviet Union's deal (`secrecy`) is its own.
+        if self.rules.secret_seats != 0 && self.is_deal_step(m) {
+            return false;
+        }
+        if self.rules.stealth_seats == 0 {
             return true;
         }
         if self.is_hide_step(m) {
