@@ -40,3 +40,11 @@ test("a roll's face, and the die drawn for it", () => {
   }
   assert.ok(dieSvg(9).includes(">9</text>"), "a face with no pips is written as its number");
 });
+
+test("a challenge of the Soviet Union's move is a power used on its cell", () => {
+  // As the server describes it: no origin, the challenged piece's cell.
+  const challenge = { uci: "challenge@b4", san: "challenge@b4", from: null, to: "b4", power: "challenge" };
+  assert.ok(isCellPower(challenge));
+  assert.deepEqual(cellPowers([challenge, pass]), ["challenge"]);
+  assert.equal(powerLabel("challenge"), "Challenge");
+});
