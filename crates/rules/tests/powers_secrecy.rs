@@ -631,3 +631,23 @@ fn cells_text(seat: usize, squares: &[&str]) -> String {
     cells.sort();
     cells.into_iter().map(|(_, t)| t).collect()
 }
+
+/// Where checks are declared (the variant's option), another seat's check
+/// of the face-down King card is not declared: it does not know the card,
+/// and a declaration would tell everyone.
+#[test]
+fn no_one_declares_a_check_on_a_face_down_king() {
+    for seat in 0..4 {
+        let next = after(seat, 1);
+        let cards = [("a1", 'k'), ("b1", 'n'), ("c1", 'b'), ("b2", 'p')];
+        let plain = scene_at(seat, &cards, &[(1, 'R', "a6")], 3, 1);
+        let v = plain.variant().clone().with_options(&["declare_check"]).unwrap();
+        let p = pos(&v, &plain.to_fen());
+        let q = play(&p, &mv(seat, "a6a5"));
+        assert!(
+            !declared_by(&q, next).contains(SEATS[seat]),
+            "seat {seat}: {}",
+            q.to_fen()
+        );
+    }
+}

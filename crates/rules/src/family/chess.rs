@@ -457,8 +457,8 @@ impl<B: HasSliders> Position<B> {
         let v = self.variant();
         let geo = &v.geometry;
         // What is left of the hidden pieces is what the viewer may see:
-        // its own, marked.
-        let hidden = self.hidden_cells(None);
+        // its own, marked (a face-down card too: the others see it unknown).
+        let hidden = self.hidden_cells(None) | self.cards_hidden_from(None);
         let pieces = geo
             .playable_cells()
             .filter_map(|c| {

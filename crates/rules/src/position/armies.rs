@@ -285,7 +285,12 @@ impl<B: HasSliders> Position<B> {
         self.settling_marks(|pos| {
             pos.count_turn(us);
             if pos.rules.variant.rules.declare_check {
-                let checked = pos.checked_by(us);
+                // As the mover sees the board (`secrecy`: no face-down King).
+                let checked = if pos.rules.secret_seats != 0 {
+                    pos.checked_by_seen(us)
+                } else {
+                    pos.checked_by(us)
+                };
                 pos.set_declared(us, checked);
             }
             if pos.rules.secret_seats != 0 {

@@ -327,11 +327,10 @@ impl<B: HasSliders> Position<B> {
         }
         // Per face-down piece, the cells its ordinary moves reach.
         let mut reached = [(0u8, B::EMPTY); MAX_CARDS * 2];
-        let mut n = 0;
-        for c in from_cells.iter().take(reached.len()) {
-            reached[n] = (c, B::EMPTY);
-            n += 1;
+        for (slot, c) in reached.iter_mut().zip(from_cells.iter()) {
+            *slot = (c, B::EMPTY);
         }
+        let n = (from_cells.count() as usize).min(reached.len());
         for m in list.iter() {
             if let Some(r) = reached[..n].iter_mut().find(|(c, _)| *c == m.from()) {
                 r.1 |= B::bit(m.to());
@@ -514,6 +513,17 @@ impl<B: HasSliders> Position<B> {
         }
     }
 
+    /// The seats whose last royal piece `seat` attacks, as it sees them: a
+    /// face-down King card of another seat is no king to it, so a
+    /// declaration tells nothing of the cards.
+    pub(crate) fn checked_by_seen(&self, seat: Seat) -> u8 {
+        if self.sees_all(Some(seat)) {
+            self.checked_by(seat)
+        } else {
+            self.seen_by(Some(seat)).checked_by(seat)
+        }
+    }
+
     /// Announcing: after `us`'s turn, every secret seat declares the kings
     /// its pieces attack now (its own move's checks, and kings that came
     /// under its attack); `us`'s declaration is replaced, the others' grow.
@@ -522,7 +532,7 @@ impl<B: HasSliders> Position<B> {
             if self.secrecy_power(g).is_none() || self.commander_of(g) != g {
                 continue;
             }
-            let checked = self.checked_by(g);
+            let checked = self.checked_by_seen(g);
             let set = if g == us {
                 checked
             } else {
