@@ -641,7 +641,11 @@ fn no_one_declares_a_check_on_a_face_down_king() {
         let next = after(seat, 1);
         let cards = [("a1", 'k'), ("b1", 'n'), ("c1", 'b'), ("b2", 'p')];
         let plain = scene_at(seat, &cards, &[(1, 'R', "a6")], 3, 1);
-        let v = plain.variant().clone().with_options(&["declare_check"]).unwrap();
+        let v = plain
+            .variant()
+            .clone()
+            .with_options(&["declare_check"])
+            .unwrap();
         let p = pos(&v, &plain.to_fen());
         let q = play(&p, &mv(seat, "a6a5"));
         assert!(

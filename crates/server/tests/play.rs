@@ -596,7 +596,10 @@ async fn soviet_cards_are_shown_to_their_owner_only_and_a_challenge_plays() {
     assert_eq!(challenge["power"], "challenge", "{challenge}");
     // The owner sees its cards.
     let (_, red_state) = server.client(&id, t[0].as_deref()).await;
-    assert!(red_state["fen"].as_str().unwrap().contains("'cards'"), "{red_state}");
+    assert!(
+        red_state["fen"].as_str().unwrap().contains("'cards'"),
+        "{red_state}"
+    );
     assert_eq!(red_state["moves"][0], "secrecy@a1", "{red_state}");
     // Blue challenges: a bluff, so the piece is lost and blue plays on.
     for m in ["challenge@b4", "b5c5"] {
