@@ -75,3 +75,11 @@ test("a cargo move's letters and a knight's cargo", async () => {
   assert.equal(cargoAt(theirs, "b1"), "", "the pool is on no knight");
   assert.equal(cargoAt({}, "b1"), "");
 });
+
+test("a challenge of the Soviet Union's move is a power used on its cell", () => {
+  // As the server describes it: no origin, the challenged piece's cell.
+  const challenge = { uci: "challenge@b4", san: "challenge@b4", from: null, to: "b4", power: "challenge" };
+  assert.ok(isCellPower(challenge));
+  assert.deepEqual(cellPowers([challenge, pass]), ["challenge"]);
+  assert.equal(powerLabel("challenge"), "Challenge");
+});

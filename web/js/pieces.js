@@ -96,6 +96,11 @@ export function pictureFor(variant, kind) {
     };
   }
   if (!promoted && CHESS[name]) return { svg: CHESS[name], turns: false };
+  // The Soviet Union's face-down cards: its owner sees each as the piece
+  // its card names ("knight card"); the others see an unknown piece, "?".
+  const card = name.endsWith(" card") ? CHESS[name.slice(0, -" card".length)] : null;
+  if (!promoted && card) return { svg: card, turns: false };
+  if (name === "unknown piece") return { svg: letterDisc("?"), turns: false };
   return { svg: letterDisc(kind.letter), turns: false };
 }
 

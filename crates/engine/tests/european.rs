@@ -520,3 +520,44 @@ fn bots_play_legal_games_with_lightning() {
     }
     assert!(draws >= 4, "{draws} draws");
 }
+
+/// Bots play legal games with the Soviet Union, each handed the view of its
+/// seat (as the server's bots are): the Soviet bot deals and moves with its
+/// cards; the others see unknown pieces and may challenge; every move a
+/// bot picks in its view is legal in the true game.
+#[test]
+fn bots_play_legal_games_with_secret_cards() {
+    use tetrarch_engine::Engine;
+    use tetrarch_rules::{AnyGame, AnyVariant};
+    for ids in [
+        "soviet-union,default,default,default",
+        "default,soviet-union,assassins-guild,soviet-union",
+    ] {
+        let v = AnyVariant::builtin("european-ffa")
+            .unwrap()
+            .with_lineup(ids)
+            .unwrap();
+        let mut game = AnyGame::new(&v);
+        game.set_seed(31);
+        let mut engine = Engine::new(&v, 4);
+        let limits = Limits {
+            nodes: Some(1_000),
+            ..Limits::default()
+        };
+        for ply in 0..60 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let view = game.seen_by(Some(game.turn()));
+            let found = engine.search(&view, &limits, &mut |_| {}).unwrap();
+            let m = found
+                .best
+                .unwrap_or_else(|| panic!("{ids}: no move at ply {ply}"));
+            assert!(
+                game.legal_moves().iter().any(|l| l.uci == m),
+                "{ids}: illegal bot move {m} at ply {ply}"
+            );
+            game.play(&m).unwrap();
+        }
+    }
+}

@@ -32,6 +32,10 @@ pub enum MoveKind {
     /// A roll of a die (`roll=4`): a chance step, played by no seat, its
     /// face 1 to 127 (see [`crate::family::GamePosition::chance`]).
     Roll(u8),
+    /// A challenge of the Soviet Union's last move (`challenge@c3`, the
+    /// cell of the piece that moved; `from == to`): its card is turned
+    /// over (see `crate::power` `secrecy`).
+    Challenge,
 }
 
 /// A move between cell indices of one variant's board.
@@ -62,6 +66,8 @@ const POWERS: u32 = 8;
 /// A roll shares the action tag, with the argument's top bit set (a
 /// variant has far fewer than 128 actions).
 const ROLL: u32 = 0x80;
+/// A challenge shares the action tag too, with the argument's next bit.
+const CHALLENGE: u32 = 0x40;
 
 impl Move {
     /// Pack a move.
@@ -79,6 +85,7 @@ impl Move {
             MoveKind::Action(a) => (ACTION, a as u32),
             MoveKind::Power(p) => (POWER + (p as u32 % POWERS), 0),
             MoveKind::Roll(face) => (ACTION, ROLL | (face as u32 & 0x7f)),
+            MoveKind::Challenge => (ACTION, CHALLENGE),
         };
         Move(from as u32 | (to as u32) << 8 | tag << 16 | arg << 20)
     }
@@ -104,6 +111,7 @@ impl Move {
             PASS => MoveKind::Pass,
             SWAP => MoveKind::Swap,
             ACTION if arg.0 as u32 & ROLL != 0 => MoveKind::Roll(arg.0 & 0x7f),
+            ACTION if arg.0 as u32 & CHALLENGE != 0 => MoveKind::Challenge,
             ACTION => MoveKind::Action(arg.0),
             POWER.. => MoveKind::Power(((self.0 >> 16) & 15) as u8 - POWER as u8),
             _ => MoveKind::Normal,

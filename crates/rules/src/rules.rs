@@ -279,6 +279,9 @@ pub struct Rules<B: HasSliders> {
     /// they are in the game by a king inside a knight too, and what their
     /// knights carry is hidden from the others.
     pub(crate) cargo_seats: u8,
+    /// The seats whose pieces are face-down cards (`secrecy`), a bit set:
+    /// where one is, the others move by their views, and the seat bluffs.
+    pub(crate) secret_seats: u8,
     /// The seats whose dice are `insanity`'s, as a bit set (among
     /// `dice_seats`).
     pub(crate) insanity_seats: u8,
@@ -958,6 +961,9 @@ impl<B: HasSliders> Rules<B> {
             cargo_seats: seats_with_power(&variant, |p| {
                 matches!(p, crate::power::PowerSpec::Cargo(_))
             }),
+            secret_seats: seats_with_power(&variant, |p| {
+                matches!(p, crate::power::PowerSpec::Secrecy(_))
+            }),
             multi: variant.seat_count() > 2,
             transfers: variant.rules.checkmate == crate::variant::MateRule::Transfers,
             seat_state: !variant.seat_rules.is_empty(),
@@ -994,7 +1000,8 @@ impl<B: HasSliders> Rules<B> {
             alive_kinds: if variant.rules.flags_to_win > 0 {
                 ((1u32 << variant.pieces.len()) - 1) as u16
             } else {
-                sets.royal
+                // A view's stand-ins may hide the King card.
+                sets.royal | crate::power::stand_in_kinds(&powers)
             },
             pawn_kinds: sets.pawn,
             promotion_zone,

@@ -332,7 +332,11 @@ fn random_lineups(games: usize, seed: u64) -> usize {
 /// [`random_lineups`], `must` (a nation id) in a random seat of each
 /// line-up when given.
 fn random_lineups_with(games: usize, seed: u64, must: Option<&str>) -> usize {
-    let mut ids: Vec<&str> = builtin_nation_ids().collect();
+    // The reference does not play the Soviet Union's cards yet
+    // (`docs/nations.md`): its own tests are `powers_secrecy.rs`.
+    let mut ids: Vec<&str> = builtin_nation_ids()
+        .filter(|&id| id != "soviet-union")
+        .collect();
     ids.extend(["test-rooks", "test-amazon", "test-wide"]);
     let mut rng = Rng(seed | 1);
     let mut positions = 0;
@@ -977,7 +981,10 @@ fn every_nation_perft_is_pinned_and_agrees_with_the_reference() {
         let start = Pos::start(&v);
         let kernel = tetrarch_rules::perft(&start, 4);
         assert_eq!(kernel.to_string(), count, "{id}");
-        assert_eq!(reference(&start).perft(4), kernel, "{id}");
+        // The reference does not play the Soviet Union's cards yet.
+        if id != "soviet-union" {
+            assert_eq!(reference(&start).perft(4), kernel, "{id}");
+        }
     }
 }
 

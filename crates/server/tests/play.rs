@@ -549,6 +549,72 @@ async fn the_server_draws_lightning_nations_after_a_capture() {
     assert!(body.to_string().contains("Lightning deck"), "{body}");
 }
 
+/// The Soviet Union's cards on the server, over real sockets: its owner
+/// sees its cards and its deal; another seat and a spectator see unknown
+/// pieces, `?` for the deal, no cards in the FEN4; the next seat is offered
+/// the challenge of a bluff among its moves, plays it (the piece is lost)
+/// and then its own move.
+#[tokio::test]
+async fn soviet_cards_are_shown_to_their_owner_only_and_a_challenge_plays() {
+    let server = TestServer::start("secrecy").await;
+    let (id, t) = create_lineup(&server, "soviet-union", None).await;
+    let (mut blue, _) = server.client(&id, t[1].as_deref()).await;
+    // The deal: King card a1, bishop cards b1 and c1, knight cards d1 and
+    // a2; then the bishop card's bluff b1-b4.
+    for m in ["secrecy@a1", "secrecy@b1c1", "secrecy@d1a2", "b1b4"] {
+        let (status, body) = server
+            .post(&format!("/api/games/{id}/move/{m}"), t[0].as_deref(), None)
+            .await;
+        assert_eq!(status, 200, "{m}: {body}");
+    }
+    for _ in 0..3 {
+        let event = blue.wait_for(|m| m["t"] == "move").await;
+        assert_eq!(event["uci"], "?", "{event}");
+    }
+    let event = blue.wait_for(|m| m["t"] == "move").await;
+    assert_eq!(event["uci"], "b1b4", "{event}");
+    let leaks = |state: &Value| {
+        let pieces = state["board"]["pieces"].as_array().unwrap();
+        let shown = pieces
+            .iter()
+            .any(|p| p["seat"] == 0 && p["kind"].as_str().unwrap() != "u");
+        shown
+            || state["fen"].as_str().unwrap().contains("'cards'")
+            || state["moves"].to_string().contains("secrecy@")
+    };
+    let (_, spectator) = server.get(&format!("/api/games/{id}")).await;
+    assert!(!leaks(&spectator), "{spectator}");
+    let (_, blue_state) = server.client(&id, t[1].as_deref()).await;
+    assert!(!leaks(&blue_state), "{blue_state}");
+    let challenge = blue_state["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["uci"] == "challenge@b4")
+        .cloned()
+        .unwrap_or_else(|| panic!("no challenge offered: {blue_state}"));
+    assert_eq!(challenge["power"], "challenge", "{challenge}");
+    // The owner sees its cards.
+    let (_, red_state) = server.client(&id, t[0].as_deref()).await;
+    assert!(
+        red_state["fen"].as_str().unwrap().contains("'cards'"),
+        "{red_state}"
+    );
+    assert_eq!(red_state["moves"][0], "secrecy@a1", "{red_state}");
+    // Blue challenges: a bluff, so the piece is lost and blue plays on.
+    for m in ["challenge@b4", "b5c5"] {
+        let (status, body) = server
+            .post(&format!("/api/games/{id}/move/{m}"), t[1].as_deref(), None)
+            .await;
+        assert_eq!(status, 200, "{m}: {body}");
+    }
+    let (_, after) = server.get(&format!("/api/games/{id}")).await;
+    let pieces = after["board"]["pieces"].as_array().unwrap();
+    assert!(!pieces.iter().any(|p| p["cell"] == "b4"), "{after}");
+    assert!(!leaks(&after), "{after}");
+    verify_store(&server.db, &[id]).await;
+}
+
 /// The Assassins' Guild's hidden knight on the server, over real sockets:
 /// its owner sees it (marked hidden) and its moves; another seat and a
 /// spectator see neither the knight nor its square, in the board, the FEN4,

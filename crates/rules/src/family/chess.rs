@@ -204,6 +204,8 @@ impl<B: HasSliders> GamePosition for Position<B> {
             || (self.rules().dice_seats != 0 && self.is_dice_step(m))
             || (self.rules().stealth_seats != 0 && self.is_hide_step(m))
             || (self.rules().cargo_seats != 0 && self.is_packing_step(m))
+            || (self.rules().secret_seats != 0
+                && (self.challenge_goes_on(m) || self.is_deal_step(m)))
     }
     #[inline(always)]
     fn pass_move(&self) -> Move {
@@ -217,8 +219,9 @@ impl<B: HasSliders> GamePosition for Position<B> {
     fn mover(&self, m: Move) -> Option<Seat> {
         match m.kind() {
             MoveKind::Pass | MoveKind::Roll(_) => return None,
-            // A power may act on an empty cell (a new piece).
-            MoveKind::Power(_) => return Some(self.turn),
+            // A power may act on an empty cell (a new piece); a challenge
+            // names another seat's piece.
+            MoveKind::Power(_) | MoveKind::Challenge => return Some(self.turn),
             _ => {}
         }
         // Where armies change hands, the piece's army may be another's now.
@@ -417,6 +420,7 @@ impl<B: HasSliders> Position<B> {
             MoveKind::Power(_) if m.from() == m.to() || self.second_move(m).is_some() => {
                 (None, cell(m.to()), Vec::new())
             }
+            MoveKind::Challenge => (None, cell(m.to()), Vec::new()),
             MoveKind::Castle => {
                 let (king, _) = self.castle_targets(m.from(), m.to());
                 let path = vec![self.cell_name(king), self.cell_name(m.to())];
@@ -444,11 +448,13 @@ impl<B: HasSliders> Position<B> {
                     .get(self.turn().idx())
                     .and_then(|p| p.get(i as usize))
                     .map(|p| p.id().to_string()),
+                MoveKind::Challenge => Some(crate::notation::uci::CHALLENGE.to_string()),
                 _ if m.choice() != 0 => self.choosing_power_id().map(str::to_string),
                 _ => None,
             },
             picks: picks.iter().map(|&c| self.cell_name(c)).collect(),
-            chosen: (m.choice() != 0).then(|| {
+            // A bluff's mark (`secrecy`) is no choice: nothing shows it.
+            chosen: (m.choice() != 0 && self.choosing_power().is_some()).then(|| {
                 let geo = &self.variant().geometry;
                 Chosen::of(self.chosen_cells(m).into_iter().map(|c| geo.square(c))).to_string()
             }),
@@ -459,8 +465,8 @@ impl<B: HasSliders> Position<B> {
         let v = self.variant();
         let geo = &v.geometry;
         // What is left of the hidden pieces is what the viewer may see:
-        // its own, marked.
-        let hidden = self.hidden_cells(None);
+        // its own, marked (a face-down card too: the others see it unknown).
+        let hidden = self.hidden_cells(None) | self.cards_hidden_from(None);
         let pieces = geo
             .playable_cells()
             .filter_map(|c| {

@@ -32,7 +32,11 @@ impl<B: HasSliders> Position<B> {
             return;
         }
         // Pieces hidden from the mover: it moves by its view.
-        if self.rules.stealth_seats != 0 && self.generate_seen(sink) {
+        if (self.rules.stealth_seats | self.rules.secret_seats) != 0 && self.generate_seen(sink) {
+            return;
+        }
+        // The Soviet Union's first turn begins with its deal (`secrecy`).
+        if self.rules.secret_seats & (1 << self.turn.0) != 0 && self.generate_deal(sink) {
             return;
         }
         let us = self.turn;
@@ -53,7 +57,12 @@ impl<B: HasSliders> Position<B> {
         let no_check = opening || continuing;
         // Insanity's picked pieces move as their dice say, and nothing else.
         let insane = self.rules.insanity_seats != 0 && self.moves_insanely();
+        // Face-down cards (`secrecy`): bluffs, and no capture outside the
+        // area on the first turns.
+        let secret = self.rules.secret_seats & (1 << us.0) != 0;
+        let early = if secret { self.early_area() } else { None };
         let filtered = insane
+            || secret
             || no_check
             || self.rules.variant.rules.declare_check
             || capture_powers
@@ -68,6 +77,9 @@ impl<B: HasSliders> Position<B> {
                     self.generate_all_area_moves(&mut pseudo);
                 }
                 self.generate_powers(&mut pseudo);
+                if secret {
+                    self.generate_bluffs(&mut pseudo);
+                }
             }
             // With Checks: the moves that leave the mover's royal piece
             // attacked, offered only if every move does.
@@ -82,6 +94,7 @@ impl<B: HasSliders> Position<B> {
                     continue;
                 };
                 if !self.declared_enough(m)
+                    || early.is_some_and(|area| self.captures_outside(m, area))
                     || (barred
                         && (self.barred_capture(m)
                             || self.rest_barred(m)
@@ -126,6 +139,10 @@ impl<B: HasSliders> Position<B> {
         // Hiding begins a turn of two steps, as a pick does.
         if self.rules.stealth_seats != 0 {
             self.generate_hide(sink);
+        }
+        // A challenge of another seat's last move begins a turn.
+        if self.rules.secret_seats != 0 {
+            self.generate_challenges(sink);
         }
         // A turn that goes on may always end: by a pass.
         if continuing || insane || sink.taken() == before {

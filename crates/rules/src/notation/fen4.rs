@@ -337,6 +337,8 @@ impl<B: HasSliders> Position<B> {
         keys.extend(self.cargo_extra());
         keys.extend(self.lightning_extras());
         keys.extend(self.insanity_extra());
+        keys.extend(self.cards_extra());
+        keys.extend(self.secrecy_extra());
         if self.flags != self.default_flag_cells() {
             let geo = &v.geometry;
             let entries: Vec<String> = self
@@ -843,8 +845,14 @@ impl<B: HasSliders> Position<B> {
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::INSANITY_KEY, at)? {
             self.read_insanity_extra(&entries, key_at)?;
         }
+        if let Some((key_at, entries)) = extras_tuple(block, crate::power::CARDS_KEY, at)? {
+            self.read_cards_extra(&entries, key_at)?;
+        }
+        if let Some((key_at, entries)) = extras_tuple(block, crate::power::SECRECY_KEY, at)? {
+            self.read_secrecy_extra(&entries, key_at)?;
+        }
         if let Some((key_at, entries)) = extras_tuple(block, "declared", at)? {
-            if !self.rules.variant.rules.declare_check {
+            if !self.rules.variant.rules.declare_check && self.rules.secret_seats == 0 {
                 let why = "'declared' is only for variants where checks are declared";
                 return Err(syntax(FenField::Extras, key_at, why.to_string()));
             }
@@ -913,7 +921,13 @@ impl<B: HasSliders> Position<B> {
         let v = &self.rules.variant;
         // A king in reserve (`deploy`) is a king the army still has.
         let reserve = self.deploying_seats() | self.carrying_seats();
-        let kingless = |s: u8| self.royals(Seat(s)).is_empty() && reserve & (1 << s) == 0;
+        // A view's stand-ins (`secrecy`) may hide the King card.
+        let stand_ins = self.union_of(crate::power::stand_in_kinds(&self.rules.powers));
+        let kingless = |s: u8| {
+            self.royals(Seat(s)).is_empty()
+                && reserve & (1 << s) == 0
+                && (stand_ins & self.by_seat[s as usize]).is_empty()
+        };
         for army in 0..self.rules.seats() {
             let name = &v.seats[army as usize].name;
             let boss = self.commander[army as usize];
@@ -996,7 +1010,8 @@ impl<B: HasSliders> Position<B> {
                 let sq = Square::new(file, rank).expect("on board");
                 let token = match geo.cell(sq) {
                     None => Some("x".to_string()),
-                    Some(c) => self.piece_at(c).map(|p| {
+                    // A face-down card shows as its stand-in ('cards' says what it is).
+                    Some(c) => self.shown_piece_at(c).map(|p| {
                         format!(
                             "{}{}",
                             seat_letter(v, p.seat),

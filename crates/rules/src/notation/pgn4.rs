@@ -709,7 +709,7 @@ fn mover_on<B: HasSliders>(
 ) -> Result<Piece, Pgn4MoveError> {
     let v = pos.variant();
     let side = pos.moving_seats();
-    let mover = match pos.piece_at(f) {
+    let mover = match pos.shown_piece_at(f) {
         None => {
             return Err(Pgn4MoveError::NoPiece {
                 piece: format!("{} {}", seat_names(v, side), piece_name(v, piece)?),
@@ -750,7 +750,7 @@ fn check_captured<B: HasSliders>(
 ) -> Result<(), Pgn4MoveError> {
     let v = pos.variant();
     let en_passant = fits.iter().any(|m| m.kind() == MoveKind::EnPassant);
-    let ok = match pos.piece_at(t) {
+    let ok = match pos.shown_piece_at(t) {
         Some(victim) => letter_fits(v, captured, victim.kind)?,
         None => en_passant && captured.is_none(),
     };
@@ -761,7 +761,7 @@ fn check_captured<B: HasSliders>(
         named: piece_name(v, captured)?,
         square: to,
         found: pos
-            .piece_at(t)
+            .shown_piece_at(t)
             .map_or("nothing".to_string(), |p| describe(v, p)),
     })
 }
@@ -943,7 +943,7 @@ impl Pgn4Move {
         let geo = &v.geometry;
         let sq = |c: u8| geo.square(c);
         match m.kind() {
-            MoveKind::Power(_) | MoveKind::Roll(_) => {
+            MoveKind::Power(_) | MoveKind::Roll(_) | MoveKind::Challenge => {
                 return Pgn4Move::Power(UciMove::from_move(pos, m));
             }
             MoveKind::Drop(k) => {
@@ -954,7 +954,7 @@ impl Pgn4Move {
             }
             _ => {}
         }
-        let Some(mover) = pos.piece_at(m.from()) else {
+        let Some(mover) = pos.shown_piece_at(m.from()) else {
             return Pgn4Move::Pass;
         };
         let normal = |to: u8, captured: Option<Piece>, promotion: Option<Kind>| Pgn4Move::Normal {
@@ -971,7 +971,8 @@ impl Pgn4Move {
             | MoveKind::Drop(_)
             | MoveKind::Action(_)
             | MoveKind::Power(_)
-            | MoveKind::Roll(_) => Pgn4Move::Pass,
+            | MoveKind::Roll(_)
+            | MoveKind::Challenge => Pgn4Move::Pass,
             MoveKind::Castle => {
                 let wing = castling_side(pos, mover.seat, m.from(), m.to());
                 let twins = pos
@@ -1000,8 +1001,8 @@ impl Pgn4Move {
                 chosen: Chosen::of(pos.chosen_cells(m).into_iter().map(sq)),
             },
             MoveKind::Swap => normal(m.to(), None, None),
-            MoveKind::Normal => normal(m.to(), pos.piece_at(m.to()), None),
-            MoveKind::Promotion(k) => normal(m.to(), pos.piece_at(m.to()), Some(k)),
+            MoveKind::Normal => normal(m.to(), pos.shown_piece_at(m.to()), None),
+            MoveKind::Promotion(k) => normal(m.to(), pos.shown_piece_at(m.to()), Some(k)),
         }
     }
 }

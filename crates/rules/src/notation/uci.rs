@@ -238,6 +238,9 @@ impl fmt::Display for ActionName {
     }
 }
 
+/// The name of a challenge of a secret seat's last move (`challenge@c3`).
+pub const CHALLENGE: &str = "challenge";
+
 /// A UCI string that is malformed, or names no legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum UciError {
@@ -475,6 +478,14 @@ impl UciMove {
             },
             MoveKind::Pass => UciMove::Null,
             MoveKind::Roll(face) => UciMove::Roll(face),
+            MoveKind::Challenge => UciMove::Power {
+                name: ActionName::new(CHALLENGE).expect("a valid name"),
+                from: sq(m.from()),
+                to: None,
+                then: None,
+                third: None,
+                letters: None,
+            },
             MoveKind::Action(a) => UciMove::Action(
                 ActionName::new(&v.seat_rules.actions[a as usize].name)
                     .expect("action names are checked with the variant"),

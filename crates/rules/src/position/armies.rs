@@ -125,7 +125,7 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// Record which seats `seat`'s last move checked.
-    fn set_declared(&mut self, seat: Seat, checked: u8) {
+    pub(crate) fn set_declared(&mut self, seat: Seat, checked: u8) {
         let s = seat.idx();
         self.hash ^= zobrist::declared(s, self.declared_of(s)) ^ zobrist::declared(s, checked);
         self.put_declared(s, checked);
@@ -149,7 +149,9 @@ impl<B: HasSliders> Position<B> {
     /// a move that takes the last royal piece of a player needs a check of
     /// that player by the mover's previous move.
     pub(crate) fn declared_enough(&self, m: Move) -> bool {
-        if !self.rules.variant.rules.declare_check
+        // A secret seat always announces its checks (`secrecy`).
+        if !(self.rules.variant.rules.declare_check
+            || self.rules.secret_seats & (1 << self.turn.0) != 0)
             || !matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))
         {
             return true;
@@ -188,7 +190,25 @@ impl<B: HasSliders> Position<B> {
         if self.rules.cargo_seats != 0 && self.play_packing(m) {
             return;
         }
+        if self.rules.secret_seats != 0 && self.play_deal_step(m) {
+            return;
+        }
         let us = self.turn;
+        // Face-down cards (`secrecy`): a challenge that catches a bluff
+        // leaves the turn with the challenger; one that does not ends its
+        // turn as a pass would. The secret seat's step closes its window.
+        let mut m = m;
+        let mut bluff = false;
+        if self.rules.secret_seats != 0 {
+            if m.kind() == MoveKind::Challenge {
+                if self.play_challenge(m) {
+                    return;
+                }
+                m = Move::new(0, 0, MoveKind::Pass);
+            }
+            bluff = self.is_bluff(m);
+            self.close_own_window(us);
+        }
         // Lightning: the draws an ordinary capture calls for.
         let draws = if self.rules.lightning {
             self.capture_draws(m)
@@ -253,6 +273,9 @@ impl<B: HasSliders> Position<B> {
             if self.rules.stealth_seats != 0 {
                 self.end_stealth_turn(us);
             }
+            if self.rules.secret_seats != 0 {
+                self.end_secrecy_turn(us, m, bluff);
+            }
         }
         // Before the idle pieces and frozen capturers are looked at, which
         // see a militia gone as a changed piece.
@@ -272,8 +295,17 @@ impl<B: HasSliders> Position<B> {
         self.settling_marks(|pos| {
             pos.count_turn(us);
             if pos.rules.variant.rules.declare_check {
-                let checked = pos.checked_by(us);
+                // As the mover sees the board (`secrecy`: no face-down King).
+                let checked = if pos.rules.secret_seats != 0 {
+                    pos.checked_by_seen(us)
+                } else {
+                    pos.checked_by(us)
+                };
                 pos.set_declared(us, checked);
+            }
+            if pos.rules.secret_seats != 0 {
+                pos.settle_secrecy();
+                pos.announce_checks(us);
             }
             let next = pos.next_alive_after(us, pos.alive_seats());
             pos.set_turn(next);
@@ -299,6 +331,9 @@ impl<B: HasSliders> Position<B> {
         // destroyed) is lost to the seat whose turn it is.
         if cargo {
             self.settle_cargo(self.turn);
+        }
+        if self.rules.secret_seats != 0 {
+            self.settle_secrecy();
         }
     }
 

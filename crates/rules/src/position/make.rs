@@ -132,7 +132,8 @@ impl<B: HasSliders> Position<B> {
             | MoveKind::Swap
             | MoveKind::Action(_)
             | MoveKind::Power(_)
-            | MoveKind::Roll(_) => {}
+            | MoveKind::Roll(_)
+            | MoveKind::Challenge => {}
         }
         self.hash ^= zobrist::turn(us.idx());
         self.turn = us.next(seats);

@@ -479,7 +479,8 @@ impl<B: HasSliders> Position<B> {
             | MoveKind::Pass
             | MoveKind::Action(_)
             | MoveKind::Power(_)
-            | MoveKind::Roll(_) => {}
+            | MoveKind::Roll(_)
+            | MoveKind::Challenge => {}
         }
     }
 

@@ -50,6 +50,7 @@ mod range;
 mod relocate;
 mod revenge;
 mod revive;
+mod secrecy;
 mod shelter;
 mod shoot;
 mod square_state;
@@ -74,6 +75,7 @@ pub(crate) use insanity::KEY as INSANITY_KEY;
 pub(crate) use militia::KEY as MILITIA_KEY;
 pub(crate) use militia::{MilitiaRules, militia_rules};
 pub(crate) use neutral::KEY as NEUTRAL_KEY;
+pub(crate) use secrecy::{CARDS_KEY, KEY as SECRECY_KEY, stand_in_kinds};
 pub(crate) use square_state::SquareKey;
 pub(crate) use state::StateKey;
 pub(crate) use stealth::KEY as STEALTH_KEY;
@@ -160,6 +162,8 @@ pub enum PowerSpec {
     /// At the start of the turn, hide a piece from the others, for a few
     /// turns in a row.
     Stealth(stealth::Spec),
+    /// Pieces are face-down cards: move any anywhere; others may challenge.
+    Secrecy(secrecy::Spec),
     /// At the start of the turn, roll a die: on 5 or 6, move up to three
     /// pieces, each as a die says.
     Insanity,
@@ -212,6 +216,7 @@ impl PowerSpec {
             fear::ID => PowerSpec::Fear,
             assassinate::ID => PowerSpec::Assassinate(assassinate::Spec::read(&p)?),
             stealth::ID => PowerSpec::Stealth(stealth::Spec::read(&p)?),
+            secrecy::ID => PowerSpec::Secrecy(secrecy::Spec::read(&p)?),
             insanity::ID => PowerSpec::Insanity,
             cargo::ID => PowerSpec::Cargo(cargo::Spec::read(&p)?),
             other => {
@@ -263,6 +268,7 @@ impl PowerSpec {
             PowerSpec::Fear => fear::ID,
             PowerSpec::Assassinate(_) => assassinate::ID,
             PowerSpec::Stealth(_) => stealth::ID,
+            PowerSpec::Secrecy(_) => secrecy::ID,
             PowerSpec::Insanity => insanity::ID,
             PowerSpec::Cargo(_) => cargo::ID,
         }
@@ -316,6 +322,7 @@ impl PowerSpec {
             PowerSpec::Assassinate(_) => 2,
             PowerSpec::Insanity => insanity::SLOTS,
             PowerSpec::Cargo(_) => cargo::SLOTS,
+            PowerSpec::Secrecy(_) => secrecy::SLOTS,
             _ => 1,
         }
     }
@@ -392,6 +399,7 @@ impl PowerSpec {
             PowerSpec::Cargo(c) => std::iter::once(("kind", c.kind))
                 .chain(c.cargo.iter().map(|&l| ("cargo", l)))
                 .collect(),
+            PowerSpec::Secrecy(s) => s.letters(),
         }
     }
 }
@@ -408,7 +416,7 @@ fn kinds_or_pieces(letters: &[char], kind: impl Fn(char) -> Kind) -> Option<u16>
 }
 
 /// Every power id a nation file may name.
-const KNOWN: [&str; 34] = [
+const KNOWN: [&str; 35] = [
     transform::ID,
     place::ID,
     relocate::ID,
@@ -443,6 +451,7 @@ const KNOWN: [&str; 34] = [
     stealth::ID,
     insanity::ID,
     cargo::ID,
+    secrecy::ID,
 ];
 
 /// A power compiled for one seat of a line-up: kinds resolved, areas
@@ -481,6 +490,7 @@ pub(crate) enum Power<B> {
     Stealth(stealth::Compiled),
     Insanity(insanity::Compiled),
     Cargo(cargo::Compiled),
+    Secrecy(secrecy::Compiled<B>),
 }
 
 impl<B: HasSliders> Power<B> {
@@ -536,6 +546,7 @@ impl<B: HasSliders> Power<B> {
             PowerSpec::Stealth(s) => Power::Stealth(s.compile(kind)),
             PowerSpec::Insanity => Power::Insanity(insanity::Compiled::new(pieces)),
             PowerSpec::Cargo(c) => Power::Cargo(c.compile(kind, pieces)),
+            PowerSpec::Secrecy(s) => Power::Secrecy(s.compile(kind, area)),
         }
     }
 
@@ -745,7 +756,9 @@ impl<B: HasSliders> Position<B> {
         }
         match self.choosing_power() {
             Some(Power::Push(_)) => self.pushed_cells(m),
-            _ => m.chosen().into_iter().collect(),
+            Some(_) => m.chosen().into_iter().collect(),
+            // No power reads it: a bluff's mark (`secrecy`), never written.
+            None => Vec::new(),
         }
     }
 

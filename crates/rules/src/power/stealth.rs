@@ -127,7 +127,9 @@ impl<B: HasSliders> Position<B> {
 
     /// Whether `viewer` sees everything of the true position.
     pub fn sees_all(&self, viewer: Option<Seat>) -> bool {
-        self.hidden_cells(viewer).is_empty() && !self.cargo_hidden_from(viewer)
+        self.hidden_cells(viewer).is_empty()
+            && !self.cargo_hidden_from(viewer)
+            && self.cards_hidden_from(viewer).is_empty()
     }
 
     /// `viewer`'s view of this (true) position: the pieces hidden from it
@@ -139,6 +141,10 @@ impl<B: HasSliders> Position<B> {
         let mut view = self.without(self.hidden_cells(viewer));
         // Which knight holds what of another seat's army (`cargo`).
         view.pool_cargo(viewer);
+        // Face-down cards (`secrecy`): shown as their stand-ins.
+        if self.rules.secret_seats != 0 {
+            view.mask_cards(viewer);
+        }
         view
     }
 
@@ -168,9 +174,14 @@ impl<B: HasSliders> Position<B> {
     /// from it before and after (a hidden knight's quiet move). A move
     /// list shows the others `?` for those.
     pub fn move_seen_by(&self, m: Move, viewer: Option<Seat>) -> bool {
-        if (self.rules.stealth_seats == 0 && self.rules.cargo_seats == 0)
-            || viewer == Some(self.turn)
-        {
+        if viewer == Some(self.turn) {
+            return true;
+        }
+        // A step of the Soviet Union's deal (`secrecy`) is its own.
+        if self.rules.secret_seats != 0 && self.is_deal_step(m) {
+            return false;
+        }
+        if self.rules.stealth_seats == 0 && self.rules.cargo_seats == 0 {
             return true;
         }
         // A hiding step, a packing: of the true record only.
@@ -203,12 +214,12 @@ impl<B: HasSliders> Position<B> {
     /// those of its view (it moves as if they were not there). `false`
     /// where it sees everything.
     pub(crate) fn generate_seen<S: Sink<B>>(&self, sink: &mut S) -> bool {
-        let hidden = self.hidden_cells(Some(self.turn));
-        if hidden.is_empty() {
+        let viewer = Some(self.turn);
+        if self.sees_all(viewer) {
             return false;
         }
         // A copy of the position, on the stack: no allocation.
-        self.without(hidden).generate_transfer(sink);
+        self.seen_by(viewer).generate_transfer(sink);
         true
     }
 

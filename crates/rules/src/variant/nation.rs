@@ -132,6 +132,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/nations/papal-states.toml"),
     ),
     ("russia", include_str!("../../variants/nations/russia.toml")),
+    (
+        "soviet-union",
+        include_str!("../../variants/nations/soviet-union.toml"),
+    ),
     ("sparta", include_str!("../../variants/nations/sparta.toml")),
     (
         "switzerland",

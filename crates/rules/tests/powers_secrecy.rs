@@ -1,0 +1,662 @@
+//! The Soviet Union's secrecy (issue 14, `secrecy`): "Eight face-down
+//! cards sit under your 8 pieces: 3 Pawn, 2 Knight, 2 Bishop, 1 King. Only
+//! you may look. Each card is that piece's true identity. On your first
+//! three turns you may not capture anything outside your 3x5. You may move
+//! any piece anywhere. Any player may challenge the move: the card is
+//! revealed. If the move was illegal, you lose the piece. If it was legal,
+//! the challenger misses their next turn. You must announce when you check
+//! a king (or when a king steps into check from your piece). If you don't,
+//! that piece may not capture that king. A captured piece's card is
+//! revealed. If it was the King card you are mated: every card is turned
+//! over, the pieces become their real types and go to the player who mated
+//! you." Each sentence, each decision of `docs/nations.md`, and the
+//! hidden-information invariant (a seat's view is a function of what it may
+//! see). The Soviet Union sits in each of the four corners in turn.
+
+mod common;
+#[allow(dead_code)]
+mod corners;
+mod european_fen;
+#[allow(dead_code)]
+mod lineup_play;
+
+use common::Rng;
+use corners::*;
+use lineup_play::*;
+use tetrarch_rules::notation::uci::UciMove;
+use tetrarch_rules::{Position, Seat, Variant};
+
+const SOVIET: &str = "soviet-union";
+
+fn s(seat: usize) -> Seat {
+    Seat(seat as u8)
+}
+
+/// The letter of `seat` in positions (`r`, `b`, `y`, `g`).
+fn letter_of(seat: usize) -> char {
+    SEATS[seat % 4]
+}
+
+/// The seat `k` places after `seat`.
+fn after(seat: usize, k: usize) -> usize {
+    (seat + k) % 4
+}
+
+/// The Soviet Union in `seat` with face-down `cards` (square for its a1
+/// corner, the card's letter: `p`, `n`, `b`, `k`), every other seat's king
+/// on a1 and knight on b1 of its corner, `pieces` (seat offset from the
+/// Soviet Union, letter, square for its a1 corner), `turns` Soviet turns
+/// taken, the seat `to_move` (an offset) to move.
+fn scene_at(
+    seat: usize,
+    cards: &[(&str, char)],
+    pieces: &[(usize, char, &str)],
+    turns: u8,
+    to_move: usize,
+) -> Pos {
+    let mut cells: Vec<String> = vec![String::new(); 64];
+    for o in (0..4).filter(|&o| o != seat) {
+        cells[index(&turned(o, "a1"))] = format!("{}K", SEATS[o]);
+        cells[index(&turned(o, "b1"))] = format!("{}N", SEATS[o]);
+    }
+    let mut dealt = String::new();
+    for &(sq, card) in cards {
+        let t = turned(seat, sq);
+        cells[index(&t)] = format!("{}U", SEATS[seat]);
+        dealt.push_str(&format!("{t}{card}"));
+    }
+    for &(offset, kind, sq) in pieces {
+        let o = (seat + offset) % 4;
+        cells[index(&turned(seat, sq))] = format!("{}{}", SEATS[o], kind);
+    }
+    let tuple = |text: &str| {
+        let mut e = ["''"; 4].map(String::from);
+        e[seat] = format!("'{text}'");
+        e.join(",")
+    };
+    let extras = format!(
+        "'turns':(2,2,2,2),'cards':({}),'secrecy':({})",
+        tuple(&dealt),
+        tuple(&turns.to_string())
+    );
+    let rows: Vec<String> = (0..8)
+        .rev()
+        .map(|r| {
+            let mut out: Vec<String> = Vec::new();
+            let mut gap = 0;
+            for f in 0..8 {
+                let c = &cells[r * 8 + f];
+                if c.is_empty() {
+                    gap += 1;
+                } else {
+                    if gap > 0 {
+                        out.push(gap.to_string());
+                        gap = 0;
+                    }
+                    out.push(c.clone());
+                }
+            }
+            if gap > 0 {
+                out.push(gap.to_string());
+            }
+            out.join(",")
+        })
+        .collect();
+    let turn = SEATS[after(seat, to_move)].to_ascii_uppercase();
+    let text = format!(
+        "{turn}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{{extras}}}-{}",
+        rows.join("/")
+    );
+    pos(&variant(seat), &text)
+}
+
+/// The Soviet Union in `seat`, the default army elsewhere.
+fn variant(seat: usize) -> Variant {
+    let mut ids = ["default"; 4];
+    ids[seat] = SOVIET;
+    lineup(&ids.join(","))
+}
+
+/// The usual scene: King card a1, knight card b1, bishop card c1, pawn
+/// card a2; past the first three turns; the Soviet Union to move.
+fn scene(seat: usize, pieces: &[(usize, char, &str)]) -> Pos {
+    scene_at(
+        seat,
+        &[("a1", 'k'), ("b1", 'n'), ("c1", 'b'), ("a2", 'p')],
+        pieces,
+        3,
+        0,
+    )
+}
+
+/// The seats `seat` has declared checks on, as FEN4 writes them (a
+/// spectator's view: the announcement is public).
+fn declared_by(p: &Pos, seat: usize) -> String {
+    let text = p.seen_by(None).to_fen();
+    let Some(i) = text.find("'declared':(") else {
+        return String::new();
+    };
+    let tuple = text[i + 12..].split(')').next().unwrap();
+    tuple
+        .split(',')
+        .nth(seat)
+        .unwrap()
+        .trim_matches('\'')
+        .to_string()
+}
+
+/// The letter of the piece on `sq` (a1 corner of `seat`) and its seat.
+fn at(p: &Pos, seat: usize, sq: &str) -> Option<(u8, char)> {
+    piece(p, &turned(seat, sq))
+}
+
+fn challenge(seat: usize, sq: &str) -> String {
+    format!("challenge@{}", turned(seat, sq))
+}
+
+/// The others' turns: each steps its king a1-a2 (or back).
+fn others_step(p: &Pos, seat: usize, from: usize, out: bool) -> Pos {
+    let mut p = p.clone();
+    for k in from..4 {
+        let o = after(seat, k);
+        p = play(&p, &mv(o, if out { "a1a2" } else { "a2a1" }));
+    }
+    p
+}
+
+#[test]
+fn only_the_soviet_union_sees_its_cards() {
+    for seat in 0..4 {
+        let p = scene(seat, &[]);
+        assert_eq!(at(&p, seat, "a1"), Some((seat as u8, 'x')), "the King card");
+        assert_eq!(p.seen_by(Some(s(seat))), p, "its own view is the truth");
+        assert!(p.sees_all(Some(s(seat))));
+        for viewer in [Some(s(after(seat, 1))), Some(s(after(seat, 2))), None] {
+            assert!(!p.sees_all(viewer));
+            let view = p.seen_by(viewer);
+            for sq in ["a1", "b1", "c1", "a2"] {
+                assert_eq!(at(&view, seat, sq), Some((seat as u8, 'u')), "{sq}");
+            }
+            let text = view.to_fen();
+            assert!(!text.contains("'cards'"), "{text}");
+            // The view is a position of its own, read back alike.
+            assert_eq!(pos(p.variant(), &text).to_fen(), text);
+        }
+        let truth = p.to_fen();
+        assert!(truth.contains("'cards':("), "{truth}");
+        assert_eq!(pos(p.variant(), &truth), p, "FEN4 round trip");
+        assert!(
+            !truth.contains(&format!("{}X", letter_of(seat))),
+            "the board shows stand-ins: {truth}"
+        );
+    }
+}
+
+#[test]
+fn any_piece_may_move_anywhere_but_onto_its_own_side_or_a_last_king() {
+    for seat in 0..4 {
+        let enemy = after(seat, 1);
+        let p = scene(seat, &[(1, 'R', "e5"), (0, 'R', "h4")]);
+        let all = moves(&p);
+        // The knight card's ordinary move and a bluff, one of each.
+        assert!(legal(&p, seat, "b1c3"), "seat {seat}");
+        assert!(legal(&p, seat, "b1b5"), "a bluff: seat {seat}");
+        assert!(legal(&p, seat, "b1e5"), "a bluff takes: seat {seat}");
+        // Not onto its own pieces, nor onto a king that counts as royal.
+        assert!(!legal(&p, seat, "b1c1"), "seat {seat}");
+        let king = mv(
+            seat,
+            &format!("b1{}", turned_back(seat, &turned(enemy, "a1"))),
+        );
+        assert!(!all.contains(&king), "{king}: seat {seat}");
+        // A revealed piece (the rook of the scene) moves as itself only.
+        assert!(!legal(&p, seat, "h4g6"), "seat {seat}");
+        // Each cell once per piece: the bluff's text is the move's text.
+        let from_b1: Vec<String> = moves_from(&p, seat, "b1");
+        let mut unique = from_b1.clone();
+        unique.dedup();
+        assert_eq!(from_b1, unique, "seat {seat}");
+        assert!(!all.iter().any(|m| m.contains('@')), "no marks: {all:?}");
+    }
+}
+
+/// A square of the board written for `seat`'s a1 corner, from its true name.
+fn turned_back(seat: usize, sq: &str) -> String {
+    (0..64)
+        .map(|i| format!("{}{}", (b'a' + (i % 8) as u8) as char, i / 8 + 1))
+        .find(|c| turned(seat, c) == sq)
+        .unwrap()
+}
+
+#[test]
+fn on_the_first_three_turns_nothing_outside_the_three_by_five_is_taken() {
+    for seat in 0..4 {
+        let pieces = [(1, 'P', "b3"), (1, 'P', "c5"), (1, 'P', "f2")];
+        let cards = [("a1", 'k'), ("b1", 'n'), ("c1", 'b'), ("a2", 'p')];
+        for turns in 0..=3u8 {
+            let p = scene_at(seat, &cards, &pieces, turns, 0);
+            let early = turns < 3;
+            // Inside the 3 x 5 (b3): taken at any time.
+            assert!(legal(&p, seat, "a2b3"), "seat {seat} turns {turns}");
+            // Outside (c5 by a bluff, f2 by a bluff): only from the fourth turn.
+            assert_eq!(legal(&p, seat, "b1c5"), !early, "seat {seat} turns {turns}");
+            assert_eq!(legal(&p, seat, "c1f2"), !early, "seat {seat} turns {turns}");
+            // Quiet moves outside it are fine.
+            assert!(legal(&p, seat, "b1c6"), "seat {seat} turns {turns}");
+        }
+        // The count goes up with each turn, to three.
+        let p = scene_at(seat, &cards, &pieces, 2, 0);
+        let p = play(&p, &mv(seat, "b1c3"));
+        assert!(p.to_fen().contains("'secrecy':("), "{}", p.to_fen());
+        let p = others_step(&p, seat, 1, true);
+        assert!(legal(&p, seat, "c3c5"), "the fourth turn: seat {seat}");
+    }
+}
+
+#[test]
+fn a_challenge_of_a_bluff_removes_the_piece_and_the_challenger_plays_on() {
+    for seat in 0..4 {
+        let p = scene(seat, &[]);
+        let p = play(&p, &mv(seat, "b1b5"));
+        let next = after(seat, 1);
+        assert_eq!(p.turn(), s(next));
+        let ch = challenge(seat, "b5");
+        assert!(moves(&p).contains(&ch), "seat {seat}: {:?}", moves(&p));
+        let q = play(&p, &ch);
+        assert_eq!(at(&q, seat, "b5"), None, "the piece is lost: seat {seat}");
+        assert_eq!(q.turn(), s(next), "the challenger plays its turn");
+        assert!(!moves(&q).contains(&ch), "once only");
+        let q = play(&q, &mv(next, "a1a2"));
+        assert_eq!(q.turn(), s(after(seat, 2)));
+        assert!(!moves(&q).contains(&ch), "the window is shut");
+    }
+}
+
+#[test]
+fn a_challenge_of_a_legal_move_turns_the_card_and_ends_the_challengers_turn() {
+    for seat in 0..4 {
+        let p = scene(seat, &[]);
+        let p = play(&p, &mv(seat, "b1c3"));
+        let next = after(seat, 1);
+        // The first seat lets it pass; the second challenges.
+        let p = play(&p, &mv(next, "a1a2"));
+        let ch = challenge(seat, "c3");
+        assert!(moves(&p).contains(&ch), "seat {seat}");
+        let q = play(&p, &ch);
+        assert_eq!(at(&q, seat, "c3"), Some((seat as u8, 'n')), "turned over");
+        assert_eq!(q.turn(), s(after(seat, 3)), "the challenger's turn is over");
+        assert!(!moves(&q).contains(&ch), "once only");
+        // Turned over, the knight moves as a knight only, for everyone.
+        let q = others_step(&q, seat, 3, true);
+        assert_eq!(q.turn(), s(seat));
+        assert!(!legal(&q, seat, "c3c4"), "seat {seat}");
+        assert!(legal(&q, seat, "c3e4"), "seat {seat}");
+        assert_eq!(q.seen_by(Some(s(next))).to_fen(), q.seen_by(None).to_fen());
+    }
+}
+
+#[test]
+fn the_window_runs_to_the_soviet_unions_next_step() {
+    for seat in 0..4 {
+        let p = play(&scene(seat, &[]), &mv(seat, "b1b5"));
+        let ch = challenge(seat, "b5");
+        let mut q = p.clone();
+        for k in 1..4 {
+            assert!(moves(&q).contains(&ch), "seat {seat}, offset {k}");
+            q = play(&q, &mv(after(seat, k), "a1a2"));
+        }
+        assert_eq!(q.turn(), s(seat));
+        assert!(!moves(&q).contains(&ch), "its own seat does not challenge");
+        let q = play(&q, &mv(seat, "c1d2"));
+        let q = play(&q, &mv(after(seat, 1), "a2a1"));
+        assert!(
+            !moves(&q).contains(&ch),
+            "shut by the next step: seat {seat}"
+        );
+        assert!(moves(&q).contains(&challenge(seat, "d2")), "seat {seat}");
+        // No window, no challenge: as text too.
+        let text = challenge(seat, "a1").parse::<UciMove>().unwrap();
+        assert!(text.to_move(&q).is_err(), "seat {seat}");
+    }
+}
+
+#[test]
+fn a_piece_captured_leaves_and_the_window_with_it() {
+    for seat in 0..4 {
+        // A rook of the next seat stands on b5's line.
+        let p = scene(seat, &[(1, 'R', "b8")]);
+        let p = play(&p, &mv(seat, "b1b5"));
+        let p = play(&p, &mv(seat, "b8b5"));
+        assert_eq!(at(&p, seat, "b5"), Some((after(seat, 1) as u8, 'r')));
+        assert!(!moves(&p).contains(&challenge(seat, "b5")), "seat {seat}");
+    }
+}
+
+#[test]
+fn the_king_card_taken_mates_and_every_card_turns_over() {
+    for seat in 0..4 {
+        let taker = after(seat, 1);
+        let p = scene_at(
+            seat,
+            &[("a1", 'p'), ("b1", 'n'), ("c1", 'b'), ("e4", 'k')],
+            &[(1, 'R', "e8")],
+            3,
+            1,
+        );
+        let p = play(&p, &mv(seat, "e8e4"));
+        assert_eq!(at(&p, seat, "e4"), Some((taker as u8, 'r')));
+        assert_eq!(
+            p.commander_of(s(seat)),
+            s(taker),
+            "its army goes to the mater"
+        );
+        assert_eq!(at(&p, seat, "a1"), Some((seat as u8, 'p')), "turned over");
+        assert_eq!(at(&p, seat, "b1"), Some((seat as u8, 'n')));
+        assert_eq!(at(&p, seat, "c1"), Some((seat as u8, 'b')));
+        assert!(!p.to_fen().contains("'cards'"), "{}", p.to_fen());
+        assert!(p.sees_all(None), "nothing is hidden any more");
+    }
+}
+
+#[test]
+fn a_bluffing_king_card_caught_is_lost_and_the_army_goes_to_the_challenger() {
+    for seat in 0..4 {
+        let p = scene(seat, &[]);
+        let p = play(&p, &mv(seat, "a1a5"));
+        let next = after(seat, 1);
+        let q = play(&p, &challenge(seat, "a5"));
+        assert_eq!(at(&q, seat, "a5"), None);
+        assert_eq!(q.commander_of(s(seat)), s(next), "seat {seat}");
+        assert_eq!(at(&q, seat, "b1"), Some((seat as u8, 'n')), "turned over");
+        assert_eq!(q.turn(), s(next), "the challenger plays on");
+    }
+}
+
+#[test]
+fn a_pawn_card_promotes_and_its_card_is_turned() {
+    for seat in 0..4 {
+        let cards = [("a1", 'k'), ("b1", 'n'), ("c7", 'p'), ("e7", 'b')];
+        let p = scene_at(seat, &cards, &[], 3, 0);
+        // The pawn card promotes on the last rank, as a pawn does.
+        assert!(legal(&p, seat, "c7c8n"), "seat {seat}");
+        assert!(legal(&p, seat, "c7c8b"), "seat {seat}");
+        assert!(!legal(&p, seat, "c7c8"), "a pawn card does not stop there");
+        // Another card bluffs onto the last rank and stays as it is.
+        assert!(legal(&p, seat, "e7e8"), "seat {seat}");
+        assert!(!legal(&p, seat, "e7e8n"), "seat {seat}");
+        let q = play(&p, &mv(seat, "c7c8n"));
+        assert_eq!(at(&q, seat, "c8"), Some((seat as u8, 'n')));
+        assert!(
+            !moves(&q).contains(&challenge(seat, "c8")),
+            "nothing to challenge"
+        );
+    }
+}
+
+#[test]
+fn checks_are_announced_and_a_king_stepping_into_one_is_too() {
+    // In the Soviet Union's frame the next seat's king stands on a8, its
+    // knight on a7.
+    for seat in 0..4 {
+        let next = after(seat, 1);
+        let p = scene(seat, &[]);
+        assert!(!p.to_fen().contains("'declared'"));
+        // The bishop card's bluff to d5 attacks a8: announced, for everyone.
+        let q = play(&p, &mv(seat, "c1d5"));
+        let letter = SEATS[next];
+        assert!(declared_by(&q, seat).contains(letter), "{}", q.to_fen());
+        // The king stays; the Soviet Union takes it next turn.
+        let q = play(&q, &mv(seat, "a7c8"));
+        let q = others_step(&q, seat, 2, true);
+        assert!(legal(&q, seat, "d5a8"), "seat {seat}");
+        let q = play(&q, &mv(seat, "d5a8"));
+        assert_eq!(q.commander_of(s(next)), s(seat), "seat {seat}");
+
+        // To e5 the bishop card attacks b8, not a8: nothing announced; the
+        // king steps to b8, into its attack, and that is announced.
+        let q = play(&p, &mv(seat, "c1e5"));
+        assert!(!declared_by(&q, seat).contains(letter), "{}", q.to_fen());
+        let q = play(&q, &mv(seat, "a8b8"));
+        assert!(declared_by(&q, seat).contains(letter), "{}", q.to_fen());
+        let q = others_step(&q, seat, 2, true);
+        assert!(legal(&q, seat, "e5b8"), "seat {seat}");
+    }
+}
+
+/// The invariant of views on random games: a twin of each position with the
+/// Soviet cards in another order (the announced checks alike) gives every
+/// other seat and a spectator the same view, and the seat to move the same
+/// moves.
+#[test]
+fn views_depend_only_on_what_a_seat_may_see() {
+    let mut rng = Rng::new(0x50f1e7);
+    let mut compared = 0;
+    for game in 0..24 {
+        let soviet = game % 4;
+        let mut ids = ["default", "assassins-guild", "north-korea", "france"];
+        ids.rotate_left(game % 3);
+        let mut ids: Vec<&str> = ids.to_vec();
+        ids[soviet] = SOVIET;
+        let v = lineup(&ids.join(","));
+        let mut p = Pos::start(&v);
+        for _ in 0..120 {
+            if p.outcome().is_some() {
+                break;
+            }
+            let all = p.legal_moves();
+            if all.is_empty() {
+                break;
+            }
+            let m = all[rng.below(all.len())];
+            p = p.play(m).unwrap();
+            let down = p.face_down(s(soviet));
+            let cells: Vec<u8> = (0..64u8).filter(|&c| down & (1 << c) != 0).collect();
+            if cells.len() < 2 {
+                continue;
+            }
+            let mut order = cells.clone();
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i + 1));
+            }
+            let twin = p.cards_elsewhere(s(soviet), &order).expect("a twin");
+            if twin.to_fen() == p.to_fen() || !same_announcements(&p, &twin) {
+                continue;
+            }
+            for viewer in (0..4)
+                .filter(|&o| o != soviet)
+                .map(|o| Some(s(o)))
+                .chain([None])
+            {
+                let (a, b) = (p.seen_by(viewer), twin.seen_by(viewer));
+                assert_eq!(a.to_fen(), b.to_fen(), "{viewer:?}");
+                if viewer == Some(p.turn()) {
+                    assert_eq!(moves(&p), moves(&twin), "{}", p.to_fen());
+                    assert_eq!(moves(&p), moves(&a), "{}", p.to_fen());
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 100, "{compared} positions compared");
+}
+
+/// Whether the twin's announced checks are the true position's: the
+/// announcement is public, so only such twins are the same to the others.
+fn same_announcements(a: &Pos, b: &Pos) -> bool {
+    let key = |p: &Pos| {
+        let t = p.to_fen();
+        t.find("'declared':(")
+            .map(|i| t[i..].split(')').next().unwrap().to_string())
+    };
+    key(a) == key(b)
+}
+
+#[test]
+fn malformed_card_extras_are_clear_errors() {
+    let v = variant(0);
+    let good = scene(0, &[]).to_fen();
+    for (bad, why) in [
+        ("'cards':('a1q','','','')", "not a card"),
+        ("'cards':('a1','','','')", "no card"),
+        ("'cards':('z9k','','','')", "a square"),
+        ("'cards':('','a8k','','')", "secrecy"),
+        ("'secrecy':('9','','','')", "turns taken"),
+        ("'secrecy':('3!','','','')", "turns taken"),
+        ("'secrecy':('3@h8','','','')", "face-down"),
+    ] {
+        let text = good.replacen("{", &format!("{{{bad},"), 1);
+        let err = Position::<u64>::from_fen(&v, &text)
+            .map(|_| ())
+            .expect_err(bad)
+            .to_string();
+        assert!(err.contains(why), "{bad}: {err}");
+    }
+    // A card on a square without an unknown piece.
+    let text = good.replacen("{", "{'cards':('e4k','','',''),", 1);
+    assert!(Position::<u64>::from_fen(&v, &text).is_err());
+}
+
+#[test]
+fn the_soviet_union_is_out_of_the_lightning_deck() {
+    let nation = tetrarch_rules::variant::builtin_nations()
+        .find(|n| n.id == SOVIET)
+        .expect("built in");
+    assert!(!nation.lightning);
+}
+
+#[test]
+fn random_games_from_the_start_play_and_read_back() {
+    let mut rng = Rng::new(0x5171);
+    for game in 0..8 {
+        let mut ids = ["default"; 4];
+        ids[game % 4] = SOVIET;
+        let v = lineup(&ids.join(","));
+        let mut p = Pos::start(&v);
+        for _ in 0..80 {
+            let all = p.legal_moves();
+            if all.is_empty() || p.outcome().is_some() {
+                break;
+            }
+            let m = all[rng.below(all.len())];
+            let text = UciMove::from_move(&p, m).to_string();
+            assert_eq!(
+                text.parse::<UciMove>().unwrap().to_move(&p),
+                Ok(m),
+                "{text}"
+            );
+            p = p.play(m).unwrap();
+            let fen = p.to_fen();
+            assert_eq!(pos(&v, &fen), p, "{fen}");
+        }
+    }
+}
+
+/// The Soviet Union's first turn begins with its deal: the King card's
+/// cell, then the bishop cards', then the knight cards' (the pawn cards
+/// fill the rest), three steps of its own turn that no one else sees.
+#[test]
+fn the_first_turn_deals_the_cards_unseen() {
+    for seat in 0..4 {
+        let v = variant(seat);
+        let mut p = Pos::start(&v);
+        for k in 0..seat {
+            // The seats before it move first (their knights out).
+            let m = moves(&p)
+                .into_iter()
+                .find(|m| !m.starts_with("secrecy"))
+                .unwrap();
+            p = play(&p, &m);
+            assert_eq!(p.turn(), s(k + 1));
+        }
+        assert_eq!(p.turn(), s(seat));
+        let deal = moves(&p);
+        assert_eq!(deal.len(), 8, "the King card's cell: {deal:?}");
+        assert!(deal.iter().all(|m| m.starts_with("secrecy@")));
+        let before = p.seen_by(Some(s(after(seat, 1)))).to_fen();
+        let king = format!("secrecy@{}", turned(seat, "d2"));
+        let p1 = play(&p, &king);
+        assert_eq!(p1.turn(), s(seat), "the turn goes on");
+        assert_eq!(moves(&p1).len(), 21, "two bishop cards of seven cells");
+        let bishops = format!("secrecy@{}", cells_text(seat, &["a1", "b2"]));
+        let p2 = play(&p1, &bishops);
+        assert_eq!(moves(&p2).len(), 10, "two knight cards of five cells");
+        let knights = format!("secrecy@{}", cells_text(seat, &["c1", "d1"]));
+        let p3 = play(&p2, &knights);
+        assert_eq!(p3.turn(), s(seat), "then the turn's move");
+        assert!(legal(&p3, seat, "c1b3"), "a knight card's move");
+        for (sq, card) in [
+            ("d2", 'x'),
+            ("a1", 'z'),
+            ("b2", 'z'),
+            ("c1", 'y'),
+            ("d1", 'y'),
+            ("a2", 'w'),
+            ("b1", 'w'),
+            ("c2", 'w'),
+        ] {
+            assert_eq!(at(&p3, seat, sq), Some((seat as u8, card)), "{sq}");
+        }
+        // The others see nothing but that the deal goes on.
+        for viewer in [Some(s(after(seat, 1))), None] {
+            for q in [&p1, &p2, &p3] {
+                let view = q.seen_by(viewer).to_fen();
+                let strip = |t: &str| t.rsplit('-').next().unwrap().to_string();
+                assert_eq!(strip(&view), strip(&before), "seat {seat}");
+            }
+        }
+        let text = p1.to_fen();
+        assert!(text.contains("deal1"), "{text}");
+        assert_eq!(pos(&v, &text), p1, "round trip");
+        let m = king.parse::<UciMove>().unwrap().to_move(&p).unwrap();
+        assert!(
+            !p.move_seen_by(m, Some(s(after(seat, 1)))),
+            "`?` for the others"
+        );
+        assert!(p.move_seen_by(m, Some(s(seat))));
+        let bad = text.replace("deal1", "deal9");
+        assert!(
+            Position::<u64>::from_fen(&v, &bad)
+                .map(|_| ())
+                .unwrap_err()
+                .to_string()
+                .contains("deal")
+        );
+    }
+}
+
+/// Squares of `seat`'s corner in board order, as a power move names them.
+fn cells_text(seat: usize, squares: &[&str]) -> String {
+    let mut cells: Vec<(usize, String)> = squares
+        .iter()
+        .map(|q| {
+            let t = turned(seat, q);
+            (index(&t), t)
+        })
+        .collect();
+    cells.sort();
+    cells.into_iter().map(|(_, t)| t).collect()
+}
+
+/// Where checks are declared (the variant's option), another seat's check
+/// of the face-down King card is not declared: it does not know the card,
+/// and a declaration would tell everyone.
+#[test]
+fn no_one_declares_a_check_on_a_face_down_king() {
+    for seat in 0..4 {
+        let next = after(seat, 1);
+        let cards = [("a1", 'k'), ("b1", 'n'), ("c1", 'b'), ("b2", 'p')];
+        let plain = scene_at(seat, &cards, &[(1, 'R', "a6")], 3, 1);
+        let v = plain
+            .variant()
+            .clone()
+            .with_options(&["declare_check"])
+            .unwrap();
+        let p = pos(&v, &plain.to_fen());
+        let q = play(&p, &mv(seat, "a6a5"));
+        assert!(
+            !declared_by(&q, next).contains(letter_of(seat)),
+            "seat {seat}: {}",
+            q.to_fen()
+        );
+    }
+}
