@@ -3,7 +3,12 @@
 //! static exchange, so captures that lose material go after the quiet
 //! moves), promotions, killers, history.
 
-use super::{MAX_PLY, Searcher};
+use super::{FEAT_COUNTER, MAX_PLY, Searcher};
+
+/// Ordering key of the countermove: after the killers, before history.
+pub(super) const COUNTER_KEY: i32 = (1 << 26) - 2;
+/// Largest magnitude of a history entry (bonuses shrink as they near it).
+pub(super) const HISTORY_MAX: i32 = 16_384;
 use crate::eval::{Evaluator, Searchable};
 use tetrarch_rules::Seat;
 
@@ -32,7 +37,17 @@ impl<P: Searchable> Searcher<P> {
         if m == k[1] {
             return (1 << 26) - 1;
         }
+        if self.features & FEAT_COUNTER != 0 && ply > 0 && m == self.counter(ply) {
+            return COUNTER_KEY;
+        }
         self.history[Self::hist_idx(pos.turn(), m)]
+    }
+
+    /// The countermove of the move that led to `ply` (ply > 0).
+    #[inline]
+    pub(super) fn counter(&self, ply: usize) -> P::Move {
+        let (from, to) = P::move_cells(self.played[ply - 1]);
+        self.counters[from as usize * 256 + to as usize]
     }
 
     #[inline]
