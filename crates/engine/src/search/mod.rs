@@ -63,13 +63,6 @@ pub const MAX_LEVEL: u8 = 8;
 const ASPIRATION_WINDOW: i32 = 20;
 /// Largest static evaluation (well inside the mate scores).
 const EVAL_MAX: i32 = 20_000;
-/// History with gravity, and history-based late move reductions.
-const FEAT_HIST: u32 = 1;
-/// Countermove ordering.
-const FEAT_COUNTER: u32 = 2;
-/// Internal iterative reduction.
-const FEAT_IIR: u32 = 4;
-const FEAT_ALL: u32 = 7;
 
 #[derive(Clone, Copy)]
 struct RootMove<M> {
@@ -147,15 +140,9 @@ pub struct Searcher<P: Searchable> {
     /// node cost a quarter of the search's instructions in zeroing. Each
     /// grows when a position has more moves than it holds.
     keys: Vec<Vec<i32>>,
+    /// Quiet moves' history by seat and cells, within
+    /// `±ordering::HISTORY_MAX` (bonuses saturate: "gravity").
     history: Vec<i32>,
-    /// The quiet move that last refuted each move (by its cells): tried
-    /// after the killers.
-    counters: Vec<P::Move>,
-    /// The move played at each ply of the current line (the pass for a
-    /// null move): what the countermove table is keyed by.
-    played: [P::Move; MAX_PLY],
-    /// Experimental search features (bits `FEAT_*`), for matches.
-    features: u32,
     pv: Box<[[P::Move; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     lmr: Box<[[u8; 64]; 64]>,
@@ -239,12 +226,6 @@ impl<P: Searchable> Searcher<P> {
             killers: Box::new([[P::Move::default(); 2]; MAX_PLY]),
             keys: vec![vec![0; MAX_MOVES]; MAX_PLY],
             history: vec![0; MAX_SEATS * 256 * 256],
-            counters: vec![P::Move::default(); 256 * 256],
-            played: [P::Move::default(); MAX_PLY],
-            features: std::env::var("TETRARCH_SEARCH_FEATURES")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(FEAT_ALL),
             pv: Box::new([[P::Move::default(); MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             lmr,
@@ -293,7 +274,6 @@ impl<P: Searchable> Searcher<P> {
         self.tt.clear();
         self.helpers.clear();
         self.history.fill(0);
-        self.counters.fill(P::Move::default());
         self.killers.fill([P::Move::default(); 2]);
     }
 
@@ -463,9 +443,9 @@ impl<P: Searchable> Searcher<P> {
         self.start = Instant::now();
         self.nodes = 0;
         self.aborted = false;
-        let decay = if self.features & FEAT_HIST != 0 { 2 } else { 8 };
+        // Halved, not cleared: the last move's search mostly holds for this one.
         for h in self.history.iter_mut() {
-            *h /= decay;
+            *h /= 2;
         }
         self.killers.fill([P::Move::default(); 2]);
         self.stack.clear();
@@ -658,7 +638,6 @@ impl<P: Searchable> Searcher<P> {
         #[allow(clippy::needless_range_loop)]
         for i in 0..roots.len() {
             let m = roots[i].mv;
-            self.played[0] = m;
             let child = self.make(pos, m);
             let ext = i32::from(child.in_check());
             let nd = depth - 1 + ext;

@@ -3,14 +3,15 @@
 //! static exchange, so captures that lose material go after the quiet
 //! moves), promotions, killers, history.
 
-use super::{FEAT_COUNTER, MAX_PLY, Searcher};
-
-/// Ordering key of the countermove: after the killers, before history.
-pub(super) const COUNTER_KEY: i32 = (1 << 26) - 2;
-/// Largest magnitude of a history entry (bonuses shrink as they near it).
-pub(super) const HISTORY_MAX: i32 = 16_384;
+use super::{MAX_PLY, Searcher};
 use crate::eval::{Evaluator, Searchable};
 use tetrarch_rules::Seat;
+
+/// Ordering key of the second killer: keys from here up are never reduced
+/// or pruned as late quiet moves.
+pub(super) const KILLER_KEY: i32 = (1 << 26) - 1;
+/// Largest magnitude of a history entry (bonuses shrink as they near it).
+pub(super) const HISTORY_MAX: i32 = 16_384;
 
 impl<P: Searchable> Searcher<P> {
     pub(super) fn order_score(&self, pos: &P, m: P::Move, tt_move: Option<u32>, ply: usize) -> i32 {
@@ -35,19 +36,9 @@ impl<P: Searchable> Searcher<P> {
             return 1 << 26;
         }
         if m == k[1] {
-            return (1 << 26) - 1;
-        }
-        if self.features & FEAT_COUNTER != 0 && ply > 0 && m == self.counter(ply) {
-            return COUNTER_KEY;
+            return KILLER_KEY;
         }
         self.history[Self::hist_idx(pos.turn(), m)]
-    }
-
-    /// The countermove of the move that led to `ply` (ply > 0).
-    #[inline]
-    pub(super) fn counter(&self, ply: usize) -> P::Move {
-        let (from, to) = P::move_cells(self.played[ply - 1]);
-        self.counters[from as usize * 256 + to as usize]
     }
 
     #[inline]

@@ -296,16 +296,9 @@ impl<B: HasSliders> GamePosition for Position<B> {
     fn move_key(m: Move) -> u32 {
         m.to_bits()
     }
-    /// A drop's origin is its kind counted down from cell 255 (beyond the
-    /// built-in boards, at most 196 cells; on a board of 256 a drop shares
-    /// a history entry with a move, which costs only ordering), so the
-    /// search's history tells a dropped pawn from a dropped rook.
     #[inline(always)]
     fn move_cells(m: Move) -> (u8, u8) {
-        match m.kind() {
-            MoveKind::Drop(k) => (u8::MAX - k.0, m.to()),
-            _ => (m.from(), m.to()),
-        }
+        (m.from(), m.to())
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
