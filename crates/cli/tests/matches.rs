@@ -479,7 +479,8 @@ fn a_match_with_north_korea_first_rolls_its_dice_and_replays() {
 /// Every built-in variant (as `tetrarch variants` lists them, so a new one
 /// is covered when it is added) plays a short match between two levels of
 /// our engine at a small node budget: the games finish, and their record
-/// replays move for move (every move legal). Results are not asserted.
+/// replays move for move (every move legal; chess family). Results are not
+/// asserted.
 #[test]
 fn a_short_match_of_every_builtin_variant_finishes_legally() {
     let list = tetrarch(&["variants"]);
@@ -520,6 +521,17 @@ fn a_short_match_of_every_builtin_variant_finishes_legally() {
             .unwrap_or_else(|| panic!("{name}: no match header\n{text}\n{}", stderr(&out)));
         assert!(games == 2 || games == 6, "{name}: {games} games");
         assert_finished(&out, games);
+        assert!(!text.contains("illegal"), "{name}: {text}");
+        // `tetrarch replay` reads chess-family records only (PGN, PGN4): a
+        // draughts record is not replayable yet. Its moves went through
+        // the rules as played (an illegal one ends the game as a fault).
+        let about = tetrarch(&["variants", "--variant", name]);
+        if stdout(&about)
+            .lines()
+            .any(|l| l.split_whitespace().eq(["family", "draughts"]))
+        {
+            continue;
+        }
         let replay = tetrarch(&["replay", pgn_arg]);
         assert!(replay.status.success(), "{name}: {}", stderr(&replay));
         assert!(
