@@ -1,6 +1,6 @@
 //! Iterative deepening principal-variation search with a transposition
-//! table, quiescence, null move, late move reductions, killers, history,
-//! check extensions, mate distance and repetition.
+//! table, quiescence, null move, late move reductions (by history too),
+//! killers, history, check extensions, mate distance and repetition.
 //!
 //! **Sides.** The search is a negamax over two sides. With two seats the
 //! sides are the seats. In team games of more than two seats (two teams,
