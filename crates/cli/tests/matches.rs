@@ -475,3 +475,69 @@ fn a_match_with_north_korea_first_rolls_its_dice_and_replays() {
     assert!(replay.status.success(), "{}", stderr(&replay));
     assert!(stdout(&replay).contains("games: 6"), "{}", stdout(&replay));
 }
+
+/// Every built-in variant (as `tetrarch variants` lists them, so a new one
+/// is covered when it is added) plays a short match between two levels of
+/// our engine at a small node budget: the games finish, and their record
+/// replays move for move (every move legal; chess family). Results are not
+/// asserted.
+#[test]
+fn a_short_match_of_every_builtin_variant_finishes_legally() {
+    let list = tetrarch(&["variants"]);
+    assert!(list.status.success(), "{}", stderr(&list));
+    let names: Vec<String> = stdout(&list)
+        .lines()
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .collect();
+    assert!(names.len() >= 20, "{names:?}");
+    for name in &names {
+        let pgn = temp(&format!("every-{name}.pgn"));
+        let pgn_arg = pgn.to_str().unwrap();
+        let out = tetrarch(&[
+            "match",
+            "--variant",
+            name,
+            "--engine",
+            "level=8",
+            "--engine",
+            "level=3",
+            "--nodes",
+            "150",
+            "--games",
+            "2",
+            "--max-plies",
+            "60",
+            "--pgn",
+            pgn_arg,
+        ]);
+        // Two games, or six seatings in a four-player free-for-all.
+        let text = stdout(&out);
+        let games: usize = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_suffix(" games"))
+            .and_then(|l| l.rsplit(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{name}: no match header\n{text}\n{}", stderr(&out)));
+        assert!(games == 2 || games == 6, "{name}: {games} games");
+        assert_finished(&out, games);
+        assert!(!text.contains("illegal"), "{name}: {text}");
+        // `tetrarch replay` reads chess-family records only (PGN, PGN4): a
+        // draughts record is not replayable yet. Its moves went through
+        // the rules as played (an illegal one ends the game as a fault).
+        let about = tetrarch(&["variants", "--variant", name]);
+        if stdout(&about)
+            .lines()
+            .any(|l| l.split_whitespace().eq(["family", "draughts"]))
+        {
+            continue;
+        }
+        let replay = tetrarch(&["replay", pgn_arg]);
+        assert!(replay.status.success(), "{name}: {}", stderr(&replay));
+        assert!(
+            stdout(&replay).contains(&format!("games: {games}")),
+            "{name}: {}",
+            stdout(&replay)
+        );
+    }
+}

@@ -21,7 +21,7 @@ use tetrarch_rules::family::GamePosition;
 use tetrarch_rules::{HasSliders, Position, Seat};
 
 /// Ordering key of a capture that wins or keeps material: above every quiet
-/// move (killers are `1 << 26`, history stays within `±2^20`).
+/// move (killers are `1 << 26`, history stays within `±2^14`).
 pub const GOOD_CAPTURE: i32 = 1 << 28;
 /// Ordering key added for a promotion.
 pub const PROMOTION: i32 = 1 << 27;

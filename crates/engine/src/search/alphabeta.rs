@@ -18,8 +18,13 @@
 //!
 //! Together: +252 ± 53 Elo in 200 chess games and +330 ± 110 in 100
 //! EuroShogi games at 20k nodes a move.
+//!
+//! - **History-based reductions**: a late quiet move is reduced by up to
+//!   three plies less (or more) by its history, kept within ±16,384 by
+//!   gravity. +38 ± 30 Elo in 400 chess games at 10k nodes a move,
+//!   +1 ± 39 in 300 EuroShogi games (docs/engine.md).
 
-use super::ordering::pick_best;
+use super::ordering::{HISTORY_MAX, KILLER_KEY, pick_best};
 use super::score::{from_tt, to_tt};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, Searcher};
 use crate::eval::{Evaluator, Searchable};
@@ -310,7 +315,7 @@ impl<P: Searchable> Searcher<P> {
                 && !tactical
                 && !gives_check
                 && best > -MATE_BOUND
-                && self.keys[ply][i] < (1 << 26) - 1
+                && self.keys[ply][i] < KILLER_KEY
                 && (futile || i >= lmp_moves)
             {
                 continue;
@@ -366,11 +371,17 @@ impl<P: Searchable> Searcher<P> {
             || i < 3
             || !reducible
             || node.in_check
-            || self.keys[node.ply][i] >= (1 << 26) - 1
+            || self.keys[node.ply][i] >= KILLER_KEY
         {
             return 0;
         }
         let mut r = self.lmr[(node.depth as usize).min(63)][i.min(63)] as i32;
+        // A quiet move's key is its history: reduce the moves that have
+        // refuted others less, those that never did more.
+        let key = self.keys[node.ply][i];
+        if key.abs() <= HISTORY_MAX {
+            r -= key / (HISTORY_MAX / 3);
+        }
         if node.pv_node {
             r -= 1;
         }
@@ -386,12 +397,15 @@ impl<P: Searchable> Searcher<P> {
             k[1] = k[0];
             k[0] = m;
         }
-        let bonus = depth * depth;
+        // Gravity: a bonus moves an entry a share of the way to the bound,
+        // so entries stay comparable (the reductions read them) and old
+        // ones fade.
+        let bonus = (24 * depth * depth).min(HISTORY_MAX / 8);
         let h = &mut self.history[Self::hist_idx(us, m)];
-        *h = (*h + bonus).min(1 << 20);
+        *h += bonus - *h * bonus / HISTORY_MAX;
         for &q in tried {
             let h = &mut self.history[Self::hist_idx(us, q)];
-            *h = (*h - bonus).max(-(1 << 20));
+            *h += -bonus - *h * bonus / HISTORY_MAX;
         }
     }
 

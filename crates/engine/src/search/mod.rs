@@ -1,6 +1,6 @@
 //! Iterative deepening principal-variation search with a transposition
-//! table, quiescence, null move, late move reductions, killers, history,
-//! check extensions, mate distance and repetition.
+//! table, quiescence, null move, late move reductions (by history too),
+//! killers, history, check extensions, mate distance and repetition.
 //!
 //! **Sides.** The search is a negamax over two sides. With two seats the
 //! sides are the seats. In team games of more than two seats (two teams,
@@ -140,6 +140,8 @@ pub struct Searcher<P: Searchable> {
     /// node cost a quarter of the search's instructions in zeroing. Each
     /// grows when a position has more moves than it holds.
     keys: Vec<Vec<i32>>,
+    /// Quiet moves' history by seat and cells, within
+    /// `±ordering::HISTORY_MAX` (bonuses saturate: "gravity").
     history: Vec<i32>,
     pv: Box<[[P::Move; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
@@ -441,8 +443,9 @@ impl<P: Searchable> Searcher<P> {
         self.start = Instant::now();
         self.nodes = 0;
         self.aborted = false;
+        // Halved, not cleared: the last move's search mostly holds for this one.
         for h in self.history.iter_mut() {
-            *h /= 8;
+            *h /= 2;
         }
         self.killers.fill([P::Move::default(); 2]);
         self.stack.clear();

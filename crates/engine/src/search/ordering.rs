@@ -7,6 +7,12 @@ use super::{MAX_PLY, Searcher};
 use crate::eval::{Evaluator, Searchable};
 use tetrarch_rules::Seat;
 
+/// Ordering key of the second killer: keys from here up are never reduced
+/// or pruned as late quiet moves.
+pub(super) const KILLER_KEY: i32 = (1 << 26) - 1;
+/// Largest magnitude of a history entry (bonuses shrink as they near it).
+pub(super) const HISTORY_MAX: i32 = 16_384;
+
 impl<P: Searchable> Searcher<P> {
     pub(super) fn order_score(&self, pos: &P, m: P::Move, tt_move: Option<u32>, ply: usize) -> i32 {
         if Some(P::move_key(m)) == tt_move {
@@ -30,7 +36,7 @@ impl<P: Searchable> Searcher<P> {
             return 1 << 26;
         }
         if m == k[1] {
-            return (1 << 26) - 1;
+            return KILLER_KEY;
         }
         self.history[Self::hist_idx(pos.turn(), m)]
     }
