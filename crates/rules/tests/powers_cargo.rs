@@ -72,28 +72,7 @@ fn scene_to_move(
     for &(offset, kind, sq) in pieces {
         cells[index(&turned(seat, sq))] = format!("{}{}", SEATS[after(seat, offset)], kind);
     }
-    let rows: Vec<String> = (0..8)
-        .rev()
-        .map(|r| {
-            let mut out: Vec<String> = Vec::new();
-            let mut gap = 0;
-            for c in &cells[r * 8..r * 8 + 8] {
-                if c.is_empty() {
-                    gap += 1;
-                    continue;
-                }
-                if gap > 0 {
-                    out.push(gap.to_string());
-                    gap = 0;
-                }
-                out.push(c.clone());
-            }
-            if gap > 0 {
-                out.push(gap.to_string());
-            }
-            out.join(",")
-        })
-        .collect();
+    let rows = fen_rows(&cells);
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let mut extras = european_fen::PLAYED.to_string();
     if !cargo.is_empty() {

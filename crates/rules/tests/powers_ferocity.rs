@@ -6,6 +6,8 @@
 //! it decides something; the Barbarians sit in each of the four corners in
 //! turn, the positions written for the a1 corner and turned to theirs.
 
+#[allow(dead_code)]
+mod corners;
 mod european_fen;
 #[allow(dead_code)]
 mod lineup_play;
@@ -68,29 +70,7 @@ fn board_text(
         let s = (seat + offset) % 4;
         cells[index(&turned(seat, sq))] = format!("{}{}", SEATS[s], kind);
     }
-    let rows: Vec<String> = (0..8)
-        .rev()
-        .map(|r| {
-            let mut out: Vec<String> = Vec::new();
-            let mut gap = 0;
-            for f in 0..8 {
-                let c = &cells[r * 8 + f];
-                if c.is_empty() {
-                    gap += 1;
-                } else {
-                    if gap > 0 {
-                        out.push(gap.to_string());
-                        gap = 0;
-                    }
-                    out.push(c.clone());
-                }
-            }
-            if gap > 0 {
-                out.push(gap.to_string());
-            }
-            out.join(",")
-        })
-        .collect();
+    let rows = corners::fen_rows(&cells);
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let turn = SEATS[seat].to_ascii_uppercase();
     let extras = format!("{PLAYED}{extras}");

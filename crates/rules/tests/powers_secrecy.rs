@@ -79,29 +79,7 @@ fn scene_at(
         tuple(&dealt),
         tuple(&turns.to_string())
     );
-    let rows: Vec<String> = (0..8)
-        .rev()
-        .map(|r| {
-            let mut out: Vec<String> = Vec::new();
-            let mut gap = 0;
-            for f in 0..8 {
-                let c = &cells[r * 8 + f];
-                if c.is_empty() {
-                    gap += 1;
-                } else {
-                    if gap > 0 {
-                        out.push(gap.to_string());
-                        gap = 0;
-                    }
-                    out.push(c.clone());
-                }
-            }
-            if gap > 0 {
-                out.push(gap.to_string());
-            }
-            out.join(",")
-        })
-        .collect();
+    let rows = fen_rows(&cells);
     let turn = SEATS[after(seat, to_move)].to_ascii_uppercase();
     let text = format!(
         "{turn}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{{extras}}}-{}",

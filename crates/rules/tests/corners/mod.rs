@@ -66,29 +66,7 @@ pub fn board_text(
         let s = (seat + offset) % 4;
         cells[index(&turned(seat, sq))] = format!("{}{}", SEATS[s], kind);
     }
-    let rows: Vec<String> = (0..8)
-        .rev()
-        .map(|r| {
-            let mut out: Vec<String> = Vec::new();
-            let mut gap = 0;
-            for f in 0..8 {
-                let c = &cells[r * 8 + f];
-                if c.is_empty() {
-                    gap += 1;
-                } else {
-                    if gap > 0 {
-                        out.push(gap.to_string());
-                        gap = 0;
-                    }
-                    out.push(c.clone());
-                }
-            }
-            if gap > 0 {
-                out.push(gap.to_string());
-            }
-            out.join(",")
-        })
-        .collect();
+    let rows = fen_rows(&cells);
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let turn = SEATS[seat].to_ascii_uppercase();
     let extras = format!("{PLAYED}{extras}");
@@ -122,4 +100,31 @@ pub fn others(p: &Pos, seat: usize, out: bool) -> Pos {
         p = crate::lineup_play::play(&p, &mv(s, m));
     }
     p
+}
+
+/// The eight rows of a European FEN4 board, rank 8 first, from 64 cells in
+/// board order (a1, b1, ..., h8), each a piece's text or empty.
+pub fn fen_rows(cells: &[String]) -> Vec<String> {
+    (0..8)
+        .rev()
+        .map(|r| {
+            let mut out: Vec<String> = Vec::new();
+            let mut gap = 0;
+            for c in &cells[r * 8..r * 8 + 8] {
+                if c.is_empty() {
+                    gap += 1;
+                    continue;
+                }
+                if gap > 0 {
+                    out.push(gap.to_string());
+                    gap = 0;
+                }
+                out.push(c.clone());
+            }
+            if gap > 0 {
+                out.push(gap.to_string());
+            }
+            out.join(",")
+        })
+        .collect()
 }
