@@ -776,40 +776,30 @@ impl<B: HasSliders> Position<B> {
             return None;
         }
         let geo = &self.variant().geometry;
-        let entries: Vec<String> = (0..self.rules.seats())
-            .map(|s| {
-                let seat = Seat(s);
-                let Some((i, _)) = self.cargo_power(seat) else {
-                    return String::new();
-                };
-                if self.cargo_word(seat, i) == 0 {
-                    return String::new();
-                }
-                let parts: Vec<String> = self
-                    .cargo_of(seat)
-                    .into_iter()
-                    .map(|(cell, kinds)| {
-                        let letters: String = kinds
-                            .iter()
-                            .flat_map(|&(k, n)| {
-                                std::iter::repeat_n(
-                                    self.variant().pieces[k.idx()].letter,
-                                    n as usize,
-                                )
-                            })
-                            .collect();
-                        let at = cell.map_or("?".to_string(), |c| geo.square(c).to_string());
-                        format!("{at}={letters}")
-                    })
-                    .collect();
-                if parts.is_empty() {
-                    "-".to_string()
-                } else {
-                    parts.join("/")
-                }
-            })
-            .collect();
-        crate::notation::fen4::seat_tuple(KEY, &entries)
+        self.power_tuple(KEY, Self::cargo_power, |seat, (i, _)| {
+            if self.cargo_word(seat, i) == 0 {
+                return String::new();
+            }
+            let parts: Vec<String> = self
+                .cargo_of(seat)
+                .into_iter()
+                .map(|(cell, kinds)| {
+                    let letters: String = kinds
+                        .iter()
+                        .flat_map(|&(k, n)| {
+                            std::iter::repeat_n(self.variant().pieces[k.idx()].letter, n as usize)
+                        })
+                        .collect();
+                    let at = cell.map_or("?".to_string(), |c| geo.square(c).to_string());
+                    format!("{at}={letters}")
+                })
+                .collect();
+            if parts.is_empty() {
+                "-".to_string()
+            } else {
+                parts.join("/")
+            }
+        })
     }
 
     /// Read the `'cargo'` entries: per seat nothing (not packed yet), `-`

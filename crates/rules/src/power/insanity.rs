@@ -393,32 +393,26 @@ impl<B: HasSliders> Position<B> {
             return None;
         }
         let geo = &self.variant().geometry;
-        let entries: Vec<String> = (0..self.rules.seats())
-            .map(|s| {
-                let Some((i, _)) = self.insanity(Seat(s)) else {
-                    return String::new();
-                };
-                let state = self.insanity_state(Seat(s), i);
-                match state.phase() {
-                    NORMAL => "normal".to_string(),
-                    SECOND => "second".to_string(),
-                    PICK => format!("pick{}", state.allowed()),
-                    INSANE => state
-                        .entries()
-                        .map(|(cell, face)| {
-                            let mut t = geo.square(cell).to_string();
-                            if face != UNROLLED {
-                                t.push(FACE_LETTERS[face as usize - 1]);
-                            }
-                            t
-                        })
-                        .collect::<Vec<_>>()
-                        .join("/"),
-                    _ => String::new(),
-                }
-            })
-            .collect();
-        crate::notation::fen4::seat_tuple(KEY, &entries)
+        self.power_tuple(KEY, Self::insanity, |seat, (i, _)| {
+            let state = self.insanity_state(seat, i);
+            match state.phase() {
+                NORMAL => "normal".to_string(),
+                SECOND => "second".to_string(),
+                PICK => format!("pick{}", state.allowed()),
+                INSANE => state
+                    .entries()
+                    .map(|(cell, face)| {
+                        let mut t = geo.square(cell).to_string();
+                        if face != UNROLLED {
+                            t.push(FACE_LETTERS[face as usize - 1]);
+                        }
+                        t
+                    })
+                    .collect::<Vec<_>>()
+                    .join("/"),
+                _ => String::new(),
+            }
+        })
     }
 
     /// Read the `'insanity'` entries: only the seat to move's turn may be

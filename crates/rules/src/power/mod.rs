@@ -606,6 +606,22 @@ impl<B: HasSliders> Position<B> {
             .collect()
     }
 
+    /// A FEN4 extras entry `key` of one text a seat, the writer's side of
+    /// [`Position::power_texts`]: `text` of each seat's power as `power`
+    /// finds it, nothing for a seat without it; `None` when every text is
+    /// empty.
+    pub(crate) fn power_tuple<P>(
+        &self,
+        key: &str,
+        power: impl Fn(&Self, Seat) -> Option<P>,
+        text: impl Fn(Seat, P) -> String,
+    ) -> Option<String> {
+        let entries: Vec<String> = (0..self.rules.seats())
+            .map(|g| power(self, Seat(g)).map_or_else(String::new, |p| text(Seat(g), p)))
+            .collect();
+        crate::notation::fen4::seat_tuple(key, &entries)
+    }
+
     /// The kinds a power names (`Some`), or every kind but pawns.
     fn kinds_or_pieces(&self, kinds: Option<u16>) -> u16 {
         kinds.unwrap_or(!self.rules.pawn_kinds)

@@ -647,26 +647,19 @@ impl<B: HasSliders> Position<B> {
             return None;
         }
         let geo = &self.variant().geometry;
-        let entries: Vec<String> = (0..self.rules.seats())
-            .map(|g| {
-                let seat = Seat(g);
-                let Some((_, s)) = self.secrecy_power(seat) else {
-                    return String::new();
-                };
-                self.face_down(seat)
-                    .iter()
-                    .filter_map(|c| {
-                        let kind = s.turned(self.piece_at(c)?.kind)?;
-                        Some(format!(
-                            "{}{}",
-                            geo.square(c),
-                            self.variant().piece(kind).letter
-                        ))
-                    })
-                    .collect()
-            })
-            .collect();
-        crate::notation::fen4::seat_tuple(CARDS_KEY, &entries)
+        self.power_tuple(CARDS_KEY, Self::secrecy_power, |seat, (_, s)| {
+            self.face_down(seat)
+                .iter()
+                .filter_map(|c| {
+                    let kind = s.turned(self.piece_at(c)?.kind)?;
+                    Some(format!(
+                        "{}{}",
+                        geo.square(c),
+                        self.variant().piece(kind).letter
+                    ))
+                })
+                .collect()
+        })
     }
 
     /// FEN4's `'secrecy'` entries: per seat, its turns taken, `@` and the
@@ -676,31 +669,24 @@ impl<B: HasSliders> Position<B> {
             return None;
         }
         let geo = &self.variant().geometry;
-        let entries: Vec<String> = (0..self.rules.seats())
-            .map(|g| {
-                let seat = Seat(g);
-                let Some((i, _)) = self.secrecy_power(seat) else {
-                    return String::new();
+        self.power_tuple(KEY, Self::secrecy_power, |seat, (i, _)| {
+            let (w, counted) = (self.slot(seat, i), self.slot(seat, i + 1));
+            if counted & DEALT == 0 {
+                // Not dealt yet: nothing at the start, then the step.
+                return match counted & DEAL_STEP {
+                    0 => String::new(),
+                    step => format!("deal{}", step >> 4),
                 };
-                let (w, counted) = (self.slot(seat, i), self.slot(seat, i + 1));
-                if counted & DEALT == 0 {
-                    // Not dealt yet: nothing at the start, then the step.
-                    return match counted & DEAL_STEP {
-                        0 => String::new(),
-                        step => format!("deal{}", step >> 4),
-                    };
+            }
+            let mut text = (counted & TURNS).to_string();
+            if w & OPEN != 0 {
+                text += &format!("@{}", geo.square(w & CELL));
+                if w & BLUFF != 0 {
+                    text.push('!');
                 }
-                let mut text = (counted & TURNS).to_string();
-                if w & OPEN != 0 {
-                    text += &format!("@{}", geo.square(w & CELL));
-                    if w & BLUFF != 0 {
-                        text.push('!');
-                    }
-                }
-                text
-            })
-            .collect();
-        crate::notation::fen4::seat_tuple(KEY, &entries)
+            }
+            text
+        })
     }
 
     /// Read the `'cards'` entries: per seat, squares each followed by a

@@ -400,20 +400,13 @@ impl<B: HasSliders> Position<B> {
         if self.rules.stealth_seats == 0 {
             return None;
         }
-        let entries: Vec<String> = (0..self.rules.seats())
-            .map(|s| {
-                let seat = Seat(s);
-                let Some((i, _)) = self.stealth_power(seat) else {
-                    return String::new();
-                };
-                match self.slot(seat, i) {
-                    0 => String::new(),
-                    v if v & THIS_TURN != 0 => format!("{}+", v & COUNT),
-                    v => (v & COUNT).to_string(),
-                }
-            })
-            .collect();
-        crate::notation::fen4::seat_tuple(KEY, &entries)
+        self.power_tuple(KEY, Self::stealth_power, |seat, (i, _)| {
+            match self.slot(seat, i) {
+                0 => String::new(),
+                v if v & THIS_TURN != 0 => format!("{}+", v & COUNT),
+                v => (v & COUNT).to_string(),
+            }
+        })
     }
 
     /// Read the `'stealth'` entries: per seat nothing, or the hidden turns
