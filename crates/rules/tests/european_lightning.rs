@@ -669,3 +669,81 @@ fn a_capture_taken_back_takes_its_draws_along() {
     );
     assert_eq!(game.chance(), None);
 }
+
+// ------------------------------------------- the reference playing the draws
+
+/// The reference's deck (written from `docs/nations.md`) is the kernel's.
+#[test]
+fn the_references_deck_is_the_kernels() {
+    assert_eq!(european_reference::lightning::DECK.to_vec(), deck());
+}
+
+/// Random games of both Lightning variants, each seat's moves and each
+/// draw's face chosen at random (captures three times as likely): the
+/// kernel and the reference, which plays the draws itself (the new
+/// nation, its powers' state afresh, the turn beginning after the last
+/// draw), agree move for move and state for state; perft to depth 3 at
+/// up to `perfts` positions a draw or a capture away from a new nation.
+fn games_agree_with_the_reference(seeds: std::ops::Range<u64>, perfts: usize) -> (usize, usize) {
+    let mut positions = 0;
+    let mut counted = 0;
+    for seed in seeds {
+        let v = variant(if seed % 2 == 0 { FFA } else { TEAMS });
+        let mut p = Pos::start(&v);
+        let mut r = european_reference::read::read(&p).expect("deck nations");
+        let mut rng = SplitMix64::new(seed * 13 + 7);
+        for _ in 0..200 {
+            if p.outcome().is_some() {
+                break;
+            }
+            positions += 1;
+            let read = european_reference::read::read(&p).expect("deck nations");
+            assert_eq!(read, r, "kernel and reference part at {}", p.to_fen());
+            let kernel = moves(&p);
+            assert_eq!(kernel, r.legal(), "moves of {}", p.to_fen());
+            let drawing = p.chance().is_some();
+            if drawing && counted < perfts && rng.next_u64().is_multiple_of(3) {
+                let n = tetrarch_rules::family::perft(&p, 3);
+                assert_eq!(r.perft(3), n, "perft 3 of {}", p.to_fen());
+                counted += 1;
+            }
+            let captures: Vec<&String> = kernel
+                .iter()
+                .filter(|m| {
+                    !drawing && m.as_bytes()[1].is_ascii_digit() && piece(&p, &m[2..4]).is_some()
+                })
+                .collect();
+            let m = if !captures.is_empty() && !rng.next_u64().is_multiple_of(4) {
+                captures[(rng.next_u64() % captures.len() as u64) as usize].clone()
+            } else {
+                kernel[(rng.next_u64() % kernel.len() as u64) as usize].clone()
+            };
+            p = play(&p, &m);
+            r = r.play(&m);
+        }
+    }
+    (positions, counted)
+}
+
+#[test]
+fn random_games_with_draws_agree_with_the_reference() {
+    let (positions, perfts) = games_agree_with_the_reference(0..8, 4);
+    assert!(
+        positions > 600 && perfts >= 4,
+        "{positions} positions, {perfts} perfts"
+    );
+}
+
+/// Perft from the start to depth 4 (captures on the second and third
+/// plies, then the draws), the reference playing the draws.
+#[test]
+#[ignore = "long: the reference's perft 4 of Lightning and many more games"]
+fn deeper_perft_and_many_games_agree_with_the_reference() {
+    for name in [FFA, TEAMS] {
+        let p = Pos::start(&variant(name));
+        let r = european_reference::read::read(&p).expect("deck nations");
+        assert_eq!(r.perft(4), tetrarch_rules::family::perft(&p, 4), "{name}");
+    }
+    let (positions, perfts) = games_agree_with_the_reference(100..300, 60);
+    eprintln!("{positions} positions, {perfts} perfts");
+}

@@ -298,6 +298,113 @@ fn the_window_runs_to_the_soviet_unions_next_step() {
     }
 }
 
+/// The window is the power's own record, no power "used last turn": an
+/// open window writes no `'powers'` entry (a reader would take it for a
+/// used power), and a `'powers'` entry for the Soviet Union is refused
+/// rather than read as a window on a1 (found by the independent
+/// reference).
+#[test]
+fn an_open_window_is_no_power_used_last_turn() {
+    for seat in 0..4 {
+        let p = play(&scene(seat, &[]), &mv(seat, "b1b5"));
+        let text = p.to_fen();
+        assert!(text.contains("'secrecy':("), "{text}");
+        assert!(!text.contains("'powers'"), "seat {seat}: {text}");
+        let mut entries = ["''"; 4];
+        entries[seat] = "'0'";
+        let bad = scene(seat, &[]).to_fen().replacen(
+            "{",
+            &format!("{{'powers':({}),", entries.join(",")),
+            1,
+        );
+        let err = Position::<u64>::from_fen(&variant(seat), &bad)
+            .map(|p| p.window_of(s(seat)))
+            .expect_err("no power of the Soviet Union is used last turn")
+            .to_string();
+        assert!(err.contains("'powers'"), "seat {seat}: {err}");
+    }
+}
+
+/// Red the Soviet Union (King card c3, pawn card a2), blue `blue` with its
+/// king a8, a rook c8 and a knight b7, blue to move; kings and knights
+/// for yellow and green.
+fn beside_the_king_card(blue: &str) -> Pos {
+    let v = lineup(&format!("{SOVIET},{blue},default,default"));
+    let text = "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2),\
+                'cards':('c3ka2p','','',''),'secrecy':('3','','','')}-\
+                bK,1,bR,4,yK/1,bN,4,yN,1/8/8/8/2,rU,5/rU,5,gN,1/7,gK";
+    pos(&v, text)
+}
+
+/// "Kings are never swapped" (the Netherlands): a Dutch move beside a
+/// face-down piece is offered the trade (its view shows an unknown piece),
+/// and where that piece is the King card nothing is swapped; the Soviet
+/// Union stays in with its army (found by the independent reference: the
+/// King card went to the Dutch and the Soviet army was left with no
+/// commander in play).
+#[test]
+fn a_face_down_king_card_is_never_traded() {
+    let p = beside_the_king_card("netherlands");
+    assert!(
+        moves(&p).contains(&"c8c4@c3".to_string()),
+        "{:?}",
+        moves(&p)
+    );
+    let q = play(&p, "c8c4@c3");
+    assert_eq!(piece(&q, "c3"), Some((0, 'x')), "{}", q.to_fen());
+    assert_eq!(piece(&q, "c4"), Some((1, 'r')));
+    assert_eq!(q.commander_of(s(0)), s(0));
+    assert_ne!(q.alive_seats() & 1, 0);
+}
+
+/// The King card taken by a move after which the turn goes on (France's
+/// fear): the cards are turned over at once, so the position's text
+/// reads back in the middle of the turn (found by the independent
+/// reference's games: "red is marked eliminated but has a king").
+#[test]
+fn cards_turn_over_at_once_when_the_turn_goes_on() {
+    let p = beside_the_king_card("france");
+    let q = play(&p, "c8c3");
+    assert_eq!(q.turn(), s(1), "the turn goes on");
+    assert_eq!(q.commander_of(s(0)), s(1));
+    assert_eq!(piece(&q, "a2"), Some((0, 'p')), "turned: {}", q.to_fen());
+    let back = Position::<u64>::from_fen(q.variant(), &q.to_fen()).unwrap();
+    assert_eq!(back, q);
+}
+
+/// A bluff's piece removed by a challenge takes its marks along, as a
+/// captured piece does: Russia marked the lone bluffing knight idle, and
+/// after the challenge the position's text reads back to the same
+/// position with the same hash (found by the independent reference's
+/// games: the mark stayed in the hash on an empty square).
+#[test]
+fn a_bluff_caught_takes_its_marks_along() {
+    let v = lineup(&format!("{SOVIET},russia,default,default"));
+    let text = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2),\
+                'cards':('a1kb1na2p','','',''),'secrecy':('3','','','')}-\
+                bK,bR,5,yK/6,yN,1/8/8/8/8/rU,5,gN,1/rU,rU,5,gK";
+    let p = play_line(&pos(&v, text), "b1f5 a8a7");
+    assert!(p.to_fen().contains("'idle':("), "{}", p.to_fen());
+    let q = play(&p, "challenge@f5");
+    assert_eq!(piece(&q, "f5"), None);
+    assert_eq!(q.turn(), s(2), "the challenger plays on");
+    let back = Position::<u64>::from_fen(&v, &q.to_fen()).unwrap();
+    assert_eq!((back.hash(), &back), (q.hash(), &q), "{}", q.to_fen());
+}
+
+/// Egypt promotes to "any piece type that has been on the board": the
+/// Soviet Union's knight and bishop cards are a knight and a bishop there,
+/// never a card kind of Egypt's own (found by the independent reference).
+#[test]
+fn egypt_promotes_to_what_the_cards_are() {
+    let v = lineup(&format!("egypt,{SOVIET},default,default"));
+    let text = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2),\
+                'cards':('','c6kc5n','',''),'secrecy':('','3','','')}-\
+                7,yK/rP,5,yN,1/2,bU,5/2,bU,5/8/8/6,gN,1/rY,6,gK";
+    let p = pos(&v, text);
+    assert_eq!(with_prefix(&p, "a7a8"), ["a7a8b", "a7a8n", "a7a8r"]);
+}
+
 #[test]
 fn a_piece_captured_leaves_and_the_window_with_it() {
     for seat in 0..4 {

@@ -201,9 +201,15 @@ impl<B: HasSliders> Position<B> {
         let mut bluff = false;
         if self.rules.secret_seats != 0 {
             if m.kind() == MoveKind::Challenge {
-                if self.play_challenge(m) {
+                // A bluff's piece removed takes its marks (idle, frozen,
+                // militia, trenches) with it, as a capture's victim does.
+                if self.challenge_goes_on(m) {
+                    self.settling_marks(|pos| {
+                        pos.play_challenge(m);
+                    });
                     return;
                 }
+                self.play_challenge(m);
                 m = Move::new(0, 0, MoveKind::Pass);
             }
             bluff = self.is_bluff(m);
@@ -262,6 +268,11 @@ impl<B: HasSliders> Position<B> {
             }
             if self.rules.wall_seats != 0 {
                 self.settle_walls();
+            }
+            // A seat taken over has its cards turned at once, not when the
+            // turn ends: a position's text must read back in between.
+            if self.rules.secret_seats != 0 {
+                self.settle_secrecy();
             }
             return;
         }

@@ -921,8 +921,8 @@ impl<B: HasSliders> Position<B> {
         for i in 0..self.powers(us).len() {
             let old = self.slot(us, i);
             let power = &self.powers(us)[i];
-            // The cargo's slots hold its records alone.
-            if matches!(power, Power::Cargo(_)) {
+            // The cargo's and secrecy's slots hold their records alone.
+            if matches!(power, Power::Cargo(_) | Power::Secrecy(_)) {
                 continue;
             }
             // A U path is no straight move: it bars nothing.

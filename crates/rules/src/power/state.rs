@@ -47,11 +47,13 @@ impl StateKey {
     fn applies(self, power: &Power<impl HasSliders>) -> bool {
         match self {
             // An assassination's and insanity's slots hold their turn's
-            // steps, the cargo's its records (their own FEN4 keys,
-            // `power/assassinate.rs`, `power/insanity.rs`, `power/cargo.rs`).
+            // steps, the cargo's its records, secrecy's its window (their
+            // own FEN4 keys, `power/assassinate.rs`, `power/insanity.rs`,
+            // `power/cargo.rs`, `power/secrecy.rs`): the window's open bit
+            // is no power used last turn.
             StateKey::Powers => !matches!(
                 power,
-                Power::Assassinate(_) | Power::Insanity(_) | Power::Cargo(_)
+                Power::Assassinate(_) | Power::Insanity(_) | Power::Cargo(_) | Power::Secrecy(_)
             ),
             StateKey::Spent => power.counts_uses(),
         }

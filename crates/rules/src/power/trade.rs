@@ -74,6 +74,12 @@ impl<B: HasSliders> Position<B> {
         let (Some(ours), Some(theirs)) = (self.piece_at(m.to()), self.piece_at(other)) else {
             return;
         };
+        // "Kings are never swapped", judged on the true position: a
+        // face-down King card (`secrecy`), chosen as an unknown piece in
+        // the mover's view, stays where it is.
+        if self.rules.variant.pieces[theirs.kind.idx()].royal {
+            return;
+        }
         self.remove(ours, m.to());
         self.remove(theirs, other);
         for (piece, army, cell) in [(ours, theirs.seat, m.to()), (theirs, ours.seat, other)] {

@@ -245,6 +245,11 @@ impl Ref {
             if self.powers(us).contains(&RefPower::Trade) {
                 let ours = self.at(to).expect("the mover");
                 let theirs = self.at(cell).expect("a piece to trade with");
+                // "Kings are never swapped": a face-down King card, an
+                // unknown piece to the mover, stays.
+                if self.kind(theirs.kind).royal {
+                    continue;
+                }
                 let ours_now = Piece {
                     army: theirs.army,
                     kind: ours.kind,

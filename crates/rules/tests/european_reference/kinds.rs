@@ -352,3 +352,26 @@ pub fn papal() -> Vec<RefKind> {
         ),
     ]
 }
+
+/// The Soviet Union's cards (docs/nations.md: "the cards are kinds"):
+/// the stand-in `u` every other seat sees (`mK`: it attacks nothing), the
+/// pawn card `w` (a pawn's moves), the knight card `y`, the bishop card
+/// `z` and the King card `x` (royal). A knight or bishop card is the plain
+/// knight or bishop for another nation's promotions (Egypt's): "any piece
+/// type that has been on the board" names what the pieces are.
+pub fn soviet() -> Vec<RefKind> {
+    vec![
+        piece(
+            'u',
+            [
+                all((1, 0), 1, Go::Leap, Does::Move),
+                all((1, 1), 1, Go::Leap, Does::Move),
+            ]
+            .concat(),
+        ),
+        pawn('w', pawn_moves()),
+        plain(piece('y', knight()), 'n'),
+        plain(piece('z', bishop(0)), 'b'),
+        royal('x', king()),
+    ]
+}

@@ -97,6 +97,12 @@ impl RefPower {
                 all(reserve);
                 all(first);
             }
+            RefPower::Secrecy {
+                stand_in, cards, ..
+            } => {
+                *stand_in = to(*stand_in);
+                pairs(cards);
+            }
             RefPower::Cargo { kind, cargo } => {
                 *kind = to(*kind);
                 *cargo = cargo.chars().map(to).collect();

@@ -19,10 +19,12 @@ mod ferocity;
 mod insanity;
 pub mod kinds;
 mod letters;
+pub mod lightning;
 mod militia;
 pub mod nations;
 mod powers;
 pub mod read;
+mod secrecy;
 mod stealth;
 mod trenches;
 mod wall;
@@ -154,6 +156,14 @@ pub struct Ref {
     pub insanity: [insanity::Insanity; 4],
     /// Per seat with a cargo, what its knights carry (`None`: not packed).
     pub cargo: [cargo::Cargo; 4],
+    /// Per seat with secrecy, its deal, turns and window.
+    pub secret: [secrecy::Secrecy; 4],
+    /// Per seat, the armies whose checks it announced, a bit each.
+    pub declared: [u8; 4],
+    /// Lightning: whether nations change with ordinary captures.
+    pub lightning: bool,
+    /// Lightning: the seats whose draws are due, the next first.
+    pub draws: Vec<usize>,
 }
 
 /// Which way an army's pawns go.
@@ -275,6 +285,10 @@ impl Ref {
             hid_now: false,
             insanity: Default::default(),
             cargo: Default::default(),
+            secret: Default::default(),
+            declared: [0; 4],
+            lightning: false,
+            draws: Vec::new(),
         }
     }
 
@@ -315,7 +329,17 @@ impl Ref {
     /// Whether `seat` is in: its army holds a royal piece, or its royal
     /// piece waits in reserve (`deploy.rs`).
     pub fn alive(&self, seat: usize) -> bool {
-        self.royals(seat) > 0 || self.in_by_reserve(seat) || self.in_by_cargo(seat)
+        self.royals(seat) > 0
+            || self.in_by_reserve(seat)
+            || self.in_by_cargo(seat)
+            || self.holds_stand_in(seat)
+    }
+
+    /// Whether the seat's army holds a stand-in: in a view, an unknown
+    /// piece that may be its King card.
+    fn holds_stand_in(&self, seat: usize) -> bool {
+        self.pieces()
+            .any(|(_, p)| p.army == seat && self.is_stand_in(p.kind))
     }
 
     /// Whether the game is over: at most one team has a seat in.
@@ -584,9 +608,13 @@ impl Ref {
         for m in self
             .piece_move_texts()
             .into_iter()
+            .chain(self.move_texts(self.bluff_pairs()))
             .chain(self.power_moves())
             .chain(self.deployments())
         {
+            if self.secrecy_bars(&m) {
+                continue;
+            }
             let after = self.part(&m);
             if self.turns[us] < 2 && after.checks_an_enemy(us) {
                 continue;
@@ -615,8 +643,12 @@ impl Ref {
     /// The legal moves, each as the texts that give the same turn (one
     /// text but for moves of two parts).
     pub fn legal_groups(&self) -> Vec<Vec<String>> {
-        // A knight hidden from the mover: it moves by its view.
-        if !self.over() && !self.hidden_from(self.turn).is_empty() {
+        // Lightning's draws due: the deck's faces are the moves.
+        if let Some(faces) = self.draw_faces().filter(|_| !self.over()) {
+            return faces.into_iter().map(|m| vec![m]).collect();
+        }
+        // A knight or cards hidden from the mover: it moves by its view.
+        if !self.over() && !self.sees_all(self.turn) {
             return self.view_of(self.turn).legal_groups();
         }
         // A roll due: the die's faces are the moves.
@@ -631,12 +663,22 @@ impl Ref {
         if let Some(picks) = self.insanity_picks().filter(|_| !self.over()) {
             return picks.into_iter().map(|m| vec![m]).collect();
         }
+        // The Soviet Union's deal begins its first turn.
+        if let Some(steps) = self.deal_steps().filter(|_| !self.over()) {
+            return steps.into_iter().map(|m| vec![m]).collect();
+        }
         let picks = if self.over() {
             Vec::new()
         } else {
             let mut steps = self.picks();
             steps.extend(self.hides());
             steps
+        };
+        // A challenge of another seat's last move may begin any step.
+        let challenges = if self.over() {
+            Vec::new()
+        } else {
+            self.challenges()
         };
         // Turns are the same when they leave the same position, before
         // the next seat's turn begins (whose powers may make two turns
@@ -652,8 +694,10 @@ impl Ref {
             }
         }
         // A pick begins a turn of several steps: the opening rule judges
-        // the move that ends it. With a pick, no pass.
-        if !picks.is_empty() {
+        // the move that ends it. With a pick or a challenge, no pass but
+        // the one that may always end a turn going on.
+        let goes_on = || self.continuing || self.insane_moves().is_some();
+        if !picks.is_empty() || (!challenges.is_empty() && !goes_on()) {
             groups.retain(|(g, _)| g[0] != "0000");
         }
         groups
@@ -663,11 +707,26 @@ impl Ref {
                 g
             })
             .chain(picks.into_iter().map(|m| vec![m]))
+            .chain(challenges.into_iter().map(|m| vec![m]))
             .collect()
     }
 
     /// Play a legal move.
     pub fn play(&self, m: &str) -> Ref {
+        if !self.draws.is_empty() && m.starts_with("roll=") {
+            return self.draw(m);
+        }
+        if self.is_deal_step(m) {
+            return self.deal_step(m);
+        }
+        if m.starts_with("challenge@") {
+            // A bluff caught: the challenger plays on. A legal move: the
+            // challenger's turn is over, as by a pass.
+            return match self.challenge(m) {
+                secrecy::Challenged::Caught(next) => next,
+                secrecy::Challenged::Legal(turned) => turned.play("0000"),
+            };
+        }
         if self.is_insanity_step(m) {
             return self.insanity_step(m);
         }
@@ -691,6 +750,8 @@ impl Ref {
         };
         after.settle_stealth();
         after.settle_cargo(self.turn);
+        // A seat taken over has its cards turned at once.
+        after.settle_secrecy();
         if self.has_fear(self.turn) && self.fear_goes_on(m, &mut after) {
             return after;
         }
@@ -706,6 +767,7 @@ impl Ref {
     /// turn-start powers act.
     fn end_turn(&self, m: &str, mut next: Ref) -> Ref {
         let us = self.turn;
+        self.end_secret_turn(m, &mut next);
         next.dice[us] = dice::Dice::Idle;
         next.end_stealth_turn(us);
         next.insanity[us] = insanity::Insanity::Fresh;
@@ -720,33 +782,52 @@ impl Ref {
         next.end_fierce_turn(self, m);
         let before = next.clone();
         next.turns[us] = (next.turns[us] + 1).min(2);
+        next.settle_secrecy();
+        next.announce(us);
         next.pass_turn();
-        // A bomb among its own pieces may leave the seat with one: it
-        // loses it then, and the next seat begins.
-        while !next.over() {
-            next.start_turn_powers();
-            let mine: Vec<Sq> = next
+        // Lightning: the draws come before the next turn begins.
+        next.call_draws(self.capture_draws(m));
+        if next.draws.is_empty() {
+            next.start_turns();
+        }
+        next.settle_after(&before, watch_idle);
+        next
+    }
+
+    /// The seat to move begins its turn: its turn-start powers. A bomb
+    /// among its own pieces may leave the seat with one: it loses it then,
+    /// and the next seat begins.
+    fn start_turns(&mut self) {
+        while !self.over() {
+            self.start_turn_powers();
+            let mine: Vec<Sq> = self
                 .pieces()
-                .filter(|&(_, p)| next.owner(p) == next.turn)
+                .filter(|&(_, p)| self.owner(p) == self.turn)
                 .map(|(sq, _)| sq)
                 .collect();
-            if mine.len() != 1 || next.holds_reserve(next.turn) || next.holds_cargo(next.turn) {
+            if mine.len() != 1 || self.holds_reserve(self.turn) || self.holds_cargo(self.turn) {
                 break;
             }
-            next.set(mine[0], None);
-            next.pass_turn();
+            self.set(mine[0], None);
+            self.pass_turn();
         }
+    }
+
+    /// After the turn passed (and began): the marks of pieces changed
+    /// since `before` go, walls fall, hidden and carried pieces and cards
+    /// settle.
+    fn settle_after(&mut self, before: &Ref, watch_idle: bool) {
         if watch_idle {
-            next.clear_idle_since(&before);
+            self.clear_idle_since(before);
         }
-        next.fierce_changes(&before);
-        next.militia_marks_follow(&before, None);
-        next.trench_changes(&before, None);
-        next.settle_walls();
-        next.settle_stealth();
-        let turn = next.turn;
-        next.settle_cargo(turn);
-        next
+        self.fierce_changes(before);
+        self.militia_marks_follow(before, None);
+        self.trench_changes(before, None);
+        self.settle_walls();
+        self.settle_stealth();
+        let turn = self.turn;
+        self.settle_cargo(turn);
+        self.settle_secrecy();
     }
 
     /// The turn goes clockwise to the next seat in; a seat that starts its
@@ -808,7 +889,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {} insanity {:?} cargo {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {} insanity {:?} cargo {:?} secret {:?} declared {:?} draws {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -830,7 +911,10 @@ impl std::fmt::Debug for Ref {
             self.hidden,
             self.hid_now,
             self.insanity,
-            self.cargo
+            self.cargo,
+            self.secret,
+            self.declared,
+            self.draws
         )
     }
 }

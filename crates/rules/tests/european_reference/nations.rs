@@ -386,6 +386,21 @@ pub fn nation_of(id: &str) -> Option<RefNation> {
                 }],
             )
         }
+        "soviet-union" => {
+            // The cards in the file's arrangement (a1 the King card), which
+            // the deal rearranges (`secrecy.rs`).
+            let mut n = nation(id, "xzyzwwwy", "nb");
+            n.kinds = kinds::soviet();
+            with(
+                n,
+                vec![RefPower::Secrecy {
+                    stand_in: 'u',
+                    cards: vec![('x', 'k'), ('z', 'b'), ('y', 'n'), ('w', 'p')],
+                    area: rect("a1-e3"),
+                    turns: 3,
+                }],
+            )
+        }
         // The test fixtures (tests/data/nations).
         "test-rooks" => {
             let mut n = nation(id, "krrnoooo", "rn");

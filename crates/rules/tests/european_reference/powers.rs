@@ -220,6 +220,21 @@ pub enum RefPower {
     /// (`cargo.rs`; the knights are the kind `kind`, the army inside at
     /// the start `cargo`.)
     Cargo { kind: char, cargo: String },
+    /// The Soviet Union: "Eight face-down cards sit under your 8 pieces
+    /// [...]. Only you may look. [...] On your first three turns you may
+    /// not capture anything outside your 3x5. You may move any piece
+    /// anywhere. Any player may challenge the move: the card is revealed.
+    /// If the move was illegal, you lose the piece. If it was legal, the
+    /// challenger misses their next turn. You must announce when you check
+    /// a king [...]." (`secrecy.rs`; `stand_in` is what the others see,
+    /// `cards` each card's kind and the kind it turns into, in the deal's
+    /// order; `area` and `turns` the first turns' limit.)
+    Secrecy {
+        stand_in: char,
+        cards: Vec<(char, char)>,
+        area: Rect,
+        turns: u8,
+    },
 }
 
 /// Whether a move's text is a turn of two piece moves.

@@ -168,6 +168,14 @@ pub fn read(p: &Position<u64>) -> Option<Ref> {
     for s in 0..4 {
         r.read_cargo(s, &at("cargo", s));
     }
+    // Lightning: the draws due.
+    r.lightning = v.rules.lightning;
+    r.read_draws(&entries(&text, "draws"));
+    // Secrecy: per seat with the power, its deal, turns and window; the
+    // checks each seat announced.
+    for s in 0..4 {
+        r.read_secrecy(s, &at("secrecy", s), &at("declared", s));
+    }
     // The neutral counts: per seat with the power, a digit for each other
     // seat in turn order.
     for s in 0..4 {

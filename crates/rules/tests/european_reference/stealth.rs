@@ -37,14 +37,22 @@ impl Ref {
             .collect()
     }
 
-    /// What `viewer` sees: the pieces hidden from it are not there.
+    /// What `viewer` sees: the pieces hidden from it are not there, the
+    /// others' face-down cards are their stand-ins (`secrecy.rs`).
     pub(super) fn view_of(&self, viewer: usize) -> Ref {
         let mut view = self.clone();
         for sq in self.hidden_from(viewer) {
             view.set(sq, None);
             view.idle &= !(1 << (sq.0 + 8 * sq.1));
         }
+        view.mask_cards(viewer);
         view
+    }
+
+    /// Whether `viewer` sees the whole true position (no hidden knight, no
+    /// other seat's face-down card).
+    pub(super) fn sees_all(&self, viewer: usize) -> bool {
+        self.hidden_from(viewer).is_empty() && !self.cards_hidden_from(viewer)
     }
 
     /// The seat to move's hiding step, at its turn's start.
@@ -118,9 +126,15 @@ impl Ref {
         } else if let Some((id, cells)) = m.split_once('@')
             && !m.as_bytes()[1].is_ascii_digit()
         {
-            let sq = super::squares(cells);
+            // The cells before a cargo's letters (`cargo@b1c2=k`).
+            let sq = super::squares(cells.split('=').next().unwrap_or(cells));
             match id {
                 "relocate" | "u-path" | "move-two" | "move-again" => vec![sq[1]],
+                // An unload puts its piece on the second cell; a load and
+                // a burn put nothing new.
+                "cargo" => sq.get(1).copied().into_iter().collect(),
+                // A challenge aims at a face-down piece, never hidden.
+                "challenge" => Vec::new(),
                 _ => vec![sq[0]],
             }
         } else if self
