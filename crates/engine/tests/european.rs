@@ -561,3 +561,33 @@ fn bots_play_legal_games_with_secret_cards() {
         }
     }
 }
+
+/// A bluff no card of the deck could make (the Soviet Union's piece went
+/// b1-b5, which no pawn, knight, bishop or king does) is known in every
+/// view: Blue's bot, handed its view, challenges it and wins the piece.
+#[test]
+fn a_bot_challenges_a_bluff_no_card_could_make() {
+    use tetrarch_engine::Engine;
+    use tetrarch_rules::{AnyGame, AnyVariant};
+    let v = AnyVariant::builtin("european-ffa")
+        .unwrap()
+        .with_lineup("soviet-union,default,default,default")
+        .unwrap();
+    let board = "bK,bN,4,yN,yK/8/8/1,rU,6/8/8/rU,7/rU,1,rU,3,gN,gK";
+    let extras = "'turns':(2,2,2,2),'cards':('a1kb5nc1ba2p','','',''),'secrecy':('3@b5*','','','')";
+    let text = format!("B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{{extras}}}-{board}");
+    let game = AnyGame::from_position(&v, Some(&text)).unwrap();
+    let view = game.seen_by(Some(Seat(1)));
+    assert!(
+        view.position_text().contains("'3@b5*'"),
+        "{}",
+        view.position_text()
+    );
+    let mut engine = Engine::new(&v, 4);
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let found = engine.search(&view, &limits, &mut |_| {}).unwrap();
+    assert_eq!(found.best.as_deref(), Some("challenge@b5"));
+}

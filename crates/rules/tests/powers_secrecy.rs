@@ -24,7 +24,7 @@ use common::Rng;
 use corners::*;
 use lineup_play::*;
 use tetrarch_rules::notation::uci::UciMove;
-use tetrarch_rules::{Position, Seat, Variant};
+use tetrarch_rules::{AnyGame, AnyVariant, Position, Seat, Variant};
 
 const SOVIET: &str = "soviet-union";
 
@@ -743,5 +743,68 @@ fn no_one_declares_a_check_on_a_face_down_king() {
             "seat {seat}: {}",
             q.to_fen()
         );
+    }
+}
+
+/// A bot is handed its view game: it starts at the view of the position
+/// now and still sees repetitions, knowing the hashes of its seat's views
+/// of every earlier position (never the true ones, which would tell where
+/// the cards lie).
+#[test]
+fn a_view_game_knows_the_views_before_it() {
+    let v = variant(0);
+    let mut game = AnyGame::new(&AnyVariant::Chess(v.clone()));
+    let mut replay = Pos::start(&v);
+    let mut rng = Rng::new(0x71e5);
+    let viewer = Some(s(1));
+    let mut views = Vec::new();
+    for _ in 0..14 {
+        views.push(replay.seen_by(viewer).hash());
+        let moves = game.legal_moves();
+        let pick = moves[rng.below(moves.len())].uci.clone();
+        game.play(&pick).unwrap();
+        replay = play(&replay, &pick);
+    }
+    assert!(game.hides_from(viewer));
+    let seen = game.seen_by(viewer);
+    let typed = seen.typed::<Pos>().expect("an 8x8 game");
+    assert_eq!(typed.position(), &replay.seen_by(viewer));
+    assert_eq!(typed.history(), views);
+    let truth = game.typed::<Pos>().unwrap().history();
+    assert_ne!(typed.history(), truth, "the cards lie hidden in the views");
+    let again = seen.seen_by(viewer);
+    assert_eq!(again.typed::<Pos>().unwrap().history(), views, "kept");
+}
+
+/// A move no card of the deck could make from its square (b1-b5: no pawn,
+/// knight, bishop or king goes there) is a bluff every seat sees: its
+/// window is marked `*` in every view, and a view's challenge of it is
+/// the catch of a bluff (the challenger plays on). A bluff some card could
+/// make (b1-b2, a king's or a pawn's step) stays its owner's secret: `!`
+/// in the true position only, and a view takes the move as legal.
+#[test]
+fn a_bluff_no_card_could_make_is_known_to_every_seat() {
+    for seat in 0..4 {
+        let next = after(seat, 1);
+        let p = play(&scene(seat, &[]), &mv(seat, "b1b5"));
+        let sure = format!("'3@{}*'", turned(seat, "b5"));
+        for viewer in [None, Some(s(seat)), Some(s(next))] {
+            let text = p.seen_by(viewer).to_fen();
+            assert!(text.contains(&sure), "seat {seat}, {viewer:?}: {text}");
+        }
+        assert_eq!(pos(&variant(seat), &p.to_fen()), p, "round trip");
+        let q = play(&p.seen_by(Some(s(next))), &challenge(seat, "b5"));
+        assert_eq!(q.turn(), s(next), "seat {seat}: the view knows");
+        assert_eq!(at(&q, seat, "b5"), None, "seat {seat}");
+
+        let p = play(&scene(seat, &[]), &mv(seat, "b1b2"));
+        let b2 = turned(seat, "b2");
+        assert!(p.to_fen().contains(&format!("'3@{b2}!'")), "{}", p.to_fen());
+        let view = p.seen_by(Some(s(next)));
+        assert!(view.to_fen().contains(&format!("'3@{b2}'")), "seat {seat}");
+        let q = play(&view, &challenge(seat, "b2"));
+        assert_eq!(q.turn(), s(after(seat, 2)), "seat {seat}: taken as legal");
+        let q = play(&p, &challenge(seat, "b2"));
+        assert_eq!(q.turn(), s(next), "seat {seat}: caught in truth");
     }
 }

@@ -524,3 +524,55 @@ fn a_move_list_writes_the_others_moves_in_the_viewers_view() {
         assert_eq!(last(game.moves_seen_by(None)), last(game.moves()));
     }
 }
+
+/// Australia's boomerang on c6 (Blue to move), the Guild's knight hidden
+/// on `knight`: the U path c6-c1-d1-d8 passes d4.
+fn boomerang_and_knight(knight: &str) -> Pos {
+    let v = lineup("assassins-guild,australia,default,default");
+    let file = (knight.as_bytes()[0] - b'a') as usize;
+    let rank4 = format!("{file},rN,{}", 7 - file);
+    let text = european_fen::fen(
+        'B',
+        "'turns':(2,2,2,2),'stealth':('1','','','')",
+        [
+            "bK,5,yN,yK",
+            "8",
+            "2,bR,5",
+            "8",
+            &rank4,
+            "8",
+            "8",
+            "rK,5,gP,gK",
+        ],
+    );
+    pos(&v, &text)
+}
+
+/// "Any piece that passes through its square may be captured by revealing
+/// the knight": a U path is a path too (Australia's boomerang), stopped on
+/// the hidden knight's cell, the boomerang taken; one that passes no
+/// hidden cell goes on and the knight stays hidden.
+#[test]
+fn a_u_path_through_the_hidden_knight_is_stopped_and_taken() {
+    let p = boomerang_and_knight("d4");
+    assert!(p.hides_a_piece(Seat(0)));
+    assert!(
+        moves(&p).contains(&"u-path@c6d8".to_string()),
+        "{:?}",
+        moves(&p)
+    );
+    let q = play(&p, "u-path@c6d8");
+    assert_eq!(piece(&q, "c6"), None);
+    assert_eq!(piece(&q, "d8"), None, "stopped on d4");
+    assert_eq!(piece(&q, "d4"), Some((0, 'n')));
+    assert_eq!(q.hidden_turns(Seat(0)), 0, "revealed");
+    assert_eq!(q.turn(), Seat(2));
+    let p = boomerang_and_knight("e4");
+    let q = play(&p, "u-path@c6d8");
+    assert_eq!(
+        piece(&q, "d8"),
+        Some((1, 'r')),
+        "the path passes no hidden cell"
+    );
+    assert_eq!(q.hidden_turns(Seat(0)), 1, "still hidden");
+}

@@ -672,7 +672,9 @@ impl AnyGame {
     /// The view game of `viewer`: what a bot of that seat is handed. Where
     /// nothing is hidden from it, the game itself; otherwise a game that
     /// starts at its view of the position now (the others' secrets are
-    /// not there; the history before is left out, as it would tell them).
+    /// not there), knowing the hashes of its views of every earlier
+    /// position for repetition (the moves before are left out: their
+    /// texts and the true positions would tell the secrets).
     pub fn seen_by(&self, viewer: Option<Seat>) -> AnyGame {
         AnyGame {
             variant: self.variant.clone(),

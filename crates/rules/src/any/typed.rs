@@ -18,6 +18,10 @@ pub struct TypedGame<P: GamePosition> {
     steps: Vec<Step<P::Move>>,
     /// An ending decided by the players or the clock.
     decided: Option<Outcome>,
+    /// In a view game ([`ErasedGame::seen_by`]): the hashes of the viewer's
+    /// views of the positions before its start, oldest first, so a bot
+    /// playing from its view still sees repetitions.
+    earlier: Vec<u64>,
 }
 
 impl<P: GamePosition> TypedGame<P> {
@@ -27,6 +31,7 @@ impl<P: GamePosition> TypedGame<P> {
             positions: vec![start],
             steps: Vec::new(),
             decided: None,
+            earlier: Vec::new(),
         }
     }
 
@@ -38,6 +43,7 @@ impl<P: GamePosition> TypedGame<P> {
             positions,
             steps,
             decided: None,
+            earlier: Vec::new(),
         }
     }
 
@@ -57,10 +63,12 @@ impl<P: GamePosition> TypedGame<P> {
     }
 
     /// The hashes of the positions before the current one, oldest first
-    /// (what a search needs for repetition).
+    /// (what a search needs for repetition); in a view game, of the
+    /// viewer's views of them.
     pub fn history(&self) -> Vec<u64> {
         let n = self.positions.len() - 1;
-        self.positions[..n].iter().map(|p| p.hash()).collect()
+        let played = self.positions[..n].iter().map(|p| p.hash());
+        self.earlier.iter().copied().chain(played).collect()
     }
 
     fn legal(&self) -> MoveList<P::Move> {
@@ -434,7 +442,11 @@ impl<P: GamePosition + std::fmt::Display> ErasedGame for TypedGame<P> {
         if !self.position().hides_from(viewer) {
             return Box::new(self.clone());
         }
-        Box::new(TypedGame::new(self.position().seen_by(viewer)))
+        let mut view = TypedGame::new(self.position().seen_by(viewer));
+        let n = self.positions.len() - 1;
+        let views = self.positions[..n].iter().map(|p| p.seen_by(viewer).hash());
+        view.earlier = self.earlier.iter().copied().chain(views).collect();
+        Box::new(view)
     }
     fn position_text_seen_by(&self, viewer: Option<Seat>) -> String {
         self.position().seen_by(viewer).to_text()

@@ -198,7 +198,7 @@ impl<B: HasSliders> Position<B> {
         // leaves the turn with the challenger; one that does not ends its
         // turn as a pass would. The secret seat's step closes its window.
         let mut m = m;
-        let mut bluff = false;
+        let mut bluff = crate::power::Bluff::No;
         if self.rules.secret_seats != 0 {
             if m.kind() == MoveKind::Challenge {
                 // A bluff's piece removed takes its marks (idle, frozen,
@@ -212,7 +212,7 @@ impl<B: HasSliders> Position<B> {
                 self.play_challenge(m);
                 m = Move::new(0, 0, MoveKind::Pass);
             }
-            bluff = self.is_bluff(m);
+            bluff = self.bluff_of(m);
             self.close_own_window(us);
         }
         // Lightning: the draws an ordinary capture calls for.

@@ -75,7 +75,7 @@ pub(crate) use insanity::KEY as INSANITY_KEY;
 pub(crate) use militia::KEY as MILITIA_KEY;
 pub(crate) use militia::{MilitiaRules, militia_rules};
 pub(crate) use neutral::KEY as NEUTRAL_KEY;
-pub(crate) use secrecy::{CARDS_KEY, KEY as SECRECY_KEY, stand_in_kinds};
+pub(crate) use secrecy::{Bluff, CARDS_KEY, KEY as SECRECY_KEY, stand_in_kinds};
 pub(crate) use square_state::SquareKey;
 pub(crate) use state::StateKey;
 pub(crate) use stealth::KEY as STEALTH_KEY;

@@ -19,7 +19,9 @@
 //!   byte, which no text shows; every filter of the seat's moves applies
 //!   to it (the opening rule by the true kinds, guards, declared checks).
 //! - **The window** of a face-down piece's move (slot `i`: open, the cell
-//!   the piece went to, whether it was a bluff) runs to the seat's next
+//!   the piece went to, whether it was a bluff, and in the turns slot
+//!   whether it was a sure one: a move no card of the deck could make
+//!   there, which every seat sees) runs to the seat's next
 //!   step. Each other seat may begin its turn inside it with `challenge@c3`
 //!   ([`MoveKind::Challenge`]): the card is turned over; a bluff's piece
 //!   is removed and the challenger's turn goes on; after a legal move the
@@ -37,7 +39,8 @@
 //! square and the letter of the kind its card turns into (a view leaves
 //! out the seats it may not see); `'secrecy':('2@c3!','','','')` per seat
 //! the turns taken, the open window's square and `!` for a bluff (a view
-//! of another seat leaves the `!` out).
+//! of another seat leaves the `!` out), `*` for a sure bluff (in every
+//! view).
 //!
 //! Parameters: `stand_in` (a letter), `cards` (`"w=p"` pairs: a card's own
 //! kind and the kind it turns into), `area` (default `a1-e3`), `turns` (0
@@ -79,9 +82,23 @@ const TURNS: u8 = 0x07;
 const DEALT: u8 = 0x08;
 /// Turns slot: the deal's step (the card kinds placed so far).
 const DEAL_STEP: u8 = 0x70;
+/// Turns slot: the open window's bluff is one every seat knows of.
+const SURE: u8 = 0x80;
 
 /// The choice byte of a bluff: no power reads it, no text writes it.
 pub(crate) const BLUFF_MARK: u8 = 0xff;
+
+/// What a move of a face-down piece is, as the position playing it knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bluff {
+    /// A move its card allows, or one no one may tell from such a move.
+    No,
+    /// A move its card does not allow (known to its owner only).
+    Yes,
+    /// A move no card of the deck could make from that square: every seat
+    /// sees it is a bluff.
+    Sure,
+}
 
 /// What a nation file says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -277,8 +294,9 @@ impl<B: HasSliders> Position<B> {
                     );
                 }
             }
+            // A bluff every seat knows of stays known.
             let window = self.slot(g, i);
-            if window & BLUFF != 0 {
+            if window & BLUFF != 0 && self.slot(g, i + 1) & SURE == 0 {
                 self.set_slot(g, i, window & !BLUFF);
             }
         }
@@ -354,11 +372,49 @@ impl<B: HasSliders> Position<B> {
         }
     }
 
-    /// Whether `m` is a bluff of the seat to move.
-    pub(crate) fn is_bluff(&self, m: Move) -> bool {
-        m.choice() == BLUFF_MARK
-            && matches!(m.kind(), MoveKind::Normal)
-            && self.rules.secret_seats & (1 << self.turn.0) != 0
+    /// Whether `m`, a move of the seat to move, is a bluff. In another
+    /// seat's view the piece is a stand-in, whose card is unknown there:
+    /// its move is a bluff only where no card could make it.
+    pub(crate) fn bluff_of(&self, m: Move) -> Bluff {
+        if m.choice() != BLUFF_MARK || !matches!(m.kind(), MoveKind::Normal) {
+            return Bluff::No;
+        }
+        let Some((_, s)) = self.secrecy_power(self.turn) else {
+            return Bluff::No;
+        };
+        let stand_in = self
+            .piece_at(m.from())
+            .is_some_and(|p| p.kind == s.stand_in);
+        match self.no_card_moves_so(m, &s) {
+            Some(true) => Bluff::Sure,
+            _ if stand_in => Bluff::No,
+            _ => Bluff::Yes,
+        }
+    }
+
+    /// Whether no card of the deck could make the piece move `m` as an
+    /// ordinary move (by the occupancy alone, which every seat sees).
+    fn no_card_moves_so(&self, m: Move, s: &Compiled<B>) -> Option<bool> {
+        let p = self.piece_at(m.from())?;
+        let mut reached = false;
+        for &(card, _) in &s.cards[..s.count] {
+            let mut probe = self.child();
+            let q = probe.get_mut();
+            q.remove(p, m.from());
+            q.put(
+                Piece {
+                    seat: p.seat,
+                    kind: card,
+                },
+                m.from(),
+            );
+            let mut list = MoveList::new();
+            q.generate_commanded(&mut list);
+            reached |= list
+                .iter()
+                .any(|o| o.from() == m.from() && o.to() == m.to());
+        }
+        Some(!reached)
     }
 
     /// The area the seat to move may not capture outside of now (its first
@@ -423,7 +479,7 @@ impl<B: HasSliders> Position<B> {
             return false;
         };
         let bluff = self.slot(g, i) & BLUFF != 0;
-        self.set_slot(g, i, 0);
+        self.close_window(g, i);
         let cell = m.from();
         let Some(p) = self.piece_at(cell) else {
             return false;
@@ -454,17 +510,27 @@ impl<B: HasSliders> Position<B> {
 
     /// The seat `us` begins a step: its own window closes.
     pub(crate) fn close_own_window(&mut self, us: Seat) {
-        if let Some((i, _)) = self.secrecy_power(us)
-            && self.slot(us, i) != 0
-        {
-            self.set_slot(us, i, 0);
+        if let Some((i, _)) = self.secrecy_power(us) {
+            self.close_window(us, i);
+        }
+    }
+
+    /// `seat`'s window (its power at `i`) closes, the mark of a sure bluff
+    /// with it.
+    fn close_window(&mut self, seat: Seat, i: usize) {
+        if self.slot(seat, i) != 0 {
+            self.set_slot(seat, i, 0);
+        }
+        let counted = self.slot(seat, i + 1);
+        if counted & SURE != 0 {
+            self.set_slot(seat, i + 1, counted & !SURE);
         }
     }
 
     /// The end of `us`'s turn, whose move was `m`: a turn counted, and a
     /// window opened if a face-down piece moved (a bluff noted). A
     /// face-down piece gives no en passant right (it would tell a pawn).
-    pub(crate) fn end_secrecy_turn(&mut self, us: Seat, m: Move, bluff: bool) {
+    pub(crate) fn end_secrecy_turn(&mut self, us: Seat, m: Move, bluff: Bluff) {
         let Some((i, s)) = self.secrecy_power(us) else {
             return;
         };
@@ -476,8 +542,11 @@ impl<B: HasSliders> Position<B> {
         }
         let moved = matches!(m.kind(), MoveKind::Normal) && self.face_down(us).has(m.to());
         if moved && m.to() <= CELL {
-            let w = OPEN | m.to() | if bluff { BLUFF } else { 0 };
+            let w = OPEN | m.to() | if bluff == Bluff::No { 0 } else { BLUFF };
             self.set_slot(us, i, w);
+            if bluff == Bluff::Sure {
+                self.set_slot(us, i + 1, next | SURE);
+            }
             self.clear_ep_of(us);
         }
     }
@@ -508,7 +577,7 @@ impl<B: HasSliders> Position<B> {
             if let Some(cell) = self.window_of(g)
                 && !self.face_down(g).has(cell)
             {
-                self.set_slot(g, i, 0);
+                self.close_window(g, i);
             }
         }
     }
@@ -681,7 +750,9 @@ impl<B: HasSliders> Position<B> {
             let mut text = (counted & TURNS).to_string();
             if w & OPEN != 0 {
                 text += &format!("@{}", geo.square(w & CELL));
-                if w & BLUFF != 0 {
+                if counted & SURE != 0 {
+                    text.push('*');
+                } else if w & BLUFF != 0 {
                     text.push('!');
                 }
             }
@@ -776,13 +847,14 @@ impl<B: HasSliders> Position<B> {
             }
             let form = || {
                 bad(format!(
-                    "'{text}' in '{KEY}': the turns taken (0 to {}), maybe '@' and a square, maybe '!'",
+                    "'{text}' in '{KEY}': the turns taken (0 to {}), maybe '@' and a square, maybe '!' or '*'",
                     s.turns
                 ))
             };
-            let (body, bluff) = match text.strip_suffix('!') {
-                Some(b) => (b, true),
-                None => (text, false),
+            let (body, bluff) = match (text.strip_suffix('!'), text.strip_suffix('*')) {
+                (Some(b), _) => (b, Bluff::Yes),
+                (_, Some(b)) => (b, Bluff::Sure),
+                _ => (text, Bluff::No),
             };
             let (digits, window) = match body.split_once('@') {
                 Some((d, w)) => (d, Some(w)),
@@ -793,7 +865,7 @@ impl<B: HasSliders> Position<B> {
                 .ok()
                 .filter(|&n| n <= s.turns)
                 .ok_or_else(form)?;
-            if bluff && window.is_none() {
+            if bluff != Bluff::No && window.is_none() {
                 return Err(form());
             }
             let mut w = 0u8;
@@ -810,10 +882,11 @@ impl<B: HasSliders> Position<B> {
                         seat.0 + 1
                     )));
                 }
-                w = OPEN | cell | if bluff { BLUFF } else { 0 };
+                w = OPEN | cell | if bluff == Bluff::No { 0 } else { BLUFF };
             }
+            let sure = if bluff == Bluff::Sure { SURE } else { 0 };
             self.set_slot(seat, i, w);
-            self.set_slot(seat, i + 1, DEALT | turns);
+            self.set_slot(seat, i + 1, DEALT | turns | sure);
         }
         Ok(())
     }

@@ -13,9 +13,9 @@
 //!   capture by the hidden knight reveals it at once.
 //! - **The others' moves** are those of their view (the knight not there);
 //!   played on the true position they are resolved: a move onto the
-//!   knight's cell takes it; a move whose path passes through it (a ride or
-//!   a pawn's double step, not a leap) is stopped there: the mover is taken
-//!   by the knight, which is revealed.
+//!   knight's cell takes it; a move whose path passes through it (a ride,
+//!   a pawn's double step or a U path, not a leap) is stopped there: the
+//!   mover is taken by the knight, which is revealed.
 //!
 //! Slot `i`: the hidden turns in a row (0: not hidden), and [`THIS_TURN`]
 //! while the seat's turn that began with hiding goes on. FEN4
@@ -138,7 +138,7 @@ impl<B: HasSliders> Position<B> {
     /// positions that differ only in what `viewer` may not see give equal
     /// views.
     pub fn seen_by(&self, viewer: Option<Seat>) -> Position<B> {
-        let mut view = self.without(self.hidden_cells(viewer));
+        let mut view = self.without_pieces(self.hidden_cells(viewer));
         // Which knight holds what of another seat's army (`cargo`).
         view.pool_cargo(viewer);
         // Face-down cards (`secrecy`): shown as their stand-ins.
@@ -199,7 +199,7 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// This position with the pieces on `cells` taken off, unseen.
-    fn without(&self, cells: B) -> Position<B> {
+    pub(super) fn without_pieces(&self, cells: B) -> Position<B> {
         let mut view = self.clone();
         for c in cells.iter() {
             if let Some(p) = view.piece_at(c) {
@@ -269,7 +269,8 @@ impl<B: HasSliders> Position<B> {
         }
         let us = self.turn;
         let hidden = self.hidden_cells(Some(us));
-        if let Some(cell) = self.first_hidden_on_path(m, hidden) {
+        let stop = self.first_hidden_on_path(m, hidden);
+        if let Some(cell) = stop.or_else(|| self.u_path_stop(m, hidden)) {
             return self.intercept(m.from(), cell);
         }
         if let Some(cell) = self.put_on(m).filter(|&c| hidden.has(c)) {

@@ -137,6 +137,72 @@ impl<B: HasSliders> Position<B> {
         }
     }
 
+    /// Where the seat to move's U path `m` is stopped by a piece of
+    /// `hidden` it could not see (the Assassins' Guild's knight), if it is:
+    /// of the paths to `m.to()` in the mover's view, one that passes no
+    /// hidden cell is taken when there is one; else the first path (in the
+    /// order of [`WAYS`]) is stopped on its first hidden cell.
+    pub(crate) fn u_path_stop(&self, m: Move, hidden: B) -> Option<u8> {
+        let MoveKind::Power(i) = m.kind() else {
+            return None;
+        };
+        let power = self.rules.powers[self.turn.idx()].get(i as usize);
+        if hidden.is_empty() || !matches!(power, Some(super::Power::UPath(_))) {
+            return None;
+        }
+        self.without_pieces(hidden)
+            .first_hidden_on_u_paths(m.from(), m.to(), hidden)
+    }
+
+    /// Of the U paths from `from` to `to` (this position being the mover's
+    /// view, the hidden cells empty): `None` if one passes no cell of
+    /// `hidden`, else the first hidden cell of the first path.
+    fn first_hidden_on_u_paths(&self, from: u8, to: u8, hidden: B) -> Option<u8> {
+        let bars = self.wall_bars(self.turn);
+        let kind = self.piece_at(from).map(|p| p.kind);
+        let walled = |a: u8, b: u8| kind.is_some_and(|k| bars.stops_step(k, a, b));
+        let hostile = self.hostile_to(self.turn);
+        let mut stop = None;
+        for (i, &out) in WAYS.iter().enumerate() {
+            let turn = self.slide_empty(from, out, &walled);
+            let back = WAYS[(i + 2) % 4];
+            for across in [WAYS[(i + 1) % 4], WAYS[(i + 3) % 4]] {
+                let mut at = turn;
+                while turn != from
+                    && let Some(c) = self.empty_step(at, across, &walled)
+                {
+                    at = c;
+                    if !self.last_leg_end(at, back, hostile, &walled).has(to) {
+                        continue;
+                    }
+                    let first = self
+                        .first_of_on_leg(from, out, turn, hidden)
+                        .or_else(|| self.first_of_on_leg(turn, across, at, hidden))
+                        .or_else(|| self.first_of_on_leg(at, back, to, hidden & !B::bit(to)));
+                    match first {
+                        None => return None,
+                        Some(c) => stop = stop.or(Some(c)),
+                    }
+                }
+            }
+        }
+        stop
+    }
+
+    /// The first cell of `cells` after `start` along `way`, up to `end`
+    /// (on that line) and counting it.
+    fn first_of_on_leg(&self, start: u8, way: (i32, i32), end: u8, cells: B) -> Option<u8> {
+        let geo = &self.variant().geometry;
+        let mut at = start;
+        while at != end {
+            at = geo.offset(at, way.0, way.1)?;
+            if cells.has(at) {
+                return Some(at);
+            }
+        }
+        None
+    }
+
     /// Whether `m` is a straight piece move, along a file or rank, of a
     /// piece of the kinds, the piece standing on `piece_at` (its origin
     /// before the move, its target after).

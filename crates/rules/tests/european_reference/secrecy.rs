@@ -53,6 +53,9 @@ pub struct Secrecy {
     /// The open window: the cell of the piece that moved, and whether its
     /// move was a bluff (known in the true position only).
     pub window: Option<(Sq, bool)>,
+    /// The open window's bluff is a sure one: no card of the deck makes
+    /// that move, so every seat knows it.
+    pub sure: bool,
 }
 
 /// What a challenge found, and the position after it.
@@ -135,7 +138,10 @@ impl Ref {
                     }),
                 );
             }
-            if let Some((sq, _)) = self.secret[g].window {
+            // A sure bluff stays known.
+            if let Some((sq, _)) = self.secret[g].window
+                && !self.secret[g].sure
+            {
                 self.secret[g].window = Some((sq, false));
             }
         }
@@ -284,6 +290,22 @@ impl Ref {
         !view.piece_moves().contains(&(p.from, p.to))
     }
 
+    /// Whether no card of the seat to move's deck, on `from`, could move to
+    /// `to` (by the board's occupancy): a sure bluff.
+    fn no_card_moves_so(&self, from: Sq, to: Sq) -> bool {
+        let us = self.turn;
+        let p = self.at(from).expect("a card");
+        let cards: Vec<char> = self
+            .secrecy(us)
+            .map(|c| c.cards.iter().map(|&(k, _)| k).collect())
+            .unwrap_or_default();
+        !cards.into_iter().any(|kind| {
+            let mut probe = self.clone();
+            probe.set(from, Some(Piece { army: p.army, kind }));
+            probe.piece_moves().contains(&(from, to))
+        })
+    }
+
     /// Whether the seat to move may not play the piece move `m` now (in
     /// its view): on its first turns it takes a piece outside its 3x5, or
     /// it takes a last royal piece whose check it did not announce.
@@ -331,6 +353,7 @@ impl Ref {
         let bluff = self.secret[g].window.expect("a window").1;
         let mut next = self.clone();
         next.secret[g].window = None;
+        next.secret[g].sure = false;
         let p = self.at(sq).expect("the piece that moved");
         if !bluff {
             if let Some(kind) = self.turned(g, p.kind) {
@@ -375,13 +398,16 @@ impl Ref {
         s.dealt = true;
         s.step = 0;
         s.window = None;
+        s.sure = false;
         let piece_move = m != "0000" && m.as_bytes()[1].is_ascii_digit();
         if !piece_move || super::deploy::is_drop(m) {
             return;
         }
         let p = parse(m);
         if p.promo.is_none() && next.face_down(us).contains(&p.to) {
-            next.secret[us].window = Some((p.to, self.is_bluff(m)));
+            let bluff = self.is_bluff(m);
+            next.secret[us].window = Some((p.to, bluff));
+            next.secret[us].sure = bluff && self.no_card_moves_so(p.from, p.to);
         }
     }
 
@@ -403,6 +429,7 @@ impl Ref {
                 && !self.face_down(g).contains(&sq)
             {
                 self.secret[g].window = None;
+                self.secret[g].sure = false;
             }
         }
     }
@@ -475,10 +502,12 @@ impl Ref {
             return;
         }
         s.dealt = true;
-        let (body, bluff) = match entry.strip_suffix('!') {
-            Some(b) => (b, true),
-            None => (entry, false),
+        let (body, bluff, sure) = match (entry.strip_suffix('!'), entry.strip_suffix('*')) {
+            (Some(b), _) => (b, true, false),
+            (_, Some(b)) => (b, true, true),
+            _ => (entry, false, false),
         };
+        s.sure = sure;
         let (digits, window) = match body.split_once('@') {
             Some((d, w)) => (d, Some(w)),
             None => (body, None),
