@@ -255,3 +255,12 @@ export async function europeanLineup(browser, nation, fen) {
   for (const p of [red, blue, watcher]) await p.waitForFunction(() => window.__tetrarch.model.status === "started");
   return { red, blue, watcher, yellow, green, url: game.url };
 }
+
+/** Read the game's exports (the record and the position) from `page`, as
+ * its "Export" links do: their answers join the page's recorded traffic. */
+export async function readExports(page) {
+  const id = new URL(page.url()).pathname.split("/").pop();
+  for (const format of ["", "?format=fen"]) {
+    await page.evaluate((url) => fetch(url).then((r) => r.text()), `/api/games/${id}/export${format}`);
+  }
+}

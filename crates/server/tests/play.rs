@@ -619,7 +619,8 @@ async fn soviet_cards_are_shown_to_their_owner_only_and_a_challenge_plays() {
 /// (a browser test found the truth in every full state): the Soviet
 /// Union's cards lie in its start, so another seat's and a spectator's
 /// `start_fen` hold unknown pieces and no cards, over a socket and over
-/// HTTP; the owner's holds its cards, and everyone's once the game is over.
+/// HTTP, and in the spectators' record; the owner's holds its cards, and
+/// everyone's once the game is over.
 #[tokio::test]
 async fn the_start_position_is_sent_as_the_viewer_sees_it() {
     let server = TestServer::start("start-view").await;
@@ -633,6 +634,13 @@ async fn the_start_position_is_sent_as_the_viewer_sees_it() {
     }
     let (_, red) = server.client(&id, t[0].as_deref()).await;
     assert!(start(&red).contains("'cards'"), "{red}");
+    // The spectators' record writes its positions as a spectator sees them.
+    let (status, pgn4) = get_text(&server, &format!("/api/games/{id}/export?format=pgn4")).await;
+    assert_eq!(status, 200, "{pgn4}");
+    assert!(
+        !pgn4.contains("'cards'") && pgn4.contains("rU,rU,rU,rU"),
+        "{pgn4}"
+    );
     for (seat, token) in t.iter().enumerate().skip(1) {
         let (status, body) = server
             .post(&format!("/api/games/{id}/resign"), token.as_deref(), None)

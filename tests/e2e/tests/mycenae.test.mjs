@@ -22,6 +22,7 @@ import {
   drawnPieces,
   drawnMoves,
   assertNoErrors,
+  readExports,
 } from "../lib.mjs";
 
 /** What a message tells of which knight carries what: the packing's
@@ -145,6 +146,9 @@ test("Mycenae: the packing from the page, each knight's cargo for its owner only
   await red.click('#moves button[data-ply="2"]');
   await red.waitForFunction(() => window.__tetrarch.reviewPly === 2);
   assert.deepEqual(await labels(red), { c1: "KPPP", c3: "RBB" }, "red's review shows its knights' cargo");
+
+  // The "Export game" and "Export position" links, as the others would follow them.
+  for (const p of others) await readExports(p);
 
   // Nothing the others' browsers received told them which knight holds what.
   for (const [name, p] of [["blue", blue], ["spectator", watcher]]) {

@@ -11,7 +11,7 @@
 
 import test from "node:test";
 import assert from "node:assert/strict";
-import { launch, europeanLineup, clickMove, clickCell, typeMove, postMove, waitPly, model, drawnPieces, drawnMoves, assertNoErrors } from "../lib.mjs";
+import { launch, europeanLineup, clickMove, clickCell, typeMove, postMove, waitPly, model, drawnPieces, drawnMoves, assertNoErrors, readExports } from "../lib.mjs";
 
 /** The kinds of the face-down cards (the stand-in `u` is not one). */
 const CARDS = new Set(["x", "y", "z", "w"]);
@@ -113,6 +113,9 @@ test("The Soviet Union: the deal from the page, the cards for their owner only, 
     assert.ok((await drawnPieces(p)).some((x) => x.cell === "e3" && x.seat === 0 && x.kind === "n"), "the knight card turned");
   }
   assert.match(await blue.textContent("#turn-banner"), /Yellow to move/i);
+
+  // The "Export game" and "Export position" links, as the others would follow them.
+  for (const p of others) await readExports(p);
 
   // Nothing the others' browsers received named a card, but the one turned in public.
   for (const [name, p] of [["blue", blue], ["spectator", watcher]]) {

@@ -299,19 +299,15 @@ impl Actor {
     /// Union's cards, a start position with a hidden knight or a packed
     /// cargo), so it is the view of a game set up at that position.
     fn start_text_seen_by(&self, viewer: Option<u8>) -> String {
-        let truth = self.game.start_text();
         if self.game.outcome().is_some() {
-            return truth;
+            return self.game.start_text();
         }
-        match AnyGame::from_position(self.game.variant(), Some(&truth)) {
-            Ok(start) => start.position_text_seen_by(viewer.map(Seat)),
-            Err(err) => {
-                // The kernel wrote the text it cannot read back: say nothing
-                // rather than the truth.
-                tracing::warn!(game = %self.id, %err, "the start position does not read back");
-                String::new()
-            }
-        }
+        start_text_seen_by(&self.game, viewer.map(Seat)).unwrap_or_else(|err| {
+            // The kernel wrote a text it cannot read back: say nothing
+            // rather than the truth.
+            tracing::warn!(game = %self.id, %err, "the start position does not read back");
+            String::new()
+        })
     }
 
     /// Shows the game in the lobby (public games not over) or removes it.
@@ -336,4 +332,14 @@ impl Actor {
             cluster.publish_lobby(&entry.id, Some(&entry));
         }
     }
+}
+
+/// `game`'s start position as `viewer` may see it: the view of a game set
+/// up at the start (`AnyGame::position_text_seen_by` sees the position now).
+pub(super) fn start_text_seen_by(
+    game: &AnyGame,
+    viewer: Option<Seat>,
+) -> Result<String, tetrarch_rules::PlayError> {
+    let start = AnyGame::from_position(game.variant(), Some(&game.start_text()))?;
+    Ok(start.position_text_seen_by(viewer))
 }
