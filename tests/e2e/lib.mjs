@@ -144,3 +144,123 @@ export async function gameOverText(page) {
   await page.waitForSelector("#game-over[open]");
   return page.textContent("#game-over-text");
 }
+
+/**
+ * Keep every message the page's sockets receive (`page.frames`, as text)
+ * and the bodies of the game API's answers it reads (`page.answers`):
+ * what a seat's browser was sent, for the tests of hidden information
+ * (nothing the seat may not see may reach it, drawn or not). Call before
+ * the page opens the game.
+ */
+export function recordTraffic(page) {
+  page.frames = [];
+  page.answers = [];
+  page.on("websocket", (ws) => ws.on("framereceived", (f) => page.frames.push(String(f.payload))));
+  page.on("response", async (r) => {
+    if (!new URL(r.url()).pathname.startsWith("/api/games/")) return;
+    try {
+      page.answers.push(await r.text());
+    } catch {
+      // A body the browser dropped (a redirect, a closed page) holds nothing to check.
+    }
+  });
+}
+
+/** The messages and answers `page` received that match `pattern`. */
+export function trafficMatching(page, pattern) {
+  return [...page.frames, ...page.answers].filter((text) => pattern.test(text));
+}
+
+/** Take seat `seat` of game `id` with an invite's code, over HTTP (a
+ * seat played by the test itself, not by a page): its token. */
+export async function joinSeat(invite) {
+  const url = new URL(invite.url);
+  const id = url.pathname.split("/").pop();
+  const code = url.searchParams.get("code");
+  const res = await fetch(`${BASE}/api/games/${encodeURIComponent(id)}/join/${invite.seat}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ code }),
+  });
+  assert.equal(res.status, 200, `join seat ${invite.seat}: ${await res.clone().text()}`);
+  return { id, seat: invite.seat, token: (await res.json()).token };
+}
+
+/** Play `uci` for a seat joined with `joinSeat`, over HTTP. */
+export async function postMove(seat, uci) {
+  const res = await fetch(`${BASE}/api/games/${encodeURIComponent(seat.id)}/move/${encodeURIComponent(uci)}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${seat.token}` },
+  });
+  assert.equal(res.status, 200, `${uci} for seat ${seat.seat}: ${await res.text()}`);
+}
+
+/** Resign a seat joined with `joinSeat`, over HTTP. */
+export async function postResign(seat) {
+  const res = await fetch(`${BASE}/api/games/${encodeURIComponent(seat.id)}/resign`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${seat.token}` },
+  });
+  assert.equal(res.status, 200, `resign seat ${seat.seat}: ${await res.text()}`);
+}
+
+/** The pieces drawn on a page's board. */
+export function drawnPieces(page) {
+  return page.$$eval("svg.board .layer-pieces [data-cell]", (els) =>
+    els.map((g) => ({
+      cell: g.dataset.cell,
+      seat: Number(g.dataset.seat),
+      kind: g.dataset.kind,
+      hidden: g.classList.contains("hidden-piece"),
+      cargo: g.querySelector(".cargo-label")?.textContent ?? "",
+      label: g.getAttribute("aria-label"),
+    })),
+  );
+}
+
+/** The move list as drawn: each button's text and its move's protocol text. */
+export function drawnMoves(page) {
+  return page.$$eval("#moves button[data-ply]", (els) => els.map((b) => ({ text: b.textContent.trim(), uci: b.dataset.uci, face: b.querySelector("svg.die")?.dataset.face ?? null })));
+}
+
+/** A click on a cell of the board. */
+export async function clickCell(page, cell) {
+  const c = await cellCenter(page, cell);
+  await page.mouse.click(c.x, c.y);
+}
+
+/**
+ * A European Chess game made in the lobby with `nation` for red and the
+ * default army for the others, from `fen` or the start: red's page (the
+ * creator), blue's page (by its invite), a spectator's page, each keeping
+ * its traffic (`recordTraffic`); yellow and green are seats the test plays
+ * over HTTP (`postMove`), so their moves are known in advance.
+ */
+export async function europeanLineup(browser, nation, fen) {
+  const red = await newPage(browser);
+  await red.goto(`${BASE}/`);
+  await red.selectOption("#variant", "european-ffa");
+  await red.selectOption('select.nation[data-seat="0"]', nation);
+  for (const s of [1, 2, 3]) await red.selectOption(`select.nation[data-seat="${s}"]`, "default");
+  const game = await createGame(red, { variant: "european-ffa", seats: ["me", "open", "open", "open"], fen, keepForm: true });
+  const invite = (seat) => game.invites.find((i) => i.seat === seat);
+  const yellow = await joinSeat(invite(2));
+  const green = await joinSeat(invite(3));
+  const blue = await newPage(browser);
+  const watcher = await newPage(browser);
+  for (const p of [red, blue, watcher]) recordTraffic(p);
+  await openGame(blue, invite(1).url);
+  await openGame(red, game.url);
+  await openGame(watcher, game.url);
+  for (const p of [red, blue, watcher]) await p.waitForFunction(() => window.__tetrarch.model.status === "started");
+  return { red, blue, watcher, yellow, green, url: game.url };
+}
+
+/** Read the game's exports (the record and the position) from `page`, as
+ * its "Export" links do: their answers join the page's recorded traffic. */
+export async function readExports(page) {
+  const id = new URL(page.url()).pathname.split("/").pop();
+  for (const format of ["", "?format=fen"]) {
+    await page.evaluate((url) => fetch(url).then((r) => r.text()), `/api/games/${id}/export${format}`);
+  }
+}

@@ -76,6 +76,17 @@ test("a cargo move's letters and a knight's cargo", async () => {
   assert.equal(cargoAt({}, "b1"), "");
 });
 
+test("the pool of a seat's knights, as the others see it", async () => {
+  const { cargoPool } = await import("../../web/js/powers.js");
+  const theirs = { cargo: [{ seat: 0, cell: null, pieces: "krbbppp" }, { seat: 2, cell: null, pieces: "pp" }] };
+  assert.equal(cargoPool(theirs, 0), "krbbppp");
+  assert.equal(cargoPool(theirs, 2), "pp");
+  assert.equal(cargoPool(theirs, 1), "", "a seat with no knights' cargo");
+  const mine = { cargo: [{ seat: 0, cell: "b1", pieces: "kbp" }, { seat: 0, cell: "c1", pieces: "rbpp" }] };
+  assert.equal(cargoPool(mine, 0), "", "the owner's board places each knight's cargo: no pool");
+  assert.equal(cargoPool({}, 0), "");
+});
+
 test("a challenge of the Soviet Union's move is a power used on its cell", () => {
   // As the server describes it: no origin, the challenged piece's cell.
   const challenge = { uci: "challenge@b4", san: "challenge@b4", from: null, to: "b4", power: "challenge" };

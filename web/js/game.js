@@ -7,7 +7,7 @@ import { Board } from "./board.js";
 import { Clocks, clockText } from "./clock.js";
 import { dieSvg, rolledFace } from "./dice.js";
 import { matchMove } from "./entry.js";
-import { cellPowers, moveLetters, pickOf, picksPieces, powerLabel } from "./powers.js";
+import { cargoPool, cellPowers, moveLetters, pickOf, picksPieces, powerLabel } from "./powers.js";
 import { GameSocket } from "./net.js";
 import { movingSeats } from "./model.js";
 import { pieceIcon } from "./pieces.js";
@@ -350,10 +350,15 @@ class GamePage {
         const nationName = nationId && (v.nations?.find((n) => n.id === nationId)?.name ?? nationId);
         const nation = nationName ? `<span class="nation" data-nation="${s.seat}">${esc(nationName)}</span>` : "";
         const points = pts === undefined ? "" : `<span class="points" data-points="${s.seat}" aria-label="${esc(seatTitle(v, s.seat))} points">${pts} pts</span>`;
+        // Cargo the viewer may not place in one knight or another: the pool, on the seat's card.
+        const pool = cargoPool(m.board, s.seat);
+        const carried = pool
+          ? `<span class="cargo-pool" data-cargo-pool="${esc(pool)}" aria-label="carried in its knights: ${esc([...pool].map((k) => kindName(v, k)).join(", "))}">carried: ${esc(pool.toUpperCase())}</span>`
+          : "";
         return `<div class="seat-card ${seatClass(v, s.seat)} ${toMove ? "to-move" : ""} ${this.mySeats.includes(s.seat) ? "me" : ""} state-${state}"
             data-seat="${s.seat}" aria-current="${toMove}">
           <span class="swatch" aria-hidden="true"></span>
-          <span class="who"><strong>${esc(seatTitle(v, s.seat))}</strong>${nation}<small>${esc(who)}${status}${combined} ${conn}</small></span>
+          <span class="who"><strong>${esc(seatTitle(v, s.seat))}</strong>${nation}${carried}<small>${esc(who)}${status}${combined} ${conn}</small></span>
           ${points}
           <span class="clock" data-clock="${s.seat}" aria-label="${esc(seatTitle(v, s.seat))} clock">${m.clocks_ms ? "" : "–"}</span>
         </div>`;
@@ -526,7 +531,9 @@ class GamePage {
 
   /** The board after every ply, from the server (for review after a reload). */
   async loadBoards() {
-    const all = await api(`/api/games/${encodeURIComponent(this.id)}/boards`);
+    // With the seat's token: a seat that sees hidden pieces (its own) sees them in review too.
+    const token = this.tokens[this.mySeats[0]];
+    const all = await api(`/api/games/${encodeURIComponent(this.id)}/boards`, { token });
     all.forEach((b, i) => this.boards.set(i, b.board ?? b));
     if (Array.isArray(all) && all[0]?.last_move !== undefined) this.moveViews = all.slice(1).map((b) => b.last_move);
   }

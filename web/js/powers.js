@@ -55,3 +55,13 @@ export function moveLetters(m) {
 export function cargoAt(board, cell) {
   return (board?.cargo ?? []).find((c) => c.cell === cell)?.pieces ?? "";
 }
+
+/** What `seat`'s knights carry together where the board does not say
+ * which knight holds what (Mycenae's cargo as every other seat and a
+ * spectator see it: one pool, no cell), or "". */
+export function cargoPool(board, seat) {
+  return (board?.cargo ?? [])
+    .filter((c) => c.seat === seat && !c.cell)
+    .map((c) => c.pieces)
+    .join("");
+}

@@ -615,6 +615,84 @@ async fn soviet_cards_are_shown_to_their_owner_only_and_a_challenge_plays() {
     verify_store(&server.db, &[id]).await;
 }
 
+/// The start position is sent as each viewer sees it while the game runs
+/// (a browser test found the truth in every full state): the Soviet
+/// Union's cards lie in its start, so another seat's and a spectator's
+/// `start_fen` hold unknown pieces and no cards, over a socket and over
+/// HTTP, and in the spectators' record; the owner's holds its cards, and
+/// everyone's once the game is over.
+#[tokio::test]
+async fn the_start_position_is_sent_as_the_viewer_sees_it() {
+    let server = TestServer::start("start-view").await;
+    let (id, t) = create_lineup(&server, "soviet-union", None).await;
+    let start = |state: &Value| state["start_fen"].as_str().unwrap().to_string();
+    let (_, blue) = server.client(&id, t[1].as_deref()).await;
+    let (_, spectator) = server.get(&format!("/api/games/{id}")).await;
+    for state in [&blue, &spectator] {
+        assert!(!start(state).contains("'cards'"), "{state}");
+        assert!(start(state).contains("rU,rU,rU,rU"), "{state}");
+    }
+    let (_, red) = server.client(&id, t[0].as_deref()).await;
+    assert!(start(&red).contains("'cards'"), "{red}");
+    // The spectators' record writes its positions as a spectator sees them.
+    let (status, pgn4) = get_text(&server, &format!("/api/games/{id}/export?format=pgn4")).await;
+    assert_eq!(status, 200, "{pgn4}");
+    assert!(
+        !pgn4.contains("'cards'") && pgn4.contains("rU,rU,rU,rU"),
+        "{pgn4}"
+    );
+    for (seat, token) in t.iter().enumerate().skip(1) {
+        let (status, body) = server
+            .post(&format!("/api/games/{id}/resign"), token.as_deref(), None)
+            .await;
+        assert_eq!(status, 200, "{seat}: {body}");
+    }
+    let (_, over) = server.get(&format!("/api/games/{id}")).await;
+    assert_ne!(over["status"], "started", "{over}");
+    assert_eq!(start(&over), start(&red), "{over}");
+}
+
+/// The end of a game with hidden steps tells a socket that saw `?` the
+/// true record (a browser test found the packing still `?` on the others'
+/// pages once the game was over): the `end` event carries the true moves,
+/// move list and position to another seat and a spectator.
+#[tokio::test]
+async fn the_end_event_carries_the_true_record() {
+    let server = TestServer::start("end-truth").await;
+    let (id, t) = create_lineup(&server, "mycenae", None).await;
+    let (mut blue, _) = server.client(&id, t[1].as_deref()).await;
+    let (mut watcher, _) = server.client(&id, None).await;
+    for m in ["cargo@b1c1=kbp", "c1b3"] {
+        let (status, body) = server
+            .post(&format!("/api/games/{id}/move/{m}"), t[0].as_deref(), None)
+            .await;
+        assert_eq!(status, 200, "{m}: {body}");
+    }
+    for (seat, token) in t.iter().enumerate().skip(1) {
+        let (status, body) = server
+            .post(&format!("/api/games/{id}/resign"), token.as_deref(), None)
+            .await;
+        assert_eq!(status, 200, "{seat}: {body}");
+    }
+    for client in [&mut blue, &mut watcher] {
+        let end = client.wait_for(|m| m["t"] == "end").await;
+        // The two steps, then the three resignations (`R`).
+        assert_eq!(
+            end["moves"],
+            json!(["cargo@b1c1=kbp", "c1b3", "R", "R", "R"]),
+            "{end}"
+        );
+        assert_eq!(end["san"][0], "cargo@b1c1=kbp", "{end}");
+        assert!(
+            end["fen"]
+                .as_str()
+                .unwrap()
+                .contains("'cargo':('b1=kbp/b3=rbpp'"),
+            "{end}"
+        );
+    }
+}
+
 /// The Assassins' Guild's hidden knight on the server, over real sockets:
 /// its owner sees it (marked hidden) and its moves; another seat and a
 /// spectator see neither the knight nor its square, in the board, the FEN4,

@@ -10,8 +10,8 @@ use super::spec::SeatSpec;
 use crate::lobby::LobbyEntry;
 use serde_json::json;
 use std::time::Instant;
-use tetrarch_rules::Seat;
 use tetrarch_rules::family::view::{BoardView, MoveView};
+use tetrarch_rules::{AnyGame, Seat};
 
 impl Actor {
     /// The spectators' board, and each seat's when they differ (or when
@@ -169,13 +169,21 @@ impl Actor {
 
     pub(super) fn announce_end(&mut self) {
         let v = self.next_v();
-        let message = json!({
+        let mut message = json!({
             "t": "end",
             "v": v,
             "status": self.status.name(),
             "outcome": self.outcome_view(),
             "clocks_ms": self.clocks_now(),
         });
+        // The game decided: the true record is everyone's now. A viewer that
+        // saw a view of it (`?` for a step, the pool of a cargo, unknown
+        // cards) gets it here, not only after a reload.
+        if self.game.outcome().is_some() {
+            message["moves"] = json!(self.game.moves());
+            message["san"] = json!(self.game.display_moves());
+            message["fen"] = json!(self.game.position_text());
+        }
         self.emit("end", Audience::All, message.to_string(), None);
     }
 
@@ -264,7 +272,7 @@ impl Actor {
             // While the game runs, what the viewer may see (the true
             // position and moves once it is over).
             fen: self.game.position_text_seen_by(viewer.map(Seat)),
-            start_fen: self.game.start_text(),
+            start_fen: self.start_text_seen_by(viewer),
             moves: self.game.moves_seen_by(viewer.map(Seat)),
             san: self.game.display_moves_seen_by(viewer.map(Seat)),
             seats: self.seat_views(),
@@ -284,6 +292,22 @@ impl Actor {
             you: viewer,
             public: self.spec.public,
         }
+    }
+
+    /// The start position as `viewer` may see it while the game runs (the
+    /// true one once it is over): a start holds secrets too (the Soviet
+    /// Union's cards, a start position with a hidden knight or a packed
+    /// cargo), so it is the view of a game set up at that position.
+    fn start_text_seen_by(&self, viewer: Option<u8>) -> String {
+        if self.game.outcome().is_some() {
+            return self.game.start_text();
+        }
+        start_text_seen_by(&self.game, viewer.map(Seat)).unwrap_or_else(|err| {
+            // The kernel wrote a text it cannot read back: say nothing
+            // rather than the truth.
+            tracing::warn!(game = %self.id, %err, "the start position does not read back");
+            String::new()
+        })
     }
 
     /// Shows the game in the lobby (public games not over) or removes it.
@@ -308,4 +332,14 @@ impl Actor {
             cluster.publish_lobby(&entry.id, Some(&entry));
         }
     }
+}
+
+/// `game`'s start position as `viewer` may see it: the view of a game set
+/// up at the start (`AnyGame::position_text_seen_by` sees the position now).
+pub(super) fn start_text_seen_by(
+    game: &AnyGame,
+    viewer: Option<Seat>,
+) -> Result<String, tetrarch_rules::PlayError> {
+    let start = AnyGame::from_position(game.variant(), Some(&game.start_text()))?;
+    Ok(start.position_text_seen_by(viewer))
 }

@@ -4,8 +4,8 @@
 use super::actor::Actor;
 use super::spec;
 use serde::Serialize;
-use tetrarch_rules::Seat;
 use tetrarch_rules::family::view::{BoardView, MoveView};
+use tetrarch_rules::{AnyGame, Seat};
 
 /// The board after one ply.
 #[derive(Clone, Debug, Serialize)]
@@ -69,6 +69,22 @@ impl Actor {
                 break;
             }
         }
-        game.record(&[("Site", &id)])
+        spectators_record(&game, &id)
     }
+}
+
+/// `game`'s record (the true one, cut before the first step a spectator
+/// did not see) with the positions it writes out (the start, the position
+/// reached: PGN4's tags) written as a spectator sees them: a true position
+/// holds secrets even before any hidden step (the Soviet Union's cards).
+fn spectators_record(game: &AnyGame, site: &str) -> String {
+    let mut record = game.record(&[("Site", site)]);
+    let now = (game.position_text(), game.position_text_seen_by(None));
+    let start = super::announce::start_text_seen_by(game, None).map(|v| (game.start_text(), v));
+    for (truth, view) in [Some(now), start.ok()].into_iter().flatten() {
+        if truth != view {
+            record = record.replace(&truth, &view);
+        }
+    }
+    record
 }

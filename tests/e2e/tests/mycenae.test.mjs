@@ -1,0 +1,171 @@
+// Mycenae's Trojan horses in the browser: red (Mycenae) packs its army
+// into its two knights from the page (a click on one knight, one on the
+// other, the share chosen in the chooser), then unloads, loads and burns
+// through the page. Red's board shows which knight carries what; blue's
+// page and a spectator's show only the pool of both knights together, and
+// no message their sockets receive names a knight's cargo or the packing;
+// loads, unloads and burns are drawn for everyone; when the game is over
+// every page shows the true record. Yellow and green move over HTTP.
+
+import test from "node:test";
+import assert from "node:assert/strict";
+import {
+  launch,
+  europeanLineup,
+  clickMove,
+  clickCell,
+  typeMove,
+  postMove,
+  postResign,
+  waitPly,
+  model,
+  drawnPieces,
+  drawnMoves,
+  assertNoErrors,
+  readExports,
+} from "../lib.mjs";
+
+/** What a message tells of which knight carries what: the packing's
+ * text, a cargo record on a cell, a FEN4 cargo extra naming a cell. The
+ * legal moves of the start position (sent to all while nothing is hidden
+ * yet) list every packing: the rules, not the one chosen. */
+function cargoSecrets(text) {
+  const found = [];
+  const inString = (v) => {
+    if (v.includes("cargo@b1c1=")) found.push(`the packing: ${v}`);
+    if (/'cargo':\('[a-z]/.test(v)) found.push(`a knight's cargo in a FEN4: ${v}`);
+  };
+  let message;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    inString(text);
+    return found;
+  }
+  const walk = (v, key) => {
+    if (typeof v === "string") return inString(v);
+    if (v === null || typeof v !== "object") return;
+    if (key === "legal" && message.ply === 0) return;
+    if (Array.isArray(v)) return v.forEach((x) => walk(x));
+    if (Array.isArray(v.cargo) && v.cargo.some((c) => c.cell)) found.push(`a knight's cargo: ${JSON.stringify(v.cargo)}`);
+    for (const [k, x] of Object.entries(v)) walk(x, k);
+  };
+  walk(message);
+  return found;
+}
+
+/** Each loaded knight's label on a page's board: {cell: letters}. */
+async function labels(page) {
+  const out = {};
+  for (const p of await drawnPieces(page)) if (p.cargo) out[p.cell] = p.cargo;
+  return out;
+}
+
+/** The pool a page's seat card shows for red ("" for none). */
+function pool(page) {
+  return page.$eval('#seats [data-seat="0"]', (card) => card.querySelector("[data-cargo-pool]")?.dataset.cargoPool ?? "");
+}
+
+test("Mycenae: the packing from the page, each knight's cargo for its owner only, loads, unloads and a burn for all", { timeout: 90000 }, async (t) => {
+  const browser = await launch();
+  t.after(() => browser.close());
+  const { red, blue, watcher, yellow, green } = await europeanLineup(browser, "mycenae");
+  const all = [red, blue, watcher];
+  const others = [blue, watcher];
+  const afterRed = async (ply, blueMove, yellowMove, greenMove) => {
+    await blue.waitForFunction(() => window.__tetrarch.isMyTurn());
+    await typeMove(blue, blueMove);
+    await waitPly(red, ply + 1);
+    await postMove(yellow, yellowMove);
+    await postMove(green, greenMove);
+    for (const p of all) await waitPly(p, ply + 3);
+  };
+
+  // Before the packing nothing is carried on any board; the others see the pool.
+  for (const p of all) assert.deepEqual(await labels(p), {});
+  for (const p of others) assert.equal(await pool(p), "krbbppp");
+
+  // The packing: the knight on b1, then the one on c1; b1 takes R, B, B.
+  await red.waitForFunction(() => window.__tetrarch.isMyTurn());
+  await clickMove(red, "b1", "c1");
+  await red.waitForSelector("#promotion[open]");
+  assert.equal(await red.locator("#promotion button[aria-label^='cargo ']").count(), 48, "every share offered");
+  await red.click('#promotion button[aria-label="cargo rbb"]');
+  await waitPly(red, 1);
+  await clickMove(red, "b1", "c3");
+  for (const p of all) await waitPly(p, 2);
+  assert.deepEqual(await labels(red), { c1: "KPPP", c3: "RBB" }, "red sees which knight holds what");
+  assert.deepEqual((await model(red)).moves, ["cargo@b1c1=rbb", "b1c3"]);
+  for (const p of others) {
+    assert.deepEqual(await labels(p), {}, "no knight's cargo drawn");
+    assert.equal(await pool(p), "krbbppp", "the pool of both knights");
+    const listed = await drawnMoves(p);
+    assert.deepEqual(listed.map((m) => m.uci), ["?", "b1c3"], "the packing is ?");
+    assert.equal(listed[0].text, "?");
+  }
+  await afterRed(2, "b5c5", "e7e6", "g4f4");
+
+  // An unload: the knight on c3 puts a bishop on d4, for everyone to see.
+  await clickMove(red, "c3", "d4");
+  await red.waitForSelector("#promotion[open]");
+  await red.click('#promotion button[aria-label="cargo b"]');
+  for (const p of all) await waitPly(p, 6);
+  for (const p of all) {
+    assert.ok((await drawnPieces(p)).some((x) => x.cell === "d4" && x.seat === 0 && x.kind === "b"), "the bishop on d4");
+    assert.equal((await model(p)).moves[5], "cargo@c3d4=b");
+  }
+  assert.deepEqual(await labels(red), { c1: "KPPP", c3: "RB" });
+  for (const p of others) assert.equal(await pool(p), "krbppp");
+  await afterRed(6, "b6c6", "f7f6", "g3f3");
+
+  // A load: the bishop back into the knight on c3.
+  await clickMove(red, "d4", "c3");
+  for (const p of all) await waitPly(p, 10);
+  for (const p of all) {
+    assert.ok(!(await drawnPieces(p)).some((x) => x.cell === "d4"), "d4 empty again");
+    assert.equal((await model(p)).moves[9], "cargo@d4c3");
+  }
+  assert.deepEqual(await labels(red), { c1: "KPPP", c3: "RBB" });
+  for (const p of others) assert.equal(await pool(p), "krbbppp");
+  await afterRed(10, "b7c7", "h7h6", "g1f1");
+
+  // A burn: the knight on c3 and its cargo go, from the power's button.
+  await red.click('#controls button[data-power="cargo"]');
+  await clickCell(red, "c3");
+  for (const p of all) await waitPly(p, 14);
+  for (const p of all) {
+    assert.ok(!(await drawnPieces(p)).some((x) => x.cell === "c3"), "the burnt knight is gone");
+    assert.equal((await model(p)).moves[13], "cargo@c3");
+  }
+  assert.deepEqual(await labels(red), { c1: "KPPP" });
+  for (const p of others) assert.equal(await pool(p), "kppp");
+
+  // The owner reloads and looks back: the earlier board is its own view.
+  await red.reload();
+  await red.waitForFunction(() => window.__tetrarch?.model);
+  await red.click('#moves button[data-ply="2"]');
+  await red.waitForFunction(() => window.__tetrarch.reviewPly === 2);
+  assert.deepEqual(await labels(red), { c1: "KPPP", c3: "RBB" }, "red's review shows its knights' cargo");
+
+  // The "Export game" and "Export position" links, as the others would follow them.
+  for (const p of others) await readExports(p);
+
+  // Nothing the others' browsers received told them which knight holds what.
+  for (const [name, p] of [["blue", blue], ["spectator", watcher]]) {
+    const leaks = [...p.frames, ...p.answers].flatMap(cargoSecrets);
+    assert.deepEqual(leaks, [], `${name} was sent a secret`);
+    assert.ok(p.frames.length > 10, `${name}'s socket was heard`);
+  }
+
+  // The end: the others resign, and every page shows the true record.
+  await postResign(yellow);
+  await postResign(green);
+  blue.once("dialog", (d) => d.accept());
+  await blue.click('#controls button[data-action="resign"]');
+  for (const p of all) {
+    await p.waitForFunction(() => window.__tetrarch.model.outcome);
+    await p.waitForFunction(() => window.__tetrarch.model.moves[0] === "cargo@b1c1=rbb");
+    assert.equal((await drawnMoves(p))[0].uci, "cargo@b1c1=rbb", "the packing in the move list");
+  }
+  assertNoErrors(...all);
+});
