@@ -154,6 +154,8 @@ pub struct Ref {
     pub insanity: [insanity::Insanity; 4],
     /// Per seat with a cargo, what its knights carry (`None`: not packed).
     pub cargo: [cargo::Cargo; 4],
+    /// Where the seat to move's turn of loads and unloads is.
+    pub cargo_turn: cargo::CargoTurn,
 }
 
 /// Which way an army's pawns go.
@@ -275,6 +277,7 @@ impl Ref {
             hid_now: false,
             insanity: Default::default(),
             cargo: Default::default(),
+            cargo_turn: Default::default(),
         }
     }
 
@@ -577,6 +580,9 @@ impl Ref {
         if self.continuing {
             return self.extra_moves();
         }
+        if self.cargo_turn != cargo::CargoTurn::None {
+            return self.cargo_turn_moves();
+        }
         if let Some(moves) = self.insane_moves() {
             return moves;
         }
@@ -694,6 +700,9 @@ impl Ref {
         if self.has_fear(self.turn) && self.fear_goes_on(m, &mut after) {
             return after;
         }
+        if self.cargo[self.turn].is_some() && self.cargo_goes_on(m, &mut after) {
+            return after;
+        }
         if self.has_insanity(self.turn) && self.insanity_goes_on(m, &mut after) {
             return after;
         }
@@ -718,6 +727,8 @@ impl Ref {
             next.end_idle_turn(us);
         }
         next.end_fierce_turn(self, m);
+        // Cargo lost to a turn-end power is lost before the turn passes.
+        next.settle_cargo(us);
         let before = next.clone();
         next.turns[us] = (next.turns[us] + 1).min(2);
         next.pass_turn();
@@ -808,7 +819,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {} insanity {:?} cargo {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {} insanity {:?} cargo {:?} {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -830,7 +841,8 @@ impl std::fmt::Debug for Ref {
             self.hidden,
             self.hid_now,
             self.insanity,
-            self.cargo
+            self.cargo,
+            self.cargo_turn
         )
     }
 }
