@@ -369,7 +369,7 @@ fn random_lineups_with(games: usize, seed: u64, must: Option<&str>) -> usize {
             let (kernel, reference) = kernel_moves_as_reference(&p, &r);
             assert_eq!(kernel, reference, "moves of {}", history());
             let back = Pos::from_fen(&v, &p.to_fen()).unwrap();
-            assert_eq!(back, p);
+            assert_eq!(back, p, "{}", history());
             assert_eq!(back.hash(), p.hash());
             let Some(m) = pick(&p, &mut rng) else { break };
             last = format!("{} {m}", p.to_fen());

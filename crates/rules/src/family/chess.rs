@@ -203,7 +203,7 @@ impl<B: HasSliders> GamePosition for Position<B> {
         (self.draws() != 0 && matches!(m.kind(), MoveKind::Roll(_)))
             || (self.rules().dice_seats != 0 && self.is_dice_step(m))
             || (self.rules().stealth_seats != 0 && self.is_hide_step(m))
-            || (self.rules().cargo_seats != 0 && self.is_packing_step(m))
+            || (self.rules().cargo_seats != 0 && (self.is_packing_step(m) || self.is_cargo_step(m)))
             || (self.rules().secret_seats != 0
                 && (self.challenge_goes_on(m) || self.is_deal_step(m)))
     }

@@ -55,6 +55,9 @@ impl<B: HasSliders> Position<B> {
         // A turn that goes on (`fear`): extra moves, none giving check.
         let continuing = self.rules.fear_seats != 0 && self.turn_goes_on(us);
         let no_check = opening || continuing;
+        // A turn of loads and unloads that goes on (`cargo`): they alone,
+        // and the end.
+        let cargo_turn = self.rules.cargo_seats != 0 && self.in_cargo_turn(us);
         // Insanity's picked pieces move as their dice say, and nothing else.
         let insane = self.rules.insanity_seats != 0 && self.moves_insanely();
         // Face-down cards (`secrecy`): bluffs, and no capture outside the
@@ -71,6 +74,8 @@ impl<B: HasSliders> Position<B> {
             let mut pseudo = MoveList::new();
             if insane {
                 self.generate_insane_moves(&mut pseudo);
+            } else if cargo_turn {
+                self.generate_cargo_turn(&mut pseudo);
             } else {
                 self.generate_commanded(&mut pseudo);
                 if area_moves {
@@ -127,9 +132,17 @@ impl<B: HasSliders> Position<B> {
                     sink.one(m);
                 }
             }
+        } else if cargo_turn {
+            self.generate_cargo_turn(sink);
         } else {
             self.generate_commanded(sink);
             self.generate_powers(sink);
+        }
+        // A turn of loads and unloads may always end: by a pass, its end
+        // step; nothing else begins then.
+        if cargo_turn {
+            sink.one(Move::new(0, 0, MoveKind::Pass));
+            return;
         }
         // Picking a target begins a turn of several steps; the filters
         // above judge the move that ends it.

@@ -248,7 +248,8 @@ impl<B: HasSliders> Position<B> {
             self.settle_flag_win();
         }
         let goes_on = (self.rules.fear_seats != 0 && self.fear_goes_on(us, m))
-            || (self.rules.insanity_seats != 0 && self.insanity_goes_on(us, m));
+            || (self.rules.insanity_seats != 0 && self.insanity_goes_on(us, m))
+            || (cargo && self.cargo_goes_on(us, m));
         if goes_on {
             // The turn goes on: the marks follow the pieces this step
             // moved or took, and the turn's end waits for its last step.
@@ -302,6 +303,11 @@ impl<B: HasSliders> Position<B> {
         }
         if let Some((before, captured)) = marked {
             self.end_freeze_turn(us, m, &before, captured);
+        }
+        // Cargo lost to a turn-end power (winter's idle knight) is lost
+        // before the turn passes: the lone-piece rule sees it gone.
+        if cargo {
+            self.settle_cargo(us);
         }
         self.settling_marks(|pos| {
             pos.count_turn(us);

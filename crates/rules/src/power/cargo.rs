@@ -21,6 +21,16 @@
 //!   count as royal and pieces proof against powers (as every destroying
 //!   power spares them). A burn that would destroy the seat's own king is
 //!   not offered.
+//! - **Any number**: a load or an unload does not end the turn: it goes
+//!   on (a turn of several steps, as France's fear), with more loads and
+//!   unloads and the end step, a pass (`0000`), offered; no piece move and
+//!   no burn (both are "instead of" loading). The guard that keeps a turn
+//!   finite: loads come first, then unloads; once a piece has left a
+//!   knight this turn, no piece boards one. So a turn loads at most as
+//!   many pieces as the knights have room for, then unloads at most as
+//!   many as they hold. The word's two step bits say where the turn is:
+//!   `LOADING` after a load, `UNLOADING` after an unload (FEN4 writes them
+//!   after the seat's cargo, `b1=kr;loading`).
 //! - **Lost cargo**: a knight captured, destroyed or taken over loses its
 //!   cargo; with the king inside, its seat is out, its armies the taker's
 //!   (the seat whose step it was).
@@ -53,8 +63,9 @@ pub(super) const SLOTS: usize = 4;
 const MAX_KINDS: usize = 4;
 const MAX_PIECES: usize = 8;
 
-/// A record: the knight's cell (6 bits), then its counts (9 bits).
-const RECORD_BITS: u32 = 15;
+/// A record: the knight's cell (6 bits), then its counts (8 bits: enough
+/// for any 8 pieces of 4 kinds, whose counts need 2 bits each at most).
+const RECORD_BITS: u32 = 14;
 const CELL_BITS: u32 = 6;
 const COUNT_BITS: u32 = RECORD_BITS - CELL_BITS;
 const RECORDS: usize = 2;
@@ -63,6 +74,17 @@ const RECORDS: usize = 2;
 /// pool of every knight (a view).
 const PACKED: u32 = 1 << 30;
 const POOLED: u32 = 1 << 31;
+
+/// The step bits, set while the seat's turn goes on: it loaded this turn
+/// (more loads, unloads and the end are offered), or it unloaded (more
+/// unloads and the end: nothing boards after a piece left).
+const LOADING: u32 = 1 << 28;
+const UNLOADING: u32 = 1 << 29;
+const STEPS: u32 = LOADING | UNLOADING;
+
+/// FEN4's words for the step bits, after the seat's cargo and a `;`.
+const LOADING_TEXT: &str = "loading";
+const UNLOADING_TEXT: &str = "unloading";
 
 /// A move's action, in the payload's top two bits; the rest its argument
 /// (the packing's share, the unloaded kind).
@@ -421,7 +443,54 @@ impl<B: HasSliders> Position<B> {
         true
     }
 
-    /// The seat to move's loads, unloads and burns.
+    /// Whether `seat` is inside a turn of loads and unloads (its turn goes
+    /// on: only they and the end step are offered).
+    pub(crate) fn in_cargo_turn(&self, seat: Seat) -> bool {
+        self.cargo_power(seat)
+            .is_some_and(|(i, _)| self.cargo_word(seat, i) & STEPS != 0)
+    }
+
+    /// Whether `m` is a load or an unload of the seat to move (after it,
+    /// its turn goes on).
+    pub(crate) fn is_cargo_step(&self, m: Move) -> bool {
+        matches!(m.kind(), MoveKind::Power(p)
+            if matches!(m.payload() & ACTION, LOAD | UNLOAD)
+                && self.cargo_power(self.turn).is_some_and(|(i, _)| i == p as usize))
+    }
+
+    /// The cargo steps of the seat to move inside a turn of loads and
+    /// unloads: its cargo power's moves alone (no other power acts then).
+    pub(crate) fn generate_cargo_turn<S: Sink<B>>(&self, sink: &mut S) {
+        if let Some((i, c)) = self.cargo_power(self.turn) {
+            self.generate_cargo(sink, &c, i);
+        }
+    }
+
+    /// After `us`'s step `m` (played on the board): whether `us`'s turn
+    /// goes on, inside a turn of loads and unloads. The step bits were set
+    /// by the load or unload; any other step (the end, a pass) clears them,
+    /// and the pass that ends such a turn gives back its fifty-move count
+    /// (the turn's steps counted).
+    pub(crate) fn cargo_goes_on(&mut self, us: Seat, m: Move) -> bool {
+        let Some((i, _)) = self.cargo_power(us) else {
+            return false;
+        };
+        let w = self.cargo_word(us, i);
+        if w & STEPS == 0 {
+            return false;
+        }
+        if self.is_cargo_step(m) {
+            return true;
+        }
+        if m.kind() == MoveKind::Pass {
+            self.halfmoves = self.halfmoves.saturating_sub(1);
+        }
+        self.set_cargo_word(us, i, w & !STEPS);
+        false
+    }
+
+    /// The seat to move's loads, unloads and burns; inside a turn of loads
+    /// and unloads, no burn, and no load once a piece was unloaded.
     pub(super) fn generate_cargo<S: Sink<B>>(&self, sink: &mut S, c: &Compiled, i: usize) {
         let us = self.turn;
         let w = self.cargo_word(us, i);
@@ -429,6 +498,8 @@ impl<B: HasSliders> Position<B> {
         if w == 0 || w & POOLED != 0 || self.commander_of(us) != us {
             return;
         }
+        let loads = w & UNLOADING == 0;
+        let burns = w & STEPS == 0;
         let carried = c.sum(record(w, 0), record(w, 1));
         let free = (0..RECORDS).find(|&r| Compiled::counts(record(w, r)) == 0);
         let mine = self.by_seat[us.idx()];
@@ -439,7 +510,7 @@ impl<B: HasSliders> Position<B> {
                 .map(|r| record(w, r))
                 .find(|&rec| Compiled::counts(rec) != 0 && cell_of(rec) == knight);
             let near = self.around(knight);
-            if held.is_some() || free.is_some() {
+            if loads && (held.is_some() || free.is_some()) {
                 for from in (near & mine).iter() {
                     let loads = self.piece_at(from).and_then(|p| c.index_of(p.kind));
                     if loads.is_some_and(|j| c.count(carried, j) < c.start[j]) {
@@ -460,7 +531,7 @@ impl<B: HasSliders> Position<B> {
                     sink.one(Move::power(knight, to, tag, UNLOAD | j as u16));
                 }
             }
-            if !self.burn_takes_own_king(c, w, knight) {
+            if burns && !self.burn_takes_own_king(c, w, knight) {
                 sink.one(Move::power(knight, knight, tag, BURN));
             }
         }
@@ -500,6 +571,7 @@ impl<B: HasSliders> Position<B> {
                 let rec = make_record(m.to(), c.with_count(rec, j, c.count(rec, j) + 1));
                 self.remove(p, m.from());
                 self.clear_castling(B::bit(m.from()));
+                let w = (w & !STEPS) | LOADING;
                 self.set_cargo_word(us, i, with_record(w, r, rec));
             }
             UNLOAD => {
@@ -513,6 +585,7 @@ impl<B: HasSliders> Position<B> {
                     return;
                 }
                 let rec = make_record(m.from(), c.with_count(rec, j, n - 1));
+                let w = (w & !STEPS) | UNLOADING;
                 self.set_cargo_word(us, i, with_record(w, r, rec));
                 self.put(
                     Piece {
@@ -653,11 +726,12 @@ impl<B: HasSliders> Position<B> {
                 continue;
             }
             let pool = c.sum(record(w, 0), record(w, 1));
+            // Loads and unloads are public: where the turn is stays.
             let view = if pool == 0 {
                 PACKED
             } else {
                 PACKED | POOLED | pool
-            };
+            } | (w & STEPS);
             self.set_cargo_word(seat, i, view);
         }
     }
@@ -794,10 +868,15 @@ impl<B: HasSliders> Position<B> {
                     format!("{at}={letters}")
                 })
                 .collect();
-            if parts.is_empty() {
+            let cargo = if parts.is_empty() {
                 "-".to_string()
             } else {
                 parts.join("/")
+            };
+            match self.cargo_word(seat, i) & STEPS {
+                LOADING => format!("{cargo};{LOADING_TEXT}"),
+                UNLOADING => format!("{cargo};{UNLOADING_TEXT}"),
+                _ => cargo,
             }
         })
     }
@@ -805,7 +884,9 @@ impl<B: HasSliders> Position<B> {
     /// Read the `'cargo'` entries: per seat nothing (not packed yet), `-`
     /// (packed, nothing carried), a pool `?=letters`, or up to two knights
     /// `cell=letters` joined by `/`, each cell one of the seat's own
-    /// knights, all together no more of a kind than the power's `cargo`.
+    /// knights, all together no more of a kind than the power's `cargo`;
+    /// then, for the seat to move inside a turn of loads and unloads,
+    /// `;loading` or `;unloading`.
     pub(crate) fn read_cargo_extra(
         &mut self,
         entries: &[&str],
@@ -815,7 +896,8 @@ impl<B: HasSliders> Position<B> {
         for (seat, text, (i, c)) in
             self.power_texts(entries, (KEY, key_at), "cargo", Self::cargo_power)?
         {
-            let mut w = PACKED;
+            let (text, step) = self.cargo_step_text(seat, text, key_at)?;
+            let mut w = PACKED | step;
             let parts: Vec<&str> = if text == "-" {
                 Vec::new()
             } else {
@@ -884,8 +966,44 @@ impl<B: HasSliders> Position<B> {
                 }
                 w = with_record(w, r, make_record(cell, rec));
             }
+            if step == LOADING && parts.is_empty() {
+                return Err(bad(format!(
+                    "'{text};{LOADING_TEXT}' in '{KEY}': after a load a knight carries something"
+                )));
+            }
             self.set_cargo_word(seat, i, w);
         }
         Ok(())
+    }
+
+    /// A `'cargo'` entry split into its cargo and its step bits: `;loading`
+    /// or `;unloading` at its end, only for the seat to move.
+    fn cargo_step_text<'t>(
+        &self,
+        seat: Seat,
+        text: &'t str,
+        key_at: usize,
+    ) -> Result<(&'t str, u32), FenError> {
+        let bad = |why: String| syntax(FenField::Extras, key_at, why);
+        let Some((cargo, step)) = text.split_once(';') else {
+            return Ok((text, 0));
+        };
+        let bits = match step {
+            LOADING_TEXT => LOADING,
+            UNLOADING_TEXT => UNLOADING,
+            _ => {
+                return Err(bad(format!(
+                    "'{step}' in '{KEY}': a turn of loads and unloads is \
+                     '{LOADING_TEXT}' or '{UNLOADING_TEXT}'"
+                )));
+            }
+        };
+        if seat != self.turn {
+            return Err(bad(format!(
+                "seat {} is not to move, so it is in no turn of loads and unloads, in '{KEY}'",
+                seat.0 + 1
+            )));
+        }
+        Ok((cargo, bits))
     }
 }

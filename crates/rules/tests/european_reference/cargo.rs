@@ -8,7 +8,9 @@
 //! knight is captured or taken over, its cargo is destroyed. If the king
 //! was inside, you are mated." As decided (`docs/nations.md`): the first
 //! step packs the army into the first two knights (`cargo@b1c1=kbp`, the
-//! first knight's share, the turn going on); one piece per load or unload;
+//! first knight's share, the turn going on); one piece per load or unload,
+//! after which the turn goes on with more of them and the end (`0000`),
+//! loads only before the turn's first unload, no burn nor piece move;
 //! own pieces only; all knights together carry no more of a kind than the
 //! army started with, and at most two knights are loaded; a pawn is never
 //! put where it promotes; a burn spares pieces that count as royal and
@@ -34,6 +36,17 @@ const ORTHOGONAL: [Sq; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 /// What a seat's knights carry: `None` until it packed; then per loaded
 /// knight its square and letters, in board order.
 pub type Cargo = Option<Vec<(Sq, String)>>;
+
+/// Where the seat to move's turn of loads and unloads is: not in one,
+/// after a load (loads, unloads and the end follow), after an unload
+/// (unloads and the end).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CargoTurn {
+    #[default]
+    None,
+    Loading,
+    Unloading,
+}
 
 impl Ref {
     /// The seat's cargo power: the carriers' letter and the start cargo.
@@ -168,7 +181,47 @@ impl Ref {
         }
     }
 
-    /// The loads, unloads and burns of the seat to move.
+    /// Inside a turn of loads and unloads: those the seat may still make
+    /// (none that leaves an enemy royal piece attacked on its first two
+    /// turns), each with the position it leads to, and the end, `0000`.
+    pub(super) fn cargo_turn_moves(&self) -> Vec<(String, Ref)> {
+        let us = self.turn;
+        let mut out: Vec<(String, Ref)> = Vec::new();
+        for m in self.cargo_moves() {
+            let after = self.part(&m);
+            if !(self.turns[us] < 2 && after.checks_an_enemy(us)) {
+                out.push((m, after));
+            }
+        }
+        out.push(("0000".into(), self.clone()));
+        out
+    }
+
+    /// Whether `m` is a load (`cargo@b2b1`) or an unload (`cargo@b1b2=k`):
+    /// where the turn is after it.
+    fn cargo_step_of(m: &str) -> Option<CargoTurn> {
+        let rest = m.strip_prefix("cargo@")?;
+        match rest.split_once('=') {
+            Some(_) => Some(CargoTurn::Unloading),
+            None if rest.len() == 4 => Some(CargoTurn::Loading),
+            None => None,
+        }
+    }
+
+    /// A step `m` of a seat with a cargo, which led to `after`: a load or
+    /// an unload leaves the turn with the seat (the marks that follow
+    /// pieces follow them); anything else ends it.
+    pub(super) fn cargo_goes_on(&self, m: &str, after: &mut Ref) -> bool {
+        after.cargo_turn = Self::cargo_step_of(m).unwrap_or_default();
+        if after.cargo_turn == CargoTurn::None {
+            return false;
+        }
+        self.step_goes_on(None, after);
+        true
+    }
+
+    /// The loads, unloads and burns of the seat to move: inside a turn of
+    /// them, no burn, and no load after an unload.
     pub(super) fn cargo_moves(&self) -> Vec<String> {
         let us = self.turn;
         let Some((kind, start)) = self.cargo_power(us) else {
@@ -185,13 +238,15 @@ impl Ref {
                 .map(|(_, c)| c.chars().filter(|&x| x == l).count())
                 .sum::<usize>()
         };
+        let loads = self.cargo_turn != CargoTurn::Unloading;
+        let burns = self.cargo_turn == CargoTurn::None;
         let mut out = Vec::new();
         for knight in self.horses(us, kind) {
             let held = list
                 .iter()
                 .find(|(sq, _)| *sq == knight)
                 .map(|(_, l)| l.as_str());
-            if held.is_some() || list.len() < 2 {
+            if loads && (held.is_some() || list.len() < 2) {
                 for d in AROUND {
                     let from = add(knight, d, 1);
                     if !on_board(from) {
@@ -229,7 +284,7 @@ impl Ref {
             let own_king = list
                 .iter()
                 .any(|(sq, l)| burnt(*sq) && l.chars().any(|c| self.kind(c).royal));
-            if !own_king {
+            if burns && !own_king {
                 out.push(format!("cargo@{}", square(knight)));
             }
         }
@@ -339,10 +394,17 @@ impl Ref {
     }
 
     /// The FEN4 entry of the seat's cargo, read back (`''` not packed,
-    /// `-` nothing carried, `b1=kbp/c1=rbpp`).
+    /// `-` nothing carried, `b1=kbp/c1=rbpp`; `;loading` or `;unloading`
+    /// after it inside a turn of loads and unloads).
     pub(super) fn read_cargo(&mut self, seat: usize, entry: &str) {
         if self.cargo_power(seat).is_none() {
             return;
+        }
+        let (entry, step) = entry.split_once(';').unwrap_or((entry, ""));
+        match step {
+            "loading" => self.cargo_turn = CargoTurn::Loading,
+            "unloading" => self.cargo_turn = CargoTurn::Unloading,
+            _ => {}
         }
         self.cargo[seat] = match entry {
             "" => None,

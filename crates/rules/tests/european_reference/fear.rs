@@ -65,7 +65,15 @@ impl Ref {
             return false;
         }
         let moved = super::ferocity::is_piece_move(m).then(|| parse(m));
-        let moved = moved.map(|p| (p.from, p.to));
+        self.step_goes_on(moved.map(|p| (p.from, p.to)), after);
+        true
+    }
+
+    /// A step of a turn that goes on led from here to `after`: the marks
+    /// that follow pieces follow them (the piece `moved`, if one did), and
+    /// the turn's end waits.
+    pub(super) fn step_goes_on(&self, moved: Option<(Sq, Sq)>, after: &mut Ref) {
+        let us = self.turn;
         if after.idle_watched() {
             after.clear_idle_since(self);
         }
@@ -73,6 +81,5 @@ impl Ref {
         after.militia_marks_follow(self, moved);
         after.trench_changes(self, moved.map(|(a, b)| (us, a, b)));
         after.settle_walls();
-        true
     }
 }

@@ -164,6 +164,8 @@ pub struct Ref {
     pub lightning: bool,
     /// Lightning: the seats whose draws are due, the next first.
     pub draws: Vec<usize>,
+    /// Where the seat to move's turn of loads and unloads is.
+    pub cargo_turn: cargo::CargoTurn,
 }
 
 /// Which way an army's pawns go.
@@ -289,6 +291,7 @@ impl Ref {
             declared: [0; 4],
             lightning: false,
             draws: Vec::new(),
+            cargo_turn: Default::default(),
         }
     }
 
@@ -601,6 +604,9 @@ impl Ref {
         if self.continuing {
             return self.extra_moves();
         }
+        if self.cargo_turn != cargo::CargoTurn::None {
+            return self.cargo_turn_moves();
+        }
         if let Some(moves) = self.insane_moves() {
             return moves;
         }
@@ -755,6 +761,9 @@ impl Ref {
         if self.has_fear(self.turn) && self.fear_goes_on(m, &mut after) {
             return after;
         }
+        if self.cargo[self.turn].is_some() && self.cargo_goes_on(m, &mut after) {
+            return after;
+        }
         if self.has_insanity(self.turn) && self.insanity_goes_on(m, &mut after) {
             return after;
         }
@@ -780,6 +789,8 @@ impl Ref {
             next.end_idle_turn(us);
         }
         next.end_fierce_turn(self, m);
+        // Cargo lost to a turn-end power is lost before the turn passes.
+        next.settle_cargo(us);
         let before = next.clone();
         next.turns[us] = (next.turns[us] + 1).min(2);
         next.settle_secrecy();
@@ -890,6 +901,7 @@ impl std::fmt::Debug for Ref {
         write!(
             out,
             "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {} insanity {:?} cargo {:?} secret {:?} declared {:?} draws {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {} insanity {:?} cargo {:?} {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -915,6 +927,7 @@ impl std::fmt::Debug for Ref {
             self.secret,
             self.declared,
             self.draws
+            self.cargo_turn
         )
     }
 }
