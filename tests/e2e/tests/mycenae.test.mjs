@@ -72,6 +72,7 @@ test("Mycenae: the packing from the page, each knight's cargo for its owner only
   const { red, blue, watcher, yellow, green } = await europeanLineup(browser, "mycenae");
   const all = [red, blue, watcher];
   const others = [blue, watcher];
+  // Red's turn ended at `ply`: blue moves from its page, yellow and green over HTTP.
   const afterRed = async (ply, blueMove, yellowMove, greenMove) => {
     await blue.waitForFunction(() => window.__tetrarch.isMyTurn());
     await typeMove(blue, blueMove);
