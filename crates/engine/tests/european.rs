@@ -447,6 +447,42 @@ fn bots_play_legal_games_with_mycenae_by_their_views() {
     );
 }
 
+/// Inside a turn of Mycenae's loads and unloads (its turn goes on after
+/// an unload), bots by their view play only its steps, each legal, and
+/// end the turn, its end step a pass, within the steps the guard allows.
+#[test]
+fn bots_finish_a_turn_of_loads_and_unloads() {
+    use tetrarch_engine::Engine;
+    use tetrarch_rules::{AnyGame, AnyVariant};
+    let v = AnyVariant::builtin("european-ffa")
+        .unwrap()
+        .with_lineup("mycenae,default,default,default")
+        .unwrap();
+    let mut game = AnyGame::new(&v);
+    for m in ["cargo@b1c1=kbp", "cargo@b1b2=p"] {
+        game.play(m).unwrap();
+    }
+    assert_eq!(game.turn(), Seat(0), "the turn goes on after an unload");
+    let limits = Limits {
+        nodes: Some(1_500),
+        ..Limits::default()
+    };
+    let mut steps = 0;
+    while game.turn() == Seat(0) {
+        assert!(steps <= 14, "{steps} steps: the turn does not end");
+        let view = game.seen_by(Some(game.turn()));
+        let found = Engine::new(&v, 4)
+            .search(&view, &limits, &mut |_| {})
+            .unwrap();
+        let m = found.best.expect("a step");
+        assert!(m == "0000" || m.starts_with("cargo@"), "{m}");
+        assert!(game.legal_moves().iter().any(|l| l.uci == m), "{m}");
+        game.play(&m).unwrap();
+        steps += 1;
+    }
+    assert_eq!(game.turn(), Seat(1));
+}
+
 /// A search from a position where a roll is due offers no move (the game
 /// rolls first); its score is the average over the faces.
 #[test]
