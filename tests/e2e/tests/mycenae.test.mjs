@@ -81,6 +81,12 @@ test("Mycenae: the packing from the page, each knight's cargo for its owner only
     await postMove(green, greenMove);
     for (const p of all) await waitPly(p, ply + 3);
   };
+  // Red's turn of loads and unloads ends with the end step, at `ply`.
+  const endTurn = async (ply) => {
+    await red.click('#controls button[data-action="end-turn"]');
+    for (const p of all) await waitPly(p, ply);
+    for (const p of all) assert.equal((await model(p)).moves[ply - 1], "0000");
+  };
 
   // Before the packing nothing is carried on any board; the others see the pool.
   for (const p of all) assert.deepEqual(await labels(p), {});
@@ -117,26 +123,29 @@ test("Mycenae: the packing from the page, each knight's cargo for its owner only
   }
   assert.deepEqual(await labels(red), { c1: "KPPP", c3: "RB" });
   for (const p of others) assert.equal(await pool(p), "krbppp");
-  await afterRed(6, "b6c6", "f7f6", "g3f3");
+  // Loads and unloads go on ("any number"): red ends its turn from the button.
+  await endTurn(7);
+  await afterRed(7, "b6c6", "f7f6", "g3f3");
 
   // A load: the bishop back into the knight on c3.
   await clickMove(red, "d4", "c3");
-  for (const p of all) await waitPly(p, 10);
+  for (const p of all) await waitPly(p, 11);
   for (const p of all) {
     assert.ok(!(await drawnPieces(p)).some((x) => x.cell === "d4"), "d4 empty again");
-    assert.equal((await model(p)).moves[9], "cargo@d4c3");
+    assert.equal((await model(p)).moves[10], "cargo@d4c3");
   }
   assert.deepEqual(await labels(red), { c1: "KPPP", c3: "RBB" });
   for (const p of others) assert.equal(await pool(p), "krbbppp");
-  await afterRed(10, "b7c7", "h7h6", "g1f1");
+  await endTurn(12);
+  await afterRed(12, "b7c7", "h7h6", "g1f1");
 
   // A burn: the knight on c3 and its cargo go, from the power's button.
   await red.click('#controls button[data-power="cargo"]');
   await clickCell(red, "c3");
-  for (const p of all) await waitPly(p, 14);
+  for (const p of all) await waitPly(p, 16);
   for (const p of all) {
     assert.ok(!(await drawnPieces(p)).some((x) => x.cell === "c3"), "the burnt knight is gone");
-    assert.equal((await model(p)).moves[13], "cargo@c3");
+    assert.equal((await model(p)).moves[15], "cargo@c3");
   }
   assert.deepEqual(await labels(red), { c1: "KPPP" });
   for (const p of others) assert.equal(await pool(p), "kppp");

@@ -680,8 +680,9 @@ impl Ref {
             steps.extend(self.hides());
             steps
         };
-        // A challenge of another seat's last move may begin any step.
-        let challenges = if self.over() {
+        // A challenge of another seat's last move may begin any step, but
+        // one inside a turn of loads and unloads (only they and its end).
+        let challenges = if self.over() || self.cargo_turn != cargo::CargoTurn::None {
             Vec::new()
         } else {
             self.challenges()
@@ -900,8 +901,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {} insanity {:?} cargo {:?} secret {:?} declared {:?} draws {:?}",
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {} insanity {:?} cargo {:?} {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {} insanity {:?} cargo {:?} secret {:?} declared {:?} draws {:?} cargo turn {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -926,7 +926,7 @@ impl std::fmt::Debug for Ref {
             self.cargo,
             self.secret,
             self.declared,
-            self.draws
+            self.draws,
             self.cargo_turn
         )
     }
