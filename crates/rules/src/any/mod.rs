@@ -686,6 +686,15 @@ impl AnyGame {
     pub fn start_text(&self) -> String {
         self.game.start_text()
     }
+    /// The start position's text as `viewer` may see it (a start holds
+    /// secrets too: the Soviet Union's cards); the true one once the game
+    /// is over.
+    pub fn start_text_seen_by(&self, viewer: Option<Seat>) -> String {
+        if self.outcome().is_some() {
+            return self.start_text();
+        }
+        self.game.start_text_seen_by(viewer)
+    }
     /// The position as `seat` may see it (`None`: a spectator).
     /// Once the game is over, everyone sees the whole board.
     pub fn view(&self, seat: Option<Seat>) -> BoardView {

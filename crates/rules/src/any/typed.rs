@@ -297,6 +297,7 @@ pub(crate) trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn hides_from(&self, viewer: Option<Seat>) -> bool;
     fn seen_by(&self, viewer: Option<Seat>) -> Box<dyn ErasedGame>;
     fn position_text_seen_by(&self, viewer: Option<Seat>) -> String;
+    fn start_text_seen_by(&self, viewer: Option<Seat>) -> String;
     fn position_text(&self) -> String;
     fn start_text(&self) -> String;
     fn view(&self, seat: Option<Seat>) -> BoardView;
@@ -450,6 +451,9 @@ impl<P: GamePosition + std::fmt::Display> ErasedGame for TypedGame<P> {
     }
     fn position_text_seen_by(&self, viewer: Option<Seat>) -> String {
         self.position().seen_by(viewer).to_text()
+    }
+    fn start_text_seen_by(&self, viewer: Option<Seat>) -> String {
+        self.start().seen_by(viewer).to_text()
     }
     fn position_text(&self) -> String {
         self.position().to_text()

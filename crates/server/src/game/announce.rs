@@ -10,8 +10,8 @@ use super::spec::SeatSpec;
 use crate::lobby::LobbyEntry;
 use serde_json::json;
 use std::time::Instant;
+use tetrarch_rules::Seat;
 use tetrarch_rules::family::view::{BoardView, MoveView};
-use tetrarch_rules::{AnyGame, Seat};
 
 impl Actor {
     /// The spectators' board, and each seat's when they differ (or when
@@ -272,7 +272,7 @@ impl Actor {
             // While the game runs, what the viewer may see (the true
             // position and moves once it is over).
             fen: self.game.position_text_seen_by(viewer.map(Seat)),
-            start_fen: self.start_text_seen_by(viewer),
+            start_fen: self.game.start_text_seen_by(viewer.map(Seat)),
             moves: self.game.moves_seen_by(viewer.map(Seat)),
             san: self.game.display_moves_seen_by(viewer.map(Seat)),
             seats: self.seat_views(),
@@ -292,22 +292,6 @@ impl Actor {
             you: viewer,
             public: self.spec.public,
         }
-    }
-
-    /// The start position as `viewer` may see it while the game runs (the
-    /// true one once it is over): a start holds secrets too (the Soviet
-    /// Union's cards, a start position with a hidden knight or a packed
-    /// cargo), so it is the view of a game set up at that position.
-    fn start_text_seen_by(&self, viewer: Option<u8>) -> String {
-        if self.game.outcome().is_some() {
-            return self.game.start_text();
-        }
-        start_text_seen_by(&self.game, viewer.map(Seat)).unwrap_or_else(|err| {
-            // The kernel wrote a text it cannot read back: say nothing
-            // rather than the truth.
-            tracing::warn!(game = %self.id, %err, "the start position does not read back");
-            String::new()
-        })
     }
 
     /// Shows the game in the lobby (public games not over) or removes it.
@@ -332,14 +316,4 @@ impl Actor {
             cluster.publish_lobby(&entry.id, Some(&entry));
         }
     }
-}
-
-/// `game`'s start position as `viewer` may see it: the view of a game set
-/// up at the start (`AnyGame::position_text_seen_by` sees the position now).
-pub(super) fn start_text_seen_by(
-    game: &AnyGame,
-    viewer: Option<Seat>,
-) -> Result<String, tetrarch_rules::PlayError> {
-    let start = AnyGame::from_position(game.variant(), Some(&game.start_text()))?;
-    Ok(start.position_text_seen_by(viewer))
 }

@@ -80,8 +80,8 @@ impl Actor {
 fn spectators_record(game: &AnyGame, site: &str) -> String {
     let mut record = game.record(&[("Site", site)]);
     let now = (game.position_text(), game.position_text_seen_by(None));
-    let start = super::announce::start_text_seen_by(game, None).map(|v| (game.start_text(), v));
-    for (truth, view) in [Some(now), start.ok()].into_iter().flatten() {
+    let start = (game.start_text(), game.start_text_seen_by(None));
+    for (truth, view) in [now, start] {
         if truth != view {
             record = record.replace(&truth, &view);
         }
