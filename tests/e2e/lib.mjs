@@ -5,6 +5,7 @@
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -256,11 +257,19 @@ export async function europeanLineup(browser, nation, fen) {
   return { red, blue, watcher, yellow, green, url: game.url };
 }
 
-/** Read the game's exports (the record and the position) from `page`, as
- * its "Export" links do: their answers join the page's recorded traffic. */
+/** Read the game's exports (the record and the position) from `page` by
+ * its "Export game" and "Export position" buttons, as a person would: the
+ * page asks with its seat's token, and the answers join its recorded
+ * traffic. Returns [record, position] as the downloads hold them. */
 export async function readExports(page) {
-  const id = new URL(page.url()).pathname.split("/").pop();
-  for (const format of ["", "?format=fen"]) {
-    await page.evaluate((url) => fetch(url).then((r) => r.text()), `/api/games/${id}/export${format}`);
+  const texts = [];
+  for (const name of ["Export game", "Export position"]) {
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click(`#controls button:has-text("${name}")`),
+    ]);
+    const path = await download.path();
+    texts.push(await readFile(path, "utf8"));
   }
+  return texts;
 }

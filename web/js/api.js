@@ -22,7 +22,21 @@ async function reason(res) {
 
 /** Call the API: `GET path`, or a method with a JSON body and a seat token. */
 export async function api(path, { method = "GET", body, token } = {}) {
-  const headers = { Accept: "application/json" };
+  const res = await request(path, { method, body, token, accept: "application/json" });
+  if (res.status === 204) return null;
+  const text = await res.text();
+  return text ? JSON.parse(text) : null;
+}
+
+/** `GET path` as text (an export), with the seat's token when there is one. */
+export async function apiText(path, { token } = {}) {
+  const res = await request(path, { method: "GET", token, accept: "text/plain" });
+  return res.text();
+}
+
+/** The answer to one request, or an ApiError with the server's reason. */
+async function request(path, { method, body, token, accept }) {
+  const headers = { Accept: accept };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let res;
@@ -35,9 +49,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
     const [msg, json] = await reason(res);
     throw new ApiError(res.status, typeof msg === "string" ? msg : JSON.stringify(msg), json);
   }
-  if (res.status === 204) return null;
-  const text = await res.text();
-  return text ? JSON.parse(text) : null;
+  return res;
 }
 
 /** Where seat tokens are kept, so that a reload or a new tab keeps its seats. */

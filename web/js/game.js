@@ -2,7 +2,7 @@
 // the actions, chat, and the dialogs, all drawn from one model that the
 // game's socket keeps current.
 
-import { api, esc, tokensFor, saveToken, announce, ApiError } from "./api.js";
+import { api, apiText, esc, tokensFor, saveToken, announce, ApiError } from "./api.js";
 import { Board } from "./board.js";
 import { Clocks, clockText } from "./clock.js";
 import { dieSvg, rolledFace } from "./dice.js";
@@ -471,11 +471,8 @@ class GamePage {
       buttons.push(`<button type="button" data-action="rematch" ${wants ? "disabled" : ""}>${wants ? "Rematch offered" : "Rematch"}</button>`);
     }
     buttons.push(`<button type="button" data-action="flip" aria-label="turn the board">⟳ Turn board</button>`);
-    // The server writes the record in the variant's own format (PGN, PGN4, a draughts record);
-    // the file is named with that format's extension, which `tetrarch replay` reads it by.
-    const file = (ext) => `tetrarch-${esc(this.id)}.${esc(ext)}`;
-    buttons.push(`<a href="/api/games/${esc(this.id)}/export" download="${file(this.variant.record_format)}">Export game</a>`);
-    buttons.push(`<a href="/api/games/${esc(this.id)}/export?format=fen" download="${file(this.variant.position_format)}">Export position</a>`);
+    buttons.push(`<button type="button" data-action="export" data-format="">Export game</button>`);
+    buttons.push(`<button type="button" data-action="export" data-format="fen">Export position</button>`);
     box.innerHTML = buttons.join(" ");
     // The move box's example comes from the legal moves, in the variant's own notation.
     const example = m.legal?.[0]?.san;
@@ -527,6 +524,30 @@ class GamePage {
     this.reviewPly = ply;
     this.render({ animate: false });
     announce(`Position after move ${ply}`);
+  }
+
+  /** Download the record (`format` "") or the position ("fen") as this page's seat may see it:
+   * with its token, so a seat gets its own view (its hidden pieces), a spectator the public one. */
+  async download(format) {
+    const query = format ? `?format=${encodeURIComponent(format)}` : "";
+    const token = this.tokens[this.mySeats[0]];
+    let text;
+    try {
+      text = await apiText(`/api/games/${encodeURIComponent(this.id)}/export${query}`, { token });
+    } catch (e) {
+      this.app.querySelector("#entry-error").textContent = e.message;
+      return;
+    }
+    // The server writes the record in the variant's own format (PGN, PGN4, a draughts record);
+    // the file is named with that format's extension, which `tetrarch replay` reads it by.
+    const ext = format ? this.variant.position_format : this.variant.record_format;
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    link.download = `tetrarch-${this.id}.${ext}`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   }
 
   /** The board after every ply, from the server (for review after a reload). */
@@ -635,6 +656,9 @@ class GamePage {
       }
       case "end-turn":
         this.play("0000");
+        return;
+      case "export":
+        this.download(data.format);
         return;
       case "power":
         if (this.board.selected?.power === data.power) this.board.deselect();

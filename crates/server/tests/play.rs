@@ -104,12 +104,16 @@ async fn two_clients_play_chess_to_mate_and_an_invite_is_used_once() {
 
 /// The body of `GET path` as text, and its status.
 async fn get_text(server: &TestServer, path: &str) -> (u16, String) {
-    let answer = server
-        .http
-        .get(format!("{}{path}", server.base))
-        .send()
-        .await
-        .unwrap();
+    get_text_as(server, path, None).await
+}
+
+/// `GET path` as text, with a seat's token (`None`: a spectator).
+async fn get_text_as(server: &TestServer, path: &str, token: Option<&str>) -> (u16, String) {
+    let mut request = server.http.get(format!("{}{path}", server.base));
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let answer = request.send().await.unwrap();
     (answer.status().as_u16(), answer.text().await.unwrap())
 }
 
@@ -846,6 +850,24 @@ async fn mycenaes_cargo_is_shown_to_its_owner_only_until_the_end() {
     let (status, pgn4) = get_text(&server, &format!("/api/games/{id}/export?format=pgn4")).await;
     assert_eq!(status, 200, "{pgn4}");
     assert!(!pgn4.contains("kbp"), "{pgn4}");
+    // With a token, each seat exports its own view: the owner its packing
+    // and each knight's cargo, another seat the pool; a forged token none.
+    let export = |token: Option<String>, format: &'static str| {
+        let path = format!("/api/games/{id}/export?format={format}");
+        let server = &server;
+        async move { get_text_as(server, &path, token.as_deref()).await }
+    };
+    let (status, fen) = export(t[0].clone(), "fen").await;
+    assert_eq!(status, 200, "{fen}");
+    assert!(fen.contains("'cargo':('b1=kbp/b3=rbpp'"), "{fen}");
+    let (_, pgn4) = export(t[0].clone(), "pgn4").await;
+    assert!(pgn4.contains("cargo@b1c1=kbp"), "{pgn4}");
+    let (_, fen) = export(t[1].clone(), "fen").await;
+    assert!(fen.contains("'?=krbbppp'") && !fen.contains("b1="), "{fen}");
+    let (_, pgn4) = export(t[1].clone(), "pgn4").await;
+    assert!(!pgn4.contains("kbp"), "{pgn4}");
+    let (status, body) = export(Some("forged".into()), "fen").await;
+    assert_eq!(status, 403, "{body}");
     // An unload is public: the others see it as made.
     for (seat, m) in [(1, "b5c5"), (2, "g7g6"), (3, "g4f4"), (0, "cargo@b3c4=r")] {
         let (status, body) = server

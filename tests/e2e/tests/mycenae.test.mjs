@@ -157,8 +157,10 @@ test("Mycenae: the packing from the page, each knight's cargo for its owner only
   await red.waitForFunction(() => window.__tetrarch.reviewPly === 2);
   assert.deepEqual(await labels(red), { c1: "KPPP", c3: "RBB" }, "red's review shows its knights' cargo");
 
-  // The "Export game" and "Export position" links, as the others would follow them.
+  // The "Export game" and "Export position" buttons: each page gets its own view, the owner its knights' cargo.
   for (const p of others) await readExports(p);
+  const [, redPosition] = await readExports(red);
+  assert.match(redPosition, /'cargo':\('[a-z]/, "the owner's exported position holds its knights' cargo");
 
   // Nothing the others' browsers received told them which knight holds what.
   for (const [name, p] of [["blue", blue], ["spectator", watcher]]) {

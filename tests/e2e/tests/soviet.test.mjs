@@ -114,8 +114,10 @@ test("The Soviet Union: the deal from the page, the cards for their owner only, 
   }
   assert.match(await blue.textContent("#turn-banner"), /Yellow to move/i);
 
-  // The "Export game" and "Export position" links, as the others would follow them.
+  // The "Export game" and "Export position" buttons: each page gets its own view, the owner its deal.
   for (const p of others) await readExports(p);
+  const [redRecord] = await readExports(red);
+  assert.match(redRecord, /secrecy@/, "the owner's export holds its deal");
 
   // Nothing the others' browsers received named a card, but the one turned in public.
   for (const [name, p] of [["blue", blue], ["spectator", watcher]]) {

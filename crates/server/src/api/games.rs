@@ -342,12 +342,14 @@ pub struct ExportQuery {
 
 /// `GET /api/games/{id}/export?format=pgn|pgn4|pdn|fen`: the record in the
 /// variant's own format (its view's `record_format`), whichever record name
-/// is given, or the position.
+/// is given, or the position; as the token's seat (or a spectator) sees it.
 pub async fn export(
     State(ctx): State<Arc<Context>>,
     Path(id): Path<String>,
     Query(query): Query<ExportQuery>,
+    headers: HeaderMap,
 ) -> Result<impl IntoResponse, ApiError> {
+    let auth = auth_of(&headers);
     let format = query.format.unwrap_or_default();
     let fen = match format.as_str() {
         "fen" | "fen4" => true,
@@ -361,7 +363,12 @@ pub async fn export(
             ));
         }
     };
-    let text = ask(&ctx, &id, |reply| Command::Export { fen, reply }).await?;
+    let text = ask(&ctx, &id, |reply| Command::Export {
+        auth: auth.clone(),
+        fen,
+        reply,
+    })
+    .await??;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))
 }
 

@@ -47,7 +47,7 @@ enum Pending {
     Token(oneshot::Sender<Result<String, ActError>>),
     State(oneshot::Sender<Result<Box<serde_json::Value>, ActError>>),
     History(oneshot::Sender<Result<serde_json::Value, ActError>>),
-    Text(oneshot::Sender<String>),
+    Text(oneshot::Sender<Result<String, ActError>>),
     Count(oneshot::Sender<Result<usize, ActError>>),
 }
 
@@ -199,8 +199,12 @@ impl Relay {
                 let body = Call::State { auth: hidden(auth) };
                 self.call(body, Some(Pending::State(reply)));
             }
-            Command::Export { fen, reply } => {
-                self.call(Call::Export { fen }, Some(Pending::Text(reply)));
+            Command::Export { auth, fen, reply } => {
+                let body = Call::Export {
+                    auth: hidden(auth),
+                    fen,
+                };
+                self.call(body, Some(Pending::Text(reply)));
             }
             Command::Lag { seat, ms } => self.call(Call::Lag { seat, ms }, None),
             Command::History { auth, reply } => {
@@ -286,9 +290,7 @@ impl Relay {
                 let _ = reply.send(body);
             }
             Pending::Text(reply) => {
-                if let Ok(text) = read::<String>(body) {
-                    let _ = reply.send(text);
-                }
+                let _ = reply.send(read(body));
             }
             Pending::Count(reply) => {
                 let _ = reply.send(read(body));

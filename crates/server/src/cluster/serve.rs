@@ -114,9 +114,9 @@ async fn run(ctx: &Arc<Context>, game: &str, body: Call) -> Result<Value, WireEr
             let make = |reply| Command::History { auth, reply };
             ask(&handle, make).await?.map_err(refused)
         }
-        Call::Export { fen } => {
-            let make = |reply| Command::Export { fen, reply };
-            ask(&handle, make).await.map(value)
+        Call::Export { auth, fen } => {
+            let make = |reply| Command::Export { auth, fen, reply };
+            ask(&handle, make).await?.map(value).map_err(refused)
         }
         Call::Shapes { seat, shapes } => {
             let make = |reply| Command::Shapes {

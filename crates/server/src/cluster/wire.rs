@@ -112,6 +112,7 @@ pub(super) enum Call {
         auth: Auth,
     },
     Export {
+        auth: Auth,
         fen: bool,
     },
     Lag {

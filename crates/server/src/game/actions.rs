@@ -57,13 +57,15 @@ impl Actor {
                     .map(|seat| Box::new(self.full_json(seat)));
                 let _ = reply.send(answer);
             }
-            Command::Export { fen, reply } => {
-                let text = if fen {
-                    self.game.position_text_seen_by(None)
-                } else {
-                    self.public_record()
-                };
-                let _ = reply.send(text);
+            Command::Export { auth, fen, reply } => {
+                let answer = self.seat_of(&auth).map(|seat| {
+                    if fen {
+                        self.game.position_text_seen_by(seat.map(Seat))
+                    } else {
+                        self.record_seen_by(seat)
+                    }
+                });
+                let _ = reply.send(answer);
             }
             Command::Lag { seat, ms } => {
                 if let Some(s) = self.seats.get_mut(seat as usize) {

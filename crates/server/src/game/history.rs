@@ -48,15 +48,16 @@ impl Actor {
         Ok(plies)
     }
 
-    /// The record a spectator may read: the whole record, or while the
-    /// game hides something, the record up to the first step hidden from
-    /// spectators (the rest is shown at the end).
-    pub(super) fn public_record(&self) -> String {
+    /// The record `viewer` (a seat, or `None`: a spectator) may read: the
+    /// whole record, or while the game hides something from it, the record
+    /// up to the first step hidden from it (the rest is shown at the end).
+    pub(super) fn record_seen_by(&self, viewer: Option<u8>) -> String {
         let id = format!("{}", self.id);
-        if !self.game.hides_from(None) {
+        let viewer = viewer.map(Seat);
+        if !self.game.hides_from(viewer) {
             return self.game.record(&[("Site", &id)]);
         }
-        let seen = self.game.moves_seen_by(None);
+        let seen = self.game.moves_seen_by(viewer);
         let shown = seen
             .iter()
             .position(|m| m == tetrarch_rules::UNSEEN)
@@ -69,18 +70,18 @@ impl Actor {
                 break;
             }
         }
-        spectators_record(&game, &id)
+        viewers_record(&game, viewer, &id)
     }
 }
 
-/// `game`'s record (the true one, cut before the first step a spectator
-/// did not see) with the positions it writes out (the start, the position
-/// reached: PGN4's tags) written as a spectator sees them: a true position
+/// `game`'s record (the true one, cut before the first step `viewer` did
+/// not see) with the positions it writes out (the start, the position
+/// reached: PGN4's tags) written as `viewer` sees them: a true position
 /// holds secrets even before any hidden step (the Soviet Union's cards).
-fn spectators_record(game: &AnyGame, site: &str) -> String {
+fn viewers_record(game: &AnyGame, viewer: Option<Seat>, site: &str) -> String {
     let mut record = game.record(&[("Site", site)]);
-    let now = (game.position_text(), game.position_text_seen_by(None));
-    let start = (game.start_text(), game.start_text_seen_by(None));
+    let now = (game.position_text(), game.position_text_seen_by(viewer));
+    let start = (game.start_text(), game.start_text_seen_by(viewer));
     for (truth, view) in [now, start] {
         if truth != view {
             record = record.replace(&truth, &view);

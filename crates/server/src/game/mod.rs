@@ -227,12 +227,15 @@ pub enum Command {
         /// The answer.
         reply: oneshot::Sender<Result<Box<serde_json::Value>, ActError>>,
     },
-    /// The game's record: `pgn` (or the variant's record format) or `fen`.
+    /// The game's record (the variant's record format) or its position,
+    /// as the token's seat (or a spectator) may see it.
     Export {
-        /// `record` or `fen`.
+        /// Whose view.
+        auth: Auth,
+        /// The position (`true`) or the record.
         fen: bool,
         /// The text.
-        reply: oneshot::Sender<String>,
+        reply: oneshot::Sender<Result<String, ActError>>,
     },
     /// A seat's measured one-way network lag.
     Lag {
