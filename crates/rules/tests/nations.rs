@@ -1474,6 +1474,30 @@ fn hidden_knights_agree_with_the_reference_and_perft() {
     );
 }
 
+/// Australia's boomerang (Blue, c6) and the Guild's knight hidden on d4
+/// or e4: the U path c6-c1-d1-d8 passes d4, so with the knight there it is
+/// stopped and taken on d4; the kernel and the reference play it alike,
+/// moves, position and state.
+#[test]
+fn a_u_path_stopped_by_the_hidden_knight_agrees_with_the_reference() {
+    let v = lineup("european-ffa", "assassins-guild,australia,default,default");
+    for (knight, stopped) in [("3,rN,4", true), ("4,rN,3", false)] {
+        let text = format!(
+            "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{'turns':(2,2,2,2),'stealth':('1','','','')}}-\
+             bK,5,yN,yK/8/2,bR,5/8/{knight}/8/8/rK,5,gP,gK"
+        );
+        let p = Pos::from_fen(&v, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let r = reference(&p);
+        let (kernel, theirs) = kernel_moves_as_reference(&p, &r);
+        assert_eq!(kernel, theirs, "{text}");
+        let m = "u-path@c6d8";
+        let mv = m.parse::<UciMove>().unwrap().to_move(&p).unwrap();
+        let q = p.play(mv).unwrap();
+        assert_eq!(piece(&q, "d8").is_none(), stopped, "{}", q.to_fen());
+        assert_eq!(reference(&q), r.play(m), "{}", q.to_fen());
+    }
+}
+
 /// The Soviet Union in each corner, to move, the default army elsewhere:
 /// the kernel and the reference count perft 4 alike (the deal's three
 /// steps, 8 x 21 x 10 arrangements, then its first move, bluffs

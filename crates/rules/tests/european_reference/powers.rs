@@ -690,7 +690,7 @@ impl Ref {
 
     /// The last empty square from `from` going `way` (`from` if none)
     /// that no wall stops the piece `p` from reaching.
-    fn slide(&self, from: Sq, way: Sq, p: Piece) -> Sq {
+    pub(super) fn slide(&self, from: Sq, way: Sq, p: Piece) -> Sq {
         let mut at = from;
         loop {
             let next = (at.0 + way.0, at.1 + way.1);

@@ -83,6 +83,10 @@ impl Ref {
     /// passes through first (a slide or a lame leap; a leap of more than
     /// one square passes through nothing).
     pub(super) fn intercepted(&self, m: &str) -> Option<Sq> {
+        if let Some(cells) = m.strip_prefix("u-path@") {
+            let sq = super::squares(cells);
+            return self.u_path_intercepted(sq[0], sq[1]);
+        }
         if !m.as_bytes()[1].is_ascii_digit() || super::deploy::is_drop(m) {
             return None;
         }
@@ -109,6 +113,82 @@ impl Ref {
         (1..n)
             .map(|k| add(p.from, step, k))
             .find(|sq| hidden.contains(sq))
+    }
+
+    /// The U path (Australia's boomerang) from `from` to `to` is a path
+    /// too: of the paths the mover sees (the hidden pieces not there), one
+    /// that passes no hidden piece is taken if there is one; else the first
+    /// (out along N, E, S, W; across to the right of that way, then to the
+    /// left) is stopped on the first hidden square it passes.
+    fn u_path_intercepted(&self, from: Sq, to: Sq) -> Option<Sq> {
+        let hidden = self.hidden_from(self.turn);
+        if hidden.is_empty() {
+            return None;
+        }
+        let mut view = self.clone();
+        for &sq in &hidden {
+            view.set(sq, None);
+        }
+        let paths = view.u_paths_between(from, to);
+        if paths.iter().any(|path| !path.iter().any(|sq| hidden.contains(sq))) {
+            return None;
+        }
+        paths
+            .first()
+            .and_then(|path| path.iter().find(|sq| hidden.contains(sq)).copied())
+    }
+
+    /// Every U path from `from` that ends on `to`, each as the squares it
+    /// passes through in order (`to` itself not counted).
+    fn u_paths_between(&self, from: Sq, to: Sq) -> Vec<Vec<Sq>> {
+        let Some(p) = self.at(from) else {
+            return Vec::new();
+        };
+        let line = |a: Sq, way: Sq, b: Sq| -> Vec<Sq> {
+            let mut cells = Vec::new();
+            let mut at = a;
+            while at != b {
+                at = add(at, way, 1);
+                cells.push(at);
+            }
+            cells
+        };
+        let mut paths = Vec::new();
+        for out in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+            let first = self.slide(from, out, p);
+            if first == from {
+                continue;
+            }
+            let back = (-out.0, -out.1);
+            for across in [(out.1, -out.0), (-out.1, out.0)] {
+                let mut corner = first;
+                loop {
+                    let next = add(corner, across, 1);
+                    if !super::on_board(next)
+                        || self.at(next).is_some()
+                        || self.wall_stops(p, &[corner, next], false)
+                    {
+                        break;
+                    }
+                    corner = next;
+                    let last = self.slide(corner, back, p);
+                    let stop = add(last, back, 1);
+                    let takes = super::on_board(stop)
+                        && self.at(stop).is_some_and(|q| !self.friendly(q, self.turn))
+                        && !self.wall_stops(p, &[last, stop], false);
+                    let end = if takes { stop } else { last };
+                    if end != to || (!takes && last == corner) {
+                        continue;
+                    }
+                    let mut path = line(from, out, first);
+                    path.extend(line(first, across, corner));
+                    path.extend(line(corner, back, to));
+                    path.pop();
+                    paths.push(path);
+                }
+            }
+        }
+        paths
     }
 
     /// Where the seat to move's move `m` puts a piece by a power (a drop, a
