@@ -3,10 +3,7 @@
 //! records they write replay to the same moves, and the actions of the
 //! players (resignation, timeouts, draws, takebacks) do what they say.
 
-#[path = "common/rng.rs"]
-mod rng;
-
-use rng::Rng;
+use crate::common::Rng;
 use tetrarch_rules::game::Game;
 use tetrarch_rules::notation::pgn::read_all;
 use tetrarch_rules::notation::pgn4::Pgn4Game;

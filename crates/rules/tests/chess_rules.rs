@@ -3,7 +3,7 @@
 //! that rule decides something and the assertion that fails if the kernel
 //! breaks it. Section headings follow the rule text.
 
-mod common;
+use crate::common;
 
 use common::{Pos, chess, find, is_legal, play, pos, uci_moves, uci_set};
 use tetrarch_rules::SetupError;

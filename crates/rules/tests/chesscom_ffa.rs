@@ -3,7 +3,7 @@
 //! where that rule decides something, FEN4 round trips with points and
 //! extras, and bad FEN4 refused with an error naming the field.
 
-mod fourway_common;
+use crate::fourway_common;
 
 use fourway_common::*;
 use tetrarch_rules::notation::fen4_start::FEN4_4PC;

@@ -5,7 +5,7 @@
 //! leaving mid-game (`Kk1-k2R`, `Ke12-e13T`), their walking kings stepping
 //! as the record says, and the `Termination` bonus.
 
-mod chesscom_records;
+use crate::chesscom_records;
 use chesscom_records::replay_error;
 use tetrarch_rules::family::{RecordFormat, Step};
 use tetrarch_rules::notation::pgn4::{Pgn4Error, Pgn4Game};

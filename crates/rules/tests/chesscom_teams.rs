@@ -2,7 +2,7 @@
 //! (`docs/rules.md`, "fourway-chesscom-teams"): one position per rule
 //! where that rule decides something.
 
-mod fourway_common;
+use crate::fourway_common;
 
 use fourway_common::*;
 use tetrarch_rules::notation::fen4_start::FEN4_4PC;

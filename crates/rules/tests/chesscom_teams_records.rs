@@ -3,7 +3,7 @@
 //! `fourway-chesscom-teams`, each ending with the result it states: the
 //! team of the player who leaves with the last entry (`R`, `T`) loses.
 
-mod chesscom_records;
+use crate::chesscom_records;
 use chesscom_records::replay_error;
 use tetrarch_rules::game::Game;
 use tetrarch_rules::notation::pgn4::Pgn4Game;

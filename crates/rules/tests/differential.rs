@@ -7,7 +7,7 @@
 //! the form under which equal positions in the sense of FIDE 9.2.2 get
 //! equal FENs. The playouts assert equality with that form exactly.
 
-mod common;
+use crate::common;
 
 use common::{Pos, Rng, chess960_start_fen, sm_fen, sm_pos, sm_uci_set, uci, uci_set};
 use shakmaty::{CastlingMode, Color, EnPassantMode, Position as _};

@@ -3,7 +3,7 @@
 //! simple generator on thousands of random positions), random playouts
 //! with invariants, position text round trips, and bad input.
 
-mod draughts_reference;
+use crate::draughts_reference;
 
 use draughts_reference::{RefPos, Shape};
 use tetrarch_rules::draughts::{DraughtsVariant, Position};

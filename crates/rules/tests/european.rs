@@ -4,8 +4,7 @@
 //! the facts table, and the kernel compared with the independent
 //! reference in `tests/european_reference` on perft and on random games.
 
-#[allow(dead_code)]
-mod european_reference;
+use crate::european_reference;
 
 use european_reference::Ref;
 use tetrarch_rules::notation::uci::UciMove;
@@ -13,7 +12,7 @@ use tetrarch_rules::{AnyGame, AnyVariant, Outcome, Position, Seat, Square, Varia
 
 type Pos = Position<u64>;
 
-mod european_fen;
+use crate::european_fen;
 use european_fen::{PLAYED, fen};
 
 fn variant(name: &str) -> Variant {

@@ -2,11 +2,7 @@
 //! a position for each rule sentence of section 3 of
 //! european-chess-nations.md and of docs/nations.md ("Named variants").
 
-#[allow(dead_code)]
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
-mod named_variants;
+use crate::named_variants;
 
 use named_variants::*;
 

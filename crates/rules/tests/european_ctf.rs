@@ -3,11 +3,7 @@
 //! european-chess-nations.md and of docs/nations.md ("Named variants"),
 //! position texts with flags, bad settings and texts, random games.
 
-#[allow(dead_code)]
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
-mod named_variants;
+use crate::named_variants;
 
 use named_variants::fen_pieces as fen;
 use named_variants::*;

@@ -7,12 +7,9 @@
 //! then the game's side: draws from the game's seed, records replayed with
 //! another seed, random games, bad input.
 
-#[allow(dead_code)]
-mod european_fen;
-#[allow(dead_code)]
-mod european_reference;
-#[allow(dead_code)]
-mod lineup_play;
+use crate::european_fen;
+use crate::european_reference;
+use crate::lineup_play;
 
 use lineup_play::{Pos, moves, piece, play};
 use tetrarch_rules::family::GamePosition;

@@ -2,11 +2,7 @@
 //! side as in two-player chess; a position for each rule sentence of
 //! section 3 of european-chess-nations.md and docs/nations.md.
 
-#[allow(dead_code)]
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
-mod named_variants;
+use crate::named_variants;
 
 use named_variants::*;
 use tetrarch_rules::{Outcome, Seat, WinReason};

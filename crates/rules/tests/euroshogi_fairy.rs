@@ -5,7 +5,7 @@
 //! The test needs the program (`.ci/run` installs it). Without it the test
 //! fails, unless `TETRARCH_NO_FAIRY=1` says to skip it on purpose.
 
-mod fairy;
+use crate::fairy;
 
 use fairy::{fairy_or_skip, ours};
 use tetrarch_rules::{Position, Variant};

@@ -3,7 +3,7 @@
 //! positions reached by random play in the three 4-Way Chess variants,
 //! the older numeric corner style, and errors (never panics) on bad input.
 
-mod fourway_common;
+use crate::fourway_common;
 
 use fourway_common::*;
 use proptest::prelude::*;

@@ -14,8 +14,7 @@
 //! should a reading be revisited; the hand-made tests always compare
 //! strictly.
 
-#[allow(dead_code)]
-mod fourway_reference;
+use crate::fourway_reference;
 
 use fourway_reference::{MoveInfo, Ref, Rules, from_pieces};
 use tetrarch_rules::notation::uci::UciMove;

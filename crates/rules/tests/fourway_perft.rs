@@ -2,8 +2,7 @@
 //! `data/fourway.epd`, and those counts against the independent mailbox
 //! reference (`fourway_reference`), which shares no code with the kernel.
 
-#[allow(dead_code)]
-mod fourway_reference;
+use crate::fourway_reference;
 
 use fourway_reference::{Rules, START_4PC_FEN4, parse_fen4};
 use tetrarch_rules::{Position, Variant, Wide, perft};

@@ -2,8 +2,7 @@
 //! hand-made position or more per rule sentence of `docs/rules.md`, and the
 //! reference perft of the three start positions.
 
-#[allow(dead_code)]
-mod fourway_reference;
+use crate::fourway_reference;
 
 use fourway_reference::{Ref, Rules, START_4PC_FEN4, START_FEN4, from_pieces, parse_fen4};
 

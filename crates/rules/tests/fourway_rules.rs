@@ -9,7 +9,7 @@
 //! east), Yellow (ranks 13-14, south), Green (files m-n, west). Positions
 //! are FEN4 built by `Fen4` from a piece list such as `"rKh1 bKa8"`.
 
-mod fourway_common;
+use crate::fourway_common;
 
 use fourway_common::*;
 use tetrarch_rules::game::Game;

@@ -4,7 +4,7 @@
 //! files, writers that do not round-trip) stay found in CI. The fuzzers
 //! themselves run far longer; see `fuzz/README.md`.
 
-mod fuzz_inputs;
+use crate::fuzz_inputs;
 
 use fuzz_inputs::seeds;
 use proptest::prelude::*;

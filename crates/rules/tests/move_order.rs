@@ -8,7 +8,7 @@
 //! and queens by from-cell (a1 .. h8) with targets low to high; then king
 //! steps, castling (queenside rook first), en passant last.
 
-mod common;
+use crate::common;
 
 use common::{pos, uci_moves};
 use tetrarch_rules::divide;

@@ -10,8 +10,7 @@
 //! the format with other setups, kinds of their own and other promotions
 //! (see docs/nations.md).
 
-#[allow(dead_code)]
-mod european_reference;
+use crate::european_reference;
 
 use european_reference::Ref;
 use std::path::Path;

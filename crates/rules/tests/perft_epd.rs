@@ -3,7 +3,7 @@
 //! Results"). The default tests stop at a node limit that keeps this file
 //! quick in the test profile; the `#[ignore]`d ones run every depth.
 
-mod common;
+use crate::common;
 
 use common::{CHESS_EPD, CHESS960_EPD, PerftLine, Pos, parse_epd, sm_pos};
 use shakmaty::CastlingMode;

@@ -3,7 +3,7 @@
 //! the three 4-Way variants round-trip too, and bad input gives errors
 //! that name the round, the seat and the entry.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use tetrarch_rules::game::Game;

@@ -5,9 +5,8 @@
 //! PGN4 text; and random games of line-ups with powers, whose position text
 //! reads back to the same position and whose record replays.
 
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
+use crate::european_fen;
+use crate::lineup_play;
 
 use european_fen::{PLAYED, fen};
 use lineup_play::*;

@@ -3,9 +3,7 @@
 //! leap in the 3 x 5 outside it, and a shot from the centre. Each rule of
 //! `docs/nations.md` with a position where it decides something.
 
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
+use crate::lineup_play;
 
 use lineup_play::*;
 use tetrarch_rules::Seat;

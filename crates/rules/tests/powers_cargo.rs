@@ -11,12 +11,10 @@
 //! seat's view is a function of what it may see), with Mycenae in each of
 //! the four corners.
 
-mod common;
-#[allow(dead_code)]
-mod corners;
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
+use crate::common;
+use crate::corners;
+use crate::european_fen;
+use crate::lineup_play;
 
 use common::Rng;
 use corners::*;

@@ -7,9 +7,8 @@
 //! must be the king and both pawns." Each sentence and each decision of
 //! `docs/nations.md` with a position where it decides something.
 
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
+use crate::european_fen;
+use crate::lineup_play;
 
 use lineup_play::*;
 use tetrarch_rules::notation::pgn4::Pgn4Move;

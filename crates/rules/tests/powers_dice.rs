@@ -12,11 +12,9 @@
 //! the game rolls from its seed, a seat never does, and a record replays
 //! its rolls with any seed.
 
-#[allow(dead_code)]
-mod corners;
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
+use crate::corners;
+use crate::european_fen;
+use crate::lineup_play;
 
 use corners::*;
 use lineup_play::*;

@@ -6,11 +6,9 @@
 //! France sits in each of the four corners in turn, the positions written
 //! for the a1 corner and turned to its.
 
-#[allow(dead_code)]
-mod corners;
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
+use crate::corners;
+use crate::european_fen;
+use crate::lineup_play;
 
 use corners::*;
 use european_fen::{PLAYED, fen};

@@ -6,11 +6,9 @@
 //! it decides something; the Barbarians sit in each of the four corners in
 //! turn, the positions written for the a1 corner and turned to theirs.
 
-#[allow(dead_code)]
-mod corners;
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
+use crate::corners;
+use crate::european_fen;
+use crate::lineup_play;
 
 use european_fen::{PLAYED, fen};
 use lineup_play::*;

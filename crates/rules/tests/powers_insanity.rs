@@ -11,11 +11,9 @@
 //! a seat never does, bad steps are refused, and a record replays its
 //! rolls with any seed.
 
-#[allow(dead_code)]
-mod corners;
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
+use crate::corners;
+use crate::european_fen;
+use crate::lineup_play;
 
 use corners::*;
 use lineup_play::*;

@@ -7,10 +7,8 @@
 //! Americans sit in each of the four corners in turn, the positions
 //! written for the a1 corner and turned to theirs.
 
-mod corners;
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
+use crate::corners;
+use crate::lineup_play;
 
 use corners::*;
 use lineup_play::*;

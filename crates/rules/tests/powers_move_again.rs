@@ -5,9 +5,8 @@
 //! sentence of the power's text with a position where it decides
 //! something (`docs/nations.md`).
 
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
+use crate::european_fen;
+use crate::lineup_play;
 
 use european_fen::{PLAYED, fen};
 use lineup_play::*;

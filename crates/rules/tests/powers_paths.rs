@@ -3,9 +3,8 @@
 //! row. Each sentence of the power's text, and each decision of
 //! `docs/nations.md`, with a position where it decides something.
 
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
+use crate::european_fen;
+use crate::lineup_play;
 
 use european_fen::{PLAYED, fen};
 use lineup_play::*;

@@ -13,12 +13,9 @@
 //! hidden-information invariant (a seat's view is a function of what it may
 //! see). The Soviet Union sits in each of the four corners in turn.
 
-mod common;
-#[allow(dead_code)]
-mod corners;
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
+use crate::common;
+use crate::corners;
+use crate::lineup_play;
 
 use common::Rng;
 use corners::*;

@@ -9,12 +9,10 @@
 //! (`docs/architecture.md`: a seat's view is a function of what it may see).
 //! The Guild sits in each of the four corners in turn.
 
-mod common;
-#[allow(dead_code)]
-mod corners;
-mod european_fen;
-#[allow(dead_code)]
-mod lineup_play;
+use crate::common;
+use crate::corners;
+use crate::european_fen;
+use crate::lineup_play;
 
 use common::Rng;
 use corners::*;

@@ -2,7 +2,7 @@
 //! copy-make over positions reached by random legal move sequences, and
 //! FEN reading that never panics on bad input.
 
-mod common;
+use crate::common;
 
 use common::{Pos, chess, chess960, chess960_start_fen, pos};
 use proptest::prelude::*;

@@ -3,10 +3,7 @@
 //! and results, and records written by `AnyGame::record` read back to the
 //! same moves for every built-in variant.
 
-#[path = "common/rng.rs"]
-mod rng;
-
-use rng::Rng;
+use crate::common::Rng;
 use tetrarch_rules::any::{RecordError, RecordedGame};
 use tetrarch_rules::family::RecordFormat;
 use tetrarch_rules::{AnyGame, AnyVariant, DrawReason, Outcome, Seat, WinReason};

@@ -1,7 +1,7 @@
 //! Per-seat state: counters (three-check, checked against Fairy-Stockfish)
 //! and actions with limits (a test variant with a limited pass).
 
-mod fairy;
+use crate::fairy;
 
 use fairy::{builtin, fairy_or_skip, ours};
 use tetrarch_rules::any::{AnyGame, AnyVariant};

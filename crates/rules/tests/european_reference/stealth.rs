@@ -130,7 +130,10 @@ impl Ref {
             view.set(sq, None);
         }
         let paths = view.u_paths_between(from, to);
-        if paths.iter().any(|path| !path.iter().any(|sq| hidden.contains(sq))) {
+        if paths
+            .iter()
+            .any(|path| !path.iter().any(|sq| hidden.contains(sq)))
+        {
             return None;
         }
         paths

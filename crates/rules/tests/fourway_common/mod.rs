@@ -284,10 +284,8 @@ impl Fen4 {
     }
 }
 
-#[path = "../common/rng.rs"]
-mod rng;
 #[allow(unused_imports)] // not every test file draws random numbers
-pub use rng::Rng;
+pub use crate::common::Rng;
 
 /// The positions of a random game of `v` from its start, `plies` long at
 /// most: a capture is chosen half of the time when there is one (so kings
