@@ -8,7 +8,7 @@ use tetrarch_rules::notation::uci::UciMove;
 use tetrarch_rules::variant::TeamOut;
 use tetrarch_rules::{Outcome, Position, Seat, Variant, Wide};
 
-mod common;
+use crate::common;
 use common::fen4;
 
 fn pos(variant: &str, fen: &str) -> Position<Wide> {

@@ -2,7 +2,7 @@
 //! `UCI_Variant`, `position startpos|fen4 ... moves ...`, `go` for the seat
 //! to move, `FFA_Search`, per-seat clocks, and malformed lines.
 
-mod common;
+use crate::common;
 use common::{bestmoves, errors, fen4, session};
 use tetrarch_rules::notation::uci::UciMove;
 use tetrarch_rules::{Position, Variant, Wide};

@@ -9,7 +9,7 @@ use tetrarch_rules::game::Game;
 use tetrarch_rules::notation::pgn4::Pgn4Game;
 use tetrarch_rules::{Position, Seat, Variant, Wide};
 
-mod common;
+use crate::common;
 use common::fen4;
 
 const TEAMS: &str = "fourway-chesscom-teams";

@@ -7,7 +7,7 @@ use tetrarch_engine::search::{FfaStrategy, Limits, Searcher};
 use tetrarch_rules::notation::uci::UciMove;
 use tetrarch_rules::{Position, Variant, Wide};
 
-mod common;
+use crate::common;
 use common::fen4;
 
 const FFA: &str = "fourway-chesscom-ffa";

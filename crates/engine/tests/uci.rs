@@ -1,6 +1,6 @@
 //! UCI transcripts: the loop driven with in-memory input and output.
 
-mod common;
+use crate::common;
 use common::{bestmoves, errors, session};
 
 #[test]

@@ -3,7 +3,7 @@
 //! the NDJSON stream, the lobby socket, chat rooms, takebacks, rematches,
 //! absent players (claimed or handed to a bot) and the origin check.
 
-mod common;
+use crate::common;
 
 use common::{TestServer, tokens};
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! server on a real SQLite file; the stored games replay to the stored
 //! result.
 
-mod common;
+use crate::common;
 
 use common::{Client, TestServer, tokens, verify_store};
 use serde_json::{Value, json};

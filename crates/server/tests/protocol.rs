@@ -3,7 +3,7 @@
 //! oversized, out-of-turn, duplicate and flood messages get an error or an
 //! ack and change nothing.
 
-mod common;
+use crate::common;
 
 use common::{Client, TestServer, tokens};
 use serde_json::{Value, json};

@@ -3,7 +3,7 @@
 //! real sockets; afterwards every stored game replays through the kernel
 //! to its stored result, and the live games agree with storage.
 
-mod common;
+use crate::common;
 
 use common::{Client, TestServer, tokens, verify_store};
 use serde_json::{Value, json};

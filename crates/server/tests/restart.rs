@@ -1,7 +1,7 @@
 //! A server stopped cleanly and started again on the same database goes
 //! on with every unfinished game: moves, clocks, seats.
 
-mod common;
+use crate::common;
 
 use common::{TempDir, TestServer, config, tokens};
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! The storage suite, on a real SQLite file always and on PostgreSQL when
 //! `TETRARCH_TEST_POSTGRES` names a database (`.ci/run` starts one).
 
-mod common;
+use crate::common;
 
 use common::TempDir;
 use tetrarch_server::store::{GameUpdate, Store, StoreError, StoredAction, StoredGame};

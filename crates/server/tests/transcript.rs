@@ -4,7 +4,7 @@
 //! such as times and boards, written as "…"). Run with
 //! `TETRARCH_WRITE_TRANSCRIPT=1` to write the section anew.
 
-mod common;
+use crate::common;
 
 use common::{Client, TestServer, tokens};
 use serde_json::{Value, json};
