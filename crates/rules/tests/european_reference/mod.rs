@@ -748,8 +748,8 @@ impl Ref {
         }
         let mut after = if m == "0000" {
             self.clone()
-        } else if let Some(at) = self.intercepted(m) {
-            self.intercept(parse(m).from, at)
+        } else if let Some((from, at)) = self.intercepted(m) {
+            self.intercept(from, at)
         } else {
             let mut after = self.take_unseen_put(m).part(m);
             self.reveal_capturer(m, &mut after);

@@ -79,13 +79,13 @@ impl Ref {
         next
     }
 
-    /// The square of a piece hidden from the mover that the piece move `m`
-    /// passes through first (a slide or a lame leap; a leap of more than
+    /// The mover's square and that of a piece hidden from the mover that
+    /// the piece move `m` passes through first (a slide or a lame leap; a leap of more than
     /// one square passes through nothing).
-    pub(super) fn intercepted(&self, m: &str) -> Option<Sq> {
+    pub(super) fn intercepted(&self, m: &str) -> Option<(Sq, Sq)> {
         if let Some(cells) = m.strip_prefix("u-path@") {
             let sq = super::squares(cells);
-            return self.u_path_intercepted(sq[0], sq[1]);
+            return self.u_path_intercepted(sq[0], sq[1]).map(|at| (sq[0], at));
         }
         if !m.as_bytes()[1].is_ascii_digit() || super::deploy::is_drop(m) {
             return None;
@@ -113,6 +113,7 @@ impl Ref {
         (1..n)
             .map(|k| add(p.from, step, k))
             .find(|sq| hidden.contains(sq))
+            .map(|at| (p.from, at))
     }
 
     /// The U path (Australia's boomerang) from `from` to `to` is a path
