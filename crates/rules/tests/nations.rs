@@ -1615,13 +1615,14 @@ fn soviet_games(seed: u64, games: usize, perfts: usize) -> SovietCounts {
             let v = lineup(["european-ffa", "european-teams"][game % 2], ids);
             let mut p = Pos::start(&v);
             let mut r = reference(&p);
+            let mut last = String::new();
             for _ in 0..160 {
                 if p.outcome().is_some() {
                     break;
                 }
                 let (kernel, theirs) = kernel_moves_as_reference(&p, &r);
                 assert_eq!(kernel, theirs, "{ids}: {}", p.to_fen());
-                assert_eq!(reference(&p), r, "{ids}: {}", p.to_fen());
+                assert_eq!(reference(&p), r, "{ids}: {last} made {}", p.to_fen());
                 if !p.sees_all(Some(p.turn())) {
                     c.hidden += 1;
                     if c.perfts < perfts && rng.below(8) == 0 {
@@ -1644,6 +1645,7 @@ fn soviet_games(seed: u64, games: usize, perfts: usize) -> SovietCounts {
                 let mv = m.parse::<UciMove>().unwrap().to_move(&p).unwrap();
                 p = p.play(mv).unwrap();
                 r = r.play(&m);
+                last = format!("{prev} then {m}");
                 if m.starts_with("challenge@") {
                     if p.turn() == before {
                         c.caught += 1;

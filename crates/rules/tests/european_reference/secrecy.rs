@@ -362,13 +362,6 @@ impl Ref {
             return Challenged::Legal(next);
         }
         next.set(sq, None);
-        // The piece's marks go with it.
-        if next.idle_watched() {
-            next.clear_idle_since(self);
-        }
-        next.fierce_changes(self);
-        next.militia_marks_follow(self, None);
-        next.trench_changes(self, None);
         next.count_loss(Some(us), self.owner(p));
         if self.kind(p.kind).royal && next.royals(p.army) == 0 {
             let loser = self.commander[p.army];
@@ -379,6 +372,14 @@ impl Ref {
             }
         }
         next.settle_secrecy();
+        // The piece's marks go with it, and those of the cards turned over
+        // when the King card was lost (each a piece changed).
+        if next.idle_watched() {
+            next.clear_idle_since(self);
+        }
+        next.fierce_changes(self);
+        next.militia_marks_follow(self, None);
+        next.trench_changes(self, None);
         Challenged::Caught(next)
     }
 
