@@ -17,6 +17,9 @@ mod corners;
 mod european_fen;
 #[allow(dead_code)]
 mod lineup_play;
+/// Other players' pieces, with their owner's consent.
+#[path = "powers_cargo_consent/mod.rs"]
+mod consent;
 
 use common::Rng;
 use corners::*;
@@ -222,7 +225,7 @@ fn an_own_piece_on_any_of_the_8_squares_around_a_knight_loads() {
             (0, 'P', "d5"),
             (0, 'P', "e5"),
             (0, 'P', "d3"),
-            // Another seat's piece: its owner's consent is not built.
+            // Another seat's piece: its owner has not consented.
             (1, 'P', "e4"),
         ];
         let p = scene(seat, &["d4"], "d4=k", &pieces);
