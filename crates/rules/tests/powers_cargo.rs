@@ -581,9 +581,10 @@ fn views_depend_only_on_what_a_seat_may_see() {
             } else {
                 all[rng.below(all.len())]
             };
+            let was = (p.to_fen(), UciMove::from_move(&p, m).to_string());
             p = p.play(m).unwrap();
             // The text of every position reads back as it.
-            let back = Pos::from_fen(&v, &p.to_fen()).unwrap();
+            let back = Pos::from_fen(&v, &p.to_fen()).unwrap_or_else(|e| panic!("{e} {was:?} {}", p.to_fen()));
             assert_eq!(back, p, "{}", p.to_fen());
             let Some(twin) = p.cargo_elsewhere(s(myc)) else {
                 continue;

@@ -493,7 +493,10 @@ impl UciMove {
                 to: (m.kind() == MoveKind::Disembark).then(|| sq(m.to())),
                 then: None,
                 third: None,
-                letters: pos.disembark_letter(m).map(|l| PieceLetters::of([l])),
+                letters: (m.kind() == MoveKind::Disembark)
+                    .then(|| pos.disembark_letter(m))
+                    .flatten()
+                    .map(|l| PieceLetters::of([l])),
             },
             MoveKind::Action(a) => UciMove::Action(
                 ActionName::new(&v.seat_rules.actions[a as usize].name)

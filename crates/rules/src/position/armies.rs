@@ -182,6 +182,14 @@ impl<B: HasSliders> Position<B> {
             return;
         }
         if self.rules.dice_seats != 0 && self.play_dice_step(m) {
+            // A roll may destroy a piece: a card whose window is open, a
+            // knight with cargo (the turn goes on: the seat rolling acts).
+            if self.rules.secret_seats != 0 {
+                self.settle_secrecy();
+            }
+            if self.rules.cargo_seats != 0 {
+                self.settle_cargo(self.turn);
+            }
             return;
         }
         if self.rules.stealth_seats != 0 && self.play_hide_step(m) {

@@ -42,6 +42,7 @@
 //! letters of the army inside at the start, 1 to 8 pieces of at most 4
 //! kinds).
 
+use super::consent::is_passenger_text;
 use super::{Params, Power};
 use crate::attacks::HasSliders;
 use crate::movegen::Sink;
@@ -49,7 +50,6 @@ use crate::moves::{Move, MoveKind};
 use crate::notation::fen::{FenError, FenField, syntax};
 use crate::notation::uci::PieceLetters;
 use crate::piece::{Kind, Piece, PieceInfo, Seat};
-use super::consent::is_passenger_text;
 use crate::position::Position;
 
 pub(super) const ID: &str = "cargo";
@@ -812,7 +812,10 @@ impl<B: HasSliders> Position<B> {
             return None;
         }
         // A foreign passenger stays where it is: its load was public.
-        let (a, b) = (record(w, 0), if w & FOREIGN != 0 { 0 } else { record(w, 1) });
+        let (a, b) = (
+            record(w, 0),
+            if w & FOREIGN != 0 { 0 } else { record(w, 1) },
+        );
         let knights = self.carriers(seat, &c) & !self.passenger_knight(w).map_or(B::EMPTY, B::bit);
         let twin_word = match (Compiled::counts(a) != 0, Compiled::counts(b) != 0) {
             (true, true) if Compiled::counts(a) != Compiled::counts(b) => {
@@ -981,8 +984,10 @@ impl<B: HasSliders> Position<B> {
             } else {
                 text.split('/').collect()
             };
-            let (guests, parts): (Vec<&str>, Vec<&str>) =
-                all.iter().copied().partition(|part| is_passenger_text(part));
+            let (guests, parts): (Vec<&str>, Vec<&str>) = all
+                .iter()
+                .copied()
+                .partition(|part| is_passenger_text(part));
             if all.len() > RECORDS {
                 return Err(bad(format!(
                     "'{text}' in '{KEY}': at most {RECORDS} loaded knights"

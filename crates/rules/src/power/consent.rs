@@ -26,9 +26,7 @@
 //! consents `'consent':('yg','','','')`, per carrying seat the colour
 //! letters of the seats that consent, in seat order.
 
-use super::cargo::{
-    CELL_BITS, CONSENT_SHIFT, CONSENTS, FOREIGN, cell_of, record, with_record,
-};
+use super::cargo::{CELL_BITS, CONSENT_SHIFT, CONSENTS, FOREIGN, cell_of, record, with_record};
 use crate::attacks::HasSliders;
 use crate::movegen::Sink;
 use crate::moves::{Move, MoveKind};
@@ -75,8 +73,9 @@ impl<B: HasSliders> Position<B> {
 
     /// Whether `seat` consents to `carrier`'s knights carrying its pieces.
     pub fn consents(&self, carrier: Seat, seat: Seat) -> bool {
-        self.cargo_power(carrier)
-            .is_some_and(|(i, _)| self.cargo_word(carrier, i) & self.consent_bit(carrier, seat) != 0)
+        self.cargo_power(carrier).is_some_and(|(i, _)| {
+            self.cargo_word(carrier, i) & self.consent_bit(carrier, seat) != 0
+        })
     }
 
     /// The knight of a word's foreign passenger.
@@ -121,7 +120,16 @@ impl<B: HasSliders> Position<B> {
                 b |= self.armies_pieces(self.commanded_by(g));
             }
         }
-        b & !self.union_of(self.rules.royal_kinds) & !self.last_royals() & !self.power_proof()
+        // Nor a face-down card (`secrecy`): its kind rides in the open.
+        let cards = if self.rules.secret_seats != 0 {
+            self.cards_and_stand_ins()
+        } else {
+            B::EMPTY
+        };
+        b & !self.union_of(self.rules.royal_kinds)
+            & !self.last_royals()
+            & !self.power_proof()
+            & !cards
     }
 
     /// Load the foreign piece `p` by `m` into the empty knight `m.to()`.
@@ -158,7 +166,12 @@ impl<B: HasSliders> Position<B> {
     /// turns, `no_check`). With Checks (`escape`), none that leaves its
     /// royal piece attacked (a consent, a pass in all but name, never
     /// while it is).
-    pub(crate) fn generate_guest_steps<S: Sink<B>>(&self, sink: &mut S, no_check: bool, escape: bool) {
+    pub(crate) fn generate_guest_steps<S: Sink<B>>(
+        &self,
+        sink: &mut S,
+        no_check: bool,
+        escape: bool,
+    ) {
         let us = self.turn;
         let exposed = |m: Move| escape && self.board_after(m).royal_attacked_by_commanders(us);
         for g in (0..self.rules.seats()).map(Seat).filter(|&g| g != us) {

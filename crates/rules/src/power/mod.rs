@@ -70,7 +70,6 @@ pub(crate) use assassinate::KEY as DICE_KEY;
 pub(crate) use bomb::KEY as BOMB_KEY;
 pub(crate) use cargo::KEY as CARGO_KEY;
 pub(crate) use consent::KEY as CONSENT_KEY;
-pub use consent::{CONSENT, WITHDRAW};
 pub(crate) use deploy::KEY as RESERVE_KEY;
 pub(crate) use fear::KEY as CONTINUING_KEY;
 pub(crate) use freeze::KEY as FREEZE_KEY;

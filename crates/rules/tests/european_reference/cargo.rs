@@ -104,7 +104,8 @@ impl Ref {
                 .as_ref()
                 .is_none_or(|list| !list.is_empty());
         // A piece riding in another seat's knight is its owner's unit.
-        own || self.passenger
+        own || self
+            .passenger
             .iter()
             .flatten()
             .any(|&(_, p)| self.commander[p.army] == seat)
@@ -340,6 +341,7 @@ impl Ref {
                 && self.consent[us] & (1 << g) != 0
                 && !self.kind(p.kind).royal
                 && !self.immune(p)
+                && !self.is_face_down(p)
             {
                 out.push(format!("cargo@{}{}", square(from), square(knight)));
             }

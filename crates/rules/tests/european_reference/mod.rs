@@ -758,7 +758,12 @@ impl Ref {
             return self.insanity_step(m);
         }
         if Ref::is_dice_step(m) {
-            return self.dice_step(m);
+            // A roll may destroy a card whose window is open, a knight
+            // with cargo.
+            let mut next = self.dice_step(m);
+            next.settle_secrecy();
+            next.settle_cargo(self.turn);
+            return next;
         }
         if m.starts_with("stealth@") {
             return self.hide();

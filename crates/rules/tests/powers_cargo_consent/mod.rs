@@ -28,7 +28,12 @@ fn consenting(p: &Pos, seat: usize, letters: &str) -> Pos {
 /// Mycenae in `seat` with knights on d4 (its king inside) and f4, the next
 /// seat consenting, seat offset `turn` to move, and `pieces`; `passenger`
 /// (a kind letter) rides in f4 when given.
-fn guest_scene(seat: usize, turn: usize, passenger: Option<char>, pieces: &[(usize, char, &str)]) -> Pos {
+fn guest_scene(
+    seat: usize,
+    turn: usize,
+    passenger: Option<char>,
+    pieces: &[(usize, char, &str)],
+) -> Pos {
     let cargo = match passenger {
         Some(k) => format!("d4=k/f4={}{}", guest_letter(seat), k.to_ascii_uppercase()),
         None => "d4=k".to_string(),
@@ -49,7 +54,11 @@ fn consent_is_given_and_withdrawn_as_a_turn_of_the_other_seat() {
         let p = scene_to_move(seat, 1, &["d4", "f4"], "d4=k", &[]);
         let first = first_knight(&p, seat);
         let consent = format!("consent@{first}");
-        assert_eq!(with_prefix(&p, "consent@"), [consent.clone()], "seat {seat}");
+        assert_eq!(
+            with_prefix(&p, "consent@"),
+            [consent.clone()],
+            "seat {seat}"
+        );
         assert!(with_prefix(&p, "withdraw-consent@").is_empty());
         assert!(!p.consents(s(seat), s(guest)));
         let q = play(&p, &consent);
@@ -68,7 +77,10 @@ fn consent_is_given_and_withdrawn_as_a_turn_of_the_other_seat() {
         assert_eq!(w.turn(), s(after(seat, 2)));
         // Mycenae gives itself none.
         let m = scene(seat, &["d4", "f4"], "d4=k", &[]);
-        assert!(moves(&m).iter().all(|x| !x.contains("consent")), "seat {seat}");
+        assert!(
+            moves(&m).iter().all(|x| !x.contains("consent")),
+            "seat {seat}"
+        );
     }
 }
 
@@ -111,20 +123,34 @@ fn a_foreign_piece_rides_alone_and_never_a_royal_or_proof_one() {
     for seat in 0..4 {
         // Loaded, the passenger's knight takes nothing more, and no second
         // foreign piece boards anywhere.
-        let pieces = [(1, 'P', "e5"), (1, 'N', "e3"), (0, 'P', "g3"), (1, 'B', "c3")];
+        let pieces = [
+            (1, 'P', "e5"),
+            (1, 'N', "e3"),
+            (0, 'P', "g3"),
+            (1, 'B', "c3"),
+        ];
         let p = guest_scene(seat, 0, None, &pieces);
         let q = play(&p, &cargo_move(seat, &["e5", "f4"], ""));
         let loads = with_prefix(&q, "cargo@");
         for bad in [["e3", "f4"], ["g3", "f4"], ["c3", "d4"], ["e3", "d4"]] {
-            assert!(!loads.contains(&cargo_move(seat, &bad, "")), "seat {seat} {bad:?}: {loads:?}");
+            assert!(
+                !loads.contains(&cargo_move(seat, &bad, "")),
+                "seat {seat} {bad:?}: {loads:?}"
+            );
         }
         // Two knights of Mycenae's own loaded: no room for a foreign one.
         let p = scene(seat, &["d4", "f4", "b4"], "d4=k/f4=p", &[(1, 'P', "c5")]);
         let p = consenting(&p, seat, &guest_letter(seat).to_string());
-        assert!(!moves(&p).contains(&cargo_move(seat, &["c5", "b4"], "")), "seat {seat}");
+        assert!(
+            !moves(&p).contains(&cargo_move(seat, &["c5", "b4"], "")),
+            "seat {seat}"
+        );
         // A royal piece: the consenting seat's second king beside f4.
         let p = guest_scene(seat, 0, None, &[(1, 'K', "g4")]);
-        assert!(!moves(&p).contains(&cargo_move(seat, &["g4", "f4"], "")), "seat {seat}");
+        assert!(
+            !moves(&p).contains(&cargo_move(seat, &["g4", "f4"], "")),
+            "seat {seat}"
+        );
     }
     // A piece proof against powers (Egypt's, all of them).
     let v = lineup("mycenae,egypt,default,default");
@@ -133,7 +159,11 @@ fn a_foreign_piece_rides_alone_and_never_a_royal_or_proof_one() {
                 bY,6,yK/8/8/4,bP,3/3,rH,1,rH,2/8/8/7,gK";
     let p = pos(&v, text);
     assert!(p.consents(s(0), s(1)));
-    assert!(!moves(&p).contains(&"cargo@e5f4".to_string()), "{:?}", moves(&p));
+    assert!(
+        !moves(&p).contains(&"cargo@e5f4".to_string()),
+        "{:?}",
+        moves(&p)
+    );
 }
 
 #[test]
@@ -162,7 +192,13 @@ fn only_its_owner_unloads_it_on_its_turn_around_the_knight() {
         assert!(with_prefix(&p, &format!("cargo@{}", turned(seat, "f4"))).is_empty());
         // A pawn never where its own pawns promote: the owner's pawns
         // promote on the h-file of Mycenae's corner.
-        let p = scene_to_move(seat, 1, &["d4", "g4"], &format!("d4=k/g4={}P", guest_letter(seat)), &[]);
+        let p = scene_to_move(
+            seat,
+            1,
+            &["d4", "g4"],
+            &format!("d4=k/g4={}P", guest_letter(seat)),
+            &[],
+        );
         let p = consenting(&p, seat, &guest_letter(seat).to_string());
         let unloads = with_prefix(&p, &format!("cargo@{}", turned(seat, "g4")));
         let want: Vec<String> = ["f3", "f4", "f5", "g3", "g5"]
@@ -191,7 +227,10 @@ fn a_passenger_goes_with_its_knight_captured_or_burnt() {
         let p = guest_scene(seat, 0, Some('r'), &[]);
         let q = play(&p, &mv_from(seat, "f4", "g6"));
         let (cell, _) = q.passenger_of(s(seat)).expect("still riding");
-        assert_eq!(q.variant().geometry.square(cell).to_string(), turned(seat, "g6"));
+        assert_eq!(
+            q.variant().geometry.square(cell).to_string(),
+            turned(seat, "g6")
+        );
     }
 }
 
@@ -210,12 +249,19 @@ fn fen4_carries_consent_and_passenger_and_every_view_shows_them() {
         let want = format!("'consent':('{}')", consent.join("','"));
         assert!(text.contains(&want), "{text}");
         let entry = cargo_entry(&p, seat);
-        assert!(entry.contains(&format!("{}={}B", turned(seat, "f4"), guest_letter(seat))), "{entry}");
+        assert!(
+            entry.contains(&format!("{}={}B", turned(seat, "f4"), guest_letter(seat))),
+            "{entry}"
+        );
         let back = Pos::from_fen(p.variant(), &text).unwrap();
         assert_eq!((back.hash(), &back), (p.hash(), &p), "{text}");
         for viewer in (0..4).map(|o| Some(s(o))).chain([None]) {
             let view = p.seen_by(viewer);
-            assert_eq!(view.passenger_of(s(seat)), p.passenger_of(s(seat)), "{viewer:?}");
+            assert_eq!(
+                view.passenger_of(s(seat)),
+                p.passenger_of(s(seat)),
+                "{viewer:?}"
+            );
             assert!(view.consents(s(seat), s(after(seat, 1))));
             let back = Pos::from_fen(p.variant(), &view.to_fen()).unwrap();
             assert_eq!(back, view, "{}", view.to_fen());
@@ -241,17 +287,37 @@ fn bad_consents_and_unloads_are_refused_and_change_nothing() {
         // Mycenae consenting to itself.
         let p = guest_scene(seat, 0, Some('p'), &[]);
         let before = p.clone();
-        for text in [format!("consent@{first}"), format!("withdraw-consent@{first}")] {
-            assert!(text.parse::<UciMove>().unwrap().to_move(&p).is_err(), "{text}");
+        for text in [
+            format!("consent@{first}"),
+            format!("withdraw-consent@{first}"),
+        ] {
+            assert!(
+                text.parse::<UciMove>().unwrap().to_move(&p).is_err(),
+                "{text}"
+            );
         }
         let cell = p.variant().geometry.cell(first.parse().unwrap()).unwrap();
-        assert!(p.play(Move::new(cell, cell, MoveKind::Consent(true))).is_err());
+        assert!(
+            p.play(Move::new(cell, cell, MoveKind::Consent(true)))
+                .is_err()
+        );
         // An unload by a seat that does not own the passenger.
         let q = guest_scene(seat, 2, Some('p'), &[]);
         let text = cargo_move(seat, &["f4", "e4"], "p");
-        assert!(text.parse::<UciMove>().unwrap().to_move(&q).is_err(), "{text}");
-        let f4 = p.variant().geometry.cell(turned(seat, "f4").parse().unwrap()).unwrap();
-        let e4 = p.variant().geometry.cell(turned(seat, "e4").parse().unwrap()).unwrap();
+        assert!(
+            text.parse::<UciMove>().unwrap().to_move(&q).is_err(),
+            "{text}"
+        );
+        let f4 = p
+            .variant()
+            .geometry
+            .cell(turned(seat, "f4").parse().unwrap())
+            .unwrap();
+        let e4 = p
+            .variant()
+            .geometry
+            .cell(turned(seat, "e4").parse().unwrap())
+            .unwrap();
         assert!(q.play(Move::new(f4, e4, MoveKind::Disembark)).is_err());
         assert!(p.play(Move::new(f4, e4, MoveKind::Disembark)).is_err());
         assert_eq!(p, before);
@@ -260,10 +326,26 @@ fn bad_consents_and_unloads_are_refused_and_change_nothing() {
     let p = guest_scene(0, 0, Some('p'), &[]);
     let good = p.to_fen();
     for (from, to, says) in [
-        ("'consent':('b','','','')", "'consent':('x','','','')", "no colour letter"),
-        ("'consent':('b','','','')", "'consent':('r','','','')", "no colour letter"),
-        ("'consent':('b','','','')", "'consent':('bb','','','')", "twice"),
-        ("'consent':('b','','','')", "'consent':('','r','','')", "seat 2 has no cargo"),
+        (
+            "'consent':('b','','','')",
+            "'consent':('x','','','')",
+            "no colour letter",
+        ),
+        (
+            "'consent':('b','','','')",
+            "'consent':('r','','','')",
+            "no colour letter",
+        ),
+        (
+            "'consent':('b','','','')",
+            "'consent':('bb','','','')",
+            "twice",
+        ),
+        (
+            "'consent':('b','','','')",
+            "'consent':('','r','','')",
+            "seat 2 has no cargo",
+        ),
         ("f4=bP", "f4=xP", "no other seat's colour letter"),
         ("f4=bP", "f4=rP", "no other seat's colour letter"),
         ("f4=bP", "f4=bK", "no piece that may ride"),
@@ -283,11 +365,16 @@ fn consent_steps_read_and_write_in_every_notation() {
     for seat in 0..4 {
         let p = guest_scene(seat, 1, Some('p'), &[]);
         let first = first_knight(&p, seat);
-        for text in [format!("withdraw-consent@{first}"), cargo_move(seat, &["f4", "e4"], "p")] {
+        for text in [
+            format!("withdraw-consent@{first}"),
+            cargo_move(seat, &["f4", "e4"], "p"),
+        ] {
             let m = text.parse::<UciMove>().unwrap().to_move(&p).unwrap();
             assert_eq!(UciMove::from_move(&p, m).to_string(), text);
             let pgn4 = tetrarch_rules::notation::pgn4::move_text(&p, m);
-            let back = pgn4.parse::<tetrarch_rules::notation::pgn4::Pgn4Move>().unwrap();
+            let back = pgn4
+                .parse::<tetrarch_rules::notation::pgn4::Pgn4Move>()
+                .unwrap();
             assert_eq!(back.to_move(&p).unwrap(), m, "{pgn4}");
             assert_eq!(Move::from_bits(m.to_bits()).kind(), m.kind());
         }
