@@ -12,14 +12,14 @@
 //! the four corners.
 
 mod common;
+/// Other players' pieces, with their owner's consent.
+#[path = "powers_cargo_consent/mod.rs"]
+mod consent;
 #[allow(dead_code)]
 mod corners;
 mod european_fen;
 #[allow(dead_code)]
 mod lineup_play;
-/// Other players' pieces, with their owner's consent.
-#[path = "powers_cargo_consent/mod.rs"]
-mod consent;
 
 use common::Rng;
 use corners::*;
@@ -584,7 +584,8 @@ fn views_depend_only_on_what_a_seat_may_see() {
             let was = (p.to_fen(), UciMove::from_move(&p, m).to_string());
             p = p.play(m).unwrap();
             // The text of every position reads back as it.
-            let back = Pos::from_fen(&v, &p.to_fen()).unwrap_or_else(|e| panic!("{e} {was:?} {}", p.to_fen()));
+            let back = Pos::from_fen(&v, &p.to_fen())
+                .unwrap_or_else(|e| panic!("{e} {was:?} {}", p.to_fen()));
             assert_eq!(back, p, "{}", p.to_fen());
             let Some(twin) = p.cargo_elsewhere(s(myc)) else {
                 continue;

@@ -517,6 +517,7 @@ impl Ref {
             let Some((kind, start)) = self.cargo_power(s) else {
                 continue;
             };
+            let start = start.to_string();
             if self.commander[s] != s {
                 self.cargo[s] = Some(Vec::new());
                 self.consent[s] = 0;
@@ -537,7 +538,7 @@ impl Ref {
             let mut lost = false;
             match &self.cargo[s] {
                 None if horses.is_empty() => {
-                    lost = royal(start);
+                    lost = royal(&start);
                     self.cargo[s] = Some(Vec::new());
                 }
                 None => {}
