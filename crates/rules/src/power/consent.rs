@@ -200,7 +200,8 @@ impl<B: HasSliders> Position<B> {
             }
             for to in cells.iter() {
                 let m = Move::new(knight, to, MoveKind::Disembark);
-                if !(no_check && self.board_after(m).checks_an_enemy(us)) && !exposed(m) {
+                let checks = no_check && self.board_after(m).checks_an_enemy(us);
+                if !checks && !exposed(m) {
                     sink.one(m);
                 }
             }

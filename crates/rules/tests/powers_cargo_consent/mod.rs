@@ -56,7 +56,7 @@ fn consent_is_given_and_withdrawn_as_a_turn_of_the_other_seat() {
         let consent = format!("consent@{first}");
         assert_eq!(
             with_prefix(&p, "consent@"),
-            [consent.clone()],
+            vec![consent.clone()],
             "seat {seat}"
         );
         assert!(with_prefix(&p, "withdraw-consent@").is_empty());
@@ -66,11 +66,11 @@ fn consent_is_given_and_withdrawn_as_a_turn_of_the_other_seat() {
         assert_eq!(q.turn(), s(after(seat, 2)), "a consent is a turn");
         // The next seat's is its own to give.
         assert!(!q.consents(s(seat), s(after(seat, 2))));
-        assert_eq!(with_prefix(&q, "consent@"), [consent.clone()]);
+        assert_eq!(with_prefix(&q, "consent@"), vec![consent.clone()]);
         // Its turn again: withdrawal, not consent, is offered.
         let r = guest_scene(seat, 1, None, &[]);
         let withdraw = format!("withdraw-consent@{first}");
-        assert_eq!(with_prefix(&r, "withdraw-consent@"), [withdraw.clone()]);
+        assert_eq!(with_prefix(&r, "withdraw-consent@"), vec![withdraw.clone()]);
         assert!(with_prefix(&r, "consent@").is_empty());
         let w = play(&r, &withdraw);
         assert!(!w.consents(s(seat), s(guest)), "seat {seat}");
