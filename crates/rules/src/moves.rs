@@ -36,6 +36,16 @@ pub enum MoveKind {
     /// cell of the piece that moved; `from == to`): its card is turned
     /// over (see `crate::power` `secrecy`).
     Challenge,
+    /// Another seat's consent for Mycenae's knights to carry its pieces
+    /// (`consent@b1`), `false` its withdrawal (`withdraw-consent@b1`):
+    /// `from == to` the first knight in board order of the seat that
+    /// carries, which names that seat; a turn of the consenting seat
+    /// (see `crate::power` `cargo`).
+    Consent(bool),
+    /// The owner's unload of its piece riding in another seat's knight
+    /// (`cargo@d4e5=p`): `from` the knight, `to` the empty cell it lands
+    /// on; a turn of the owner (see `crate::power` `cargo`).
+    Disembark,
 }
 
 /// A move between cell indices of one variant's board.
@@ -68,6 +78,13 @@ const POWERS: u32 = 8;
 const ROLL: u32 = 0x80;
 /// A challenge shares the action tag too, with the argument's next bit.
 const CHALLENGE: u32 = 0x40;
+/// So do a guest's steps with another seat's cargo (a consent, its
+/// withdrawal, an unload), above the 8 bits an action's index reads, the
+/// step in the low bits.
+const GUEST: u32 = 0x100;
+const WITHDRAW: u32 = 0;
+const CONSENT: u32 = 1;
+const DISEMBARK: u32 = 2;
 
 impl Move {
     /// Pack a move.
@@ -86,6 +103,8 @@ impl Move {
             MoveKind::Power(p) => (POWER + (p as u32 % POWERS), 0),
             MoveKind::Roll(face) => (ACTION, ROLL | (face as u32 & 0x7f)),
             MoveKind::Challenge => (ACTION, CHALLENGE),
+            MoveKind::Consent(given) => (ACTION, GUEST | if given { CONSENT } else { WITHDRAW }),
+            MoveKind::Disembark => (ACTION, GUEST | DISEMBARK),
         };
         Move(from as u32 | (to as u32) << 8 | tag << 16 | arg << 20)
     }
@@ -110,6 +129,10 @@ impl Move {
             EN_PASSANT => MoveKind::EnPassant,
             PASS => MoveKind::Pass,
             SWAP => MoveKind::Swap,
+            ACTION if (self.0 >> 20) & GUEST != 0 => match (self.0 >> 20) & 3 {
+                DISEMBARK => MoveKind::Disembark,
+                step => MoveKind::Consent(step == CONSENT),
+            },
             ACTION if arg.0 as u32 & ROLL != 0 => MoveKind::Roll(arg.0 & 0x7f),
             ACTION if arg.0 as u32 & CHALLENGE != 0 => MoveKind::Challenge,
             ACTION => MoveKind::Action(arg.0),

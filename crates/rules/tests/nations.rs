@@ -16,7 +16,7 @@ use european_reference::Ref;
 use std::path::Path;
 use tetrarch_rules::notation::uci::UciMove;
 use tetrarch_rules::variant::{Nation, builtin_nation_ids};
-use tetrarch_rules::{AnyGame, AnyVariant, Position, Square, Variant, VariantError};
+use tetrarch_rules::{AnyGame, AnyVariant, Position, Seat, Square, Variant, VariantError};
 
 type Pos = Position<u64>;
 
@@ -1358,6 +1358,67 @@ fn cargo_in_play_agrees_with_the_reference_and_perft() {
     assert!(
         hidden > 200 && counted >= 6 && burns > 5,
         "{hidden} positions with cargo hidden, {counted} perfts, {burns} burns"
+    );
+}
+
+/// Games of line-ups with Mycenae where the other seats consent and
+/// Mycenae loads their pieces: consents, loads of other seats' pieces
+/// and their owners' unloads far likelier than any other move; the
+/// kernel and the reference agree on the moves and the state at every
+/// step, the text reads back, and perft to depth 2 agrees now and then.
+#[test]
+fn consent_in_play_agrees_with_the_reference() {
+    let mut rng = Rng(0xc025);
+    let (mut loads, mut unloads, mut counted) = (0, 0, 0);
+    for ids in [
+        "mycenae,default,mycenae,default",
+        "default,mycenae,gaul,netherlands",
+        "egypt,france,mycenae,sparta",
+        "russia,switzerland,jerusalem,mycenae",
+    ] {
+        for game in 0..4 {
+            let v = lineup(["european-ffa", "european-teams"][game % 2], ids);
+            let mut p = Pos::start(&v);
+            let mut r = reference(&p);
+            for _ in 0..200 {
+                if p.outcome().is_some() {
+                    break;
+                }
+                let (kernel, theirs) = kernel_moves_as_reference(&p, &r);
+                assert_eq!(kernel, theirs, "{ids}: {}", p.to_fen());
+                assert_eq!(reference(&p), r, "{ids}: {}", p.to_fen());
+                let guest = |m: &&String| {
+                    m.starts_with("consent@")
+                        || (m.starts_with("cargo@") && m.len() == "cargo@a1b2".len())
+                        || (m.starts_with("cargo@") && r.is_guest_unload(m))
+                };
+                let favoured: Vec<&String> = kernel.iter().filter(guest).collect();
+                let m = if !favoured.is_empty() && rng.below(5) > 0 {
+                    favoured[rng.below(favoured.len())].clone()
+                } else {
+                    let Some(m) = pick(&p, &mut rng) else { break };
+                    m
+                };
+                if counted < 12 && rng.below(20) == 0 {
+                    assert_eq!(r.perft(2), tetrarch_rules::perft(&p, 2), "{}", p.to_fen());
+                    counted += 1;
+                }
+                let had = (0..4).filter_map(|s| p.passenger_of(Seat(s))).count();
+                unloads += usize::from(r.is_guest_unload(&m));
+                let mv = m.parse::<UciMove>().unwrap().to_move(&p).unwrap();
+                p = p.play(mv).unwrap();
+                r = r.play(&m);
+                let has = (0..4).filter_map(|s| p.passenger_of(Seat(s))).count();
+                loads += usize::from(has > had);
+                let back = Pos::from_fen(&v, &p.to_fen()).unwrap();
+                assert_eq!((back.hash(), &back), (p.hash(), &p), "{}", p.to_fen());
+            }
+        }
+    }
+    eprintln!("{loads} foreign loads, {unloads} unloads by their owners, {counted} perfts");
+    assert!(
+        loads > 10 && unloads > 3 && counted >= 6,
+        "{loads} foreign loads, {unloads} unloads, {counted} perfts"
     );
 }
 

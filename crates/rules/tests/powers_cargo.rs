@@ -12,6 +12,9 @@
 //! the four corners.
 
 use crate::common;
+/// Other players' pieces, with their owner's consent.
+#[path = "powers_cargo_consent/mod.rs"]
+mod consent;
 use crate::corners;
 use crate::european_fen;
 use crate::lineup_play;
@@ -220,7 +223,7 @@ fn an_own_piece_on_any_of_the_8_squares_around_a_knight_loads() {
             (0, 'P', "d5"),
             (0, 'P', "e5"),
             (0, 'P', "d3"),
-            // Another seat's piece: its owner's consent is not built.
+            // Another seat's piece: its owner has not consented.
             (1, 'P', "e4"),
         ];
         let p = scene(seat, &["d4"], "d4=k", &pieces);
@@ -576,9 +579,11 @@ fn views_depend_only_on_what_a_seat_may_see() {
             } else {
                 all[rng.below(all.len())]
             };
+            let was = (p.to_fen(), UciMove::from_move(&p, m).to_string());
             p = p.play(m).unwrap();
             // The text of every position reads back as it.
-            let back = Pos::from_fen(&v, &p.to_fen()).unwrap();
+            let back = Pos::from_fen(&v, &p.to_fen())
+                .unwrap_or_else(|e| panic!("{e} {was:?} {}", p.to_fen()));
             assert_eq!(back, p, "{}", p.to_fen());
             let Some(twin) = p.cargo_elsewhere(s(myc)) else {
                 continue;

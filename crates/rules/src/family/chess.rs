@@ -221,7 +221,12 @@ impl<B: HasSliders> GamePosition for Position<B> {
             MoveKind::Pass | MoveKind::Roll(_) => return None,
             // A power may act on an empty cell (a new piece); a challenge
             // names another seat's piece.
-            MoveKind::Power(_) | MoveKind::Challenge => return Some(self.turn),
+            // names another seat's piece; so do a consent and an unload of
+            // a piece riding in another seat's knight.
+            MoveKind::Power(_)
+            | MoveKind::Challenge
+            | MoveKind::Consent(_)
+            | MoveKind::Disembark => return Some(self.turn),
             _ => {}
         }
         // Where armies change hands, the piece's army may be another's now.
@@ -420,7 +425,12 @@ impl<B: HasSliders> Position<B> {
             MoveKind::Power(_) if m.from() == m.to() || self.second_move(m).is_some() => {
                 (None, cell(m.to()), Vec::new())
             }
-            MoveKind::Challenge => (None, cell(m.to()), Vec::new()),
+            // A consent names the carrying seat by its first knight; an
+            // owner's unload lands on a cell from another seat's knight,
+            // which it cannot pick up: both are used from a power button.
+            MoveKind::Challenge | MoveKind::Consent(_) | MoveKind::Disembark => {
+                (None, cell(m.to()), Vec::new())
+            }
             MoveKind::Castle => {
                 let (king, _) = self.castle_targets(m.from(), m.to());
                 let path = vec![self.cell_name(king), self.cell_name(m.to())];
@@ -449,6 +459,10 @@ impl<B: HasSliders> Position<B> {
                     .and_then(|p| p.get(i as usize))
                     .map(|p| p.id().to_string()),
                 MoveKind::Challenge => Some(crate::notation::uci::CHALLENGE.to_string()),
+                MoveKind::Consent(_) => Self::guest_step_name(m).map(str::to_string),
+                // Its text is Mycenae's power's (`cargo@f4e4=p`); its
+                // button says what it does for the owner.
+                MoveKind::Disembark => Some("unload".to_string()),
                 _ if m.choice() != 0 => self.choosing_power_id().map(str::to_string),
                 _ => None,
             },

@@ -154,6 +154,11 @@ pub struct CargoView {
     pub cell: Option<String>,
     /// The kind letters carried, one per piece (`kbp`).
     pub pieces: String,
+    /// The seat whose army the piece belongs to, for another seat's piece
+    /// riding alone in the knight (`cargo`, with its owner's consent);
+    /// `None` for the seat's own army.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owner: Option<u8>,
 }
 
 /// A piece on a cell.

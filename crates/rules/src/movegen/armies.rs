@@ -161,6 +161,12 @@ impl<B: HasSliders> Position<B> {
         if continuing || insane || sink.taken() == before {
             sink.one(Move::new(0, 0, MoveKind::Pass));
         }
+        // A consent to another seat's knights, an unload of a piece riding
+        // in one: a turn of its own (after the pass: no piece move or
+        // power is offered in its stead).
+        if self.rules.cargo_seats != 0 && !continuing && !insane {
+            self.generate_guest_steps(sink, no_check, escape);
+        }
     }
 
     /// The board after `m` alone, power moves included, for the legality

@@ -335,6 +335,7 @@ impl<B: HasSliders> Position<B> {
         keys.extend(self.dice_extra());
         keys.extend(self.stealth_extra());
         keys.extend(self.cargo_extra());
+        keys.extend(self.consent_extra());
         keys.extend(self.lightning_extras());
         keys.extend(self.insanity_extra());
         keys.extend(self.cards_extra());
@@ -841,6 +842,9 @@ impl<B: HasSliders> Position<B> {
         }
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::CARGO_KEY, at)? {
             self.read_cargo_extra(&entries, key_at)?;
+        }
+        if let Some((key_at, entries)) = extras_tuple(block, crate::power::CONSENT_KEY, at)? {
+            self.read_consent_extra(&entries, key_at)?;
         }
         if let Some((key_at, entries)) = extras_tuple(block, crate::power::INSANITY_KEY, at)? {
             self.read_insanity_extra(&entries, key_at)?;

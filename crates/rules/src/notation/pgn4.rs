@@ -943,7 +943,11 @@ impl Pgn4Move {
         let geo = &v.geometry;
         let sq = |c: u8| geo.square(c);
         match m.kind() {
-            MoveKind::Power(_) | MoveKind::Roll(_) | MoveKind::Challenge => {
+            MoveKind::Power(_)
+            | MoveKind::Roll(_)
+            | MoveKind::Challenge
+            | MoveKind::Consent(_)
+            | MoveKind::Disembark => {
                 return Pgn4Move::Power(UciMove::from_move(pos, m));
             }
             MoveKind::Drop(k) => {
@@ -972,7 +976,9 @@ impl Pgn4Move {
             | MoveKind::Action(_)
             | MoveKind::Power(_)
             | MoveKind::Roll(_)
-            | MoveKind::Challenge => Pgn4Move::Pass,
+            | MoveKind::Challenge
+            | MoveKind::Consent(_)
+            | MoveKind::Disembark => Pgn4Move::Pass,
             MoveKind::Castle => {
                 let wing = castling_side(pos, mover.seat, m.from(), m.to());
                 let twins = pos

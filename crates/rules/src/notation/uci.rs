@@ -486,6 +486,18 @@ impl UciMove {
                 third: None,
                 letters: None,
             },
+            MoveKind::Consent(_) | MoveKind::Disembark => UciMove::Power {
+                name: ActionName::new(Position::<B>::guest_step_name(m).unwrap_or(CHALLENGE))
+                    .expect("a valid name"),
+                from: sq(m.from()),
+                to: (m.kind() == MoveKind::Disembark).then(|| sq(m.to())),
+                then: None,
+                third: None,
+                letters: (m.kind() == MoveKind::Disembark)
+                    .then(|| pos.disembark_letter(m))
+                    .flatten()
+                    .map(|l| PieceLetters::of([l])),
+            },
             MoveKind::Action(a) => UciMove::Action(
                 ActionName::new(&v.seat_rules.actions[a as usize].name)
                     .expect("action names are checked with the variant"),

@@ -182,6 +182,14 @@ impl<B: HasSliders> Position<B> {
             return;
         }
         if self.rules.dice_seats != 0 && self.play_dice_step(m) {
+            // A roll may destroy a piece: a card whose window is open, a
+            // knight with cargo (the turn goes on: the seat rolling acts).
+            if self.rules.secret_seats != 0 {
+                self.settle_secrecy();
+            }
+            if self.rules.cargo_seats != 0 {
+                self.settle_cargo(self.turn);
+            }
             return;
         }
         if self.rules.stealth_seats != 0 && self.play_hide_step(m) {
@@ -194,10 +202,15 @@ impl<B: HasSliders> Position<B> {
             return;
         }
         let us = self.turn;
+        let mut m = m;
+        // A consent to another seat's knights is a turn spent as a pass.
+        if self.rules.cargo_seats != 0 && matches!(m.kind(), MoveKind::Consent(_)) {
+            self.play_consent(m);
+            m = Move::new(0, 0, MoveKind::Pass);
+        }
         // Face-down cards (`secrecy`): a challenge that catches a bluff
         // leaves the turn with the challenger; one that does not ends its
         // turn as a pass would. The secret seat's step closes its window.
-        let mut m = m;
         let mut bluff = crate::power::Bluff::No;
         if self.rules.secret_seats != 0 {
             if m.kind() == MoveKind::Challenge {
@@ -433,6 +446,12 @@ impl<B: HasSliders> Position<B> {
                 None
             }
             MoveKind::Power(_) => self.play_power(m),
+            MoveKind::Disembark => {
+                self.play_disembark(m);
+                None
+            }
+            // Its bit is set by `play_transfer`; the board does not change.
+            MoveKind::Consent(_) => None,
             // Line-ups have no hands: a drop is a deployment from reserve.
             MoveKind::Drop(_) => {
                 self.play_deploy(m);

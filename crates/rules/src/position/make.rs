@@ -133,7 +133,9 @@ impl<B: HasSliders> Position<B> {
             | MoveKind::Action(_)
             | MoveKind::Power(_)
             | MoveKind::Roll(_)
-            | MoveKind::Challenge => {}
+            | MoveKind::Challenge
+            | MoveKind::Consent(_)
+            | MoveKind::Disembark => {}
         }
         self.hash ^= zobrist::turn(us.idx());
         self.turn = us.next(seats);

@@ -480,7 +480,9 @@ impl<B: HasSliders> Position<B> {
             | MoveKind::Action(_)
             | MoveKind::Power(_)
             | MoveKind::Roll(_)
-            | MoveKind::Challenge => {}
+            | MoveKind::Challenge
+            | MoveKind::Consent(_)
+            | MoveKind::Disembark => {}
         }
     }
 

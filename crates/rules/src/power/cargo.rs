@@ -42,6 +42,7 @@
 //! letters of the army inside at the start, 1 to 8 pieces of at most 4
 //! kinds).
 
+use super::consent::is_passenger_text;
 use super::{Params, Power};
 use crate::attacks::HasSliders;
 use crate::movegen::Sink;
@@ -63,24 +64,35 @@ pub(super) const SLOTS: usize = 4;
 const MAX_KINDS: usize = 4;
 const MAX_PIECES: usize = 8;
 
-/// A record: the knight's cell (6 bits), then its counts (8 bits: enough
-/// for any 8 pieces of 4 kinds, whose counts need 2 bits each at most).
-const RECORD_BITS: u32 = 14;
-const CELL_BITS: u32 = 6;
+/// A record: the knight's cell (6 bits), then its counts (6 bits:
+/// Mycenae's exact need, K R B B P P P counted in 1 + 1 + 2 + 2 bits; cut
+/// from 8 to make room for the consents and the foreign flag). With
+/// [`FOREIGN`] set, record 1 holds another seat's piece instead: the
+/// knight's cell, the owner's seat offset (2 bits) and its kind (4 bits).
+const RECORD_BITS: u32 = 12;
+pub(super) const CELL_BITS: u32 = 6;
 const COUNT_BITS: u32 = RECORD_BITS - CELL_BITS;
-const RECORDS: usize = 2;
+pub(super) const RECORDS: usize = 2;
+
+/// The consents of the other seats, a bit per seat offset (1 to 3) from
+/// the carrying seat: bit 24 the next seat's. Public.
+pub(super) const CONSENT_SHIFT: u32 = 24;
+pub(super) const CONSENTS: u32 = 0b111 << CONSENT_SHIFT;
+
+/// Record 1 holds another seat's piece, alone in its knight.
+pub(super) const FOREIGN: u32 = 1 << 27;
 
 /// The word's flags: the army was packed; the counts of record 0 are the
 /// pool of every knight (a view).
-const PACKED: u32 = 1 << 30;
-const POOLED: u32 = 1 << 31;
+pub(super) const PACKED: u32 = 1 << 30;
+pub(super) const POOLED: u32 = 1 << 31;
 
 /// The step bits, set while the seat's turn goes on: it loaded this turn
 /// (more loads, unloads and the end are offered), or it unloaded (more
 /// unloads and the end: nothing boards after a piece left).
-const LOADING: u32 = 1 << 28;
+pub(super) const LOADING: u32 = 1 << 28;
 const UNLOADING: u32 = 1 << 29;
-const STEPS: u32 = LOADING | UNLOADING;
+pub(super) const STEPS: u32 = LOADING | UNLOADING;
 
 /// FEN4's words for the step bits, after the seat's cargo and a `;`.
 const LOADING_TEXT: &str = "loading";
@@ -261,20 +273,24 @@ impl Compiled {
 type CargoList = Vec<(Option<u8>, Vec<(Kind, u8)>)>;
 
 /// Record `r` of a word.
-fn record(word: u32, r: usize) -> u32 {
+pub(super) fn record(word: u32, r: usize) -> u32 {
     (word >> (r as u32 * RECORD_BITS)) & ((1 << RECORD_BITS) - 1)
 }
 
 /// `word` with record `r` set to `value`.
-fn with_record(word: u32, r: usize, value: u32) -> u32 {
+pub(super) fn with_record(word: u32, r: usize, value: u32) -> u32 {
     let shift = r as u32 * RECORD_BITS;
     (word & !(((1 << RECORD_BITS) - 1) << shift)) | value << shift
 }
 
 /// `word` with its records in order: a loaded knight before an empty
-/// record, two loaded knights by cell.
+/// record, two loaded knights by cell (a foreign passenger stays in
+/// record 1).
 fn canonical(word: u32) -> u32 {
     let (a, b) = (record(word, 0), record(word, 1));
+    if word & FOREIGN != 0 {
+        return word;
+    }
     let swap = if Compiled::counts(a) == 0 {
         Compiled::counts(b) != 0
     } else {
@@ -288,8 +304,19 @@ fn canonical(word: u32) -> u32 {
 }
 
 /// A record's knight cell.
-fn cell_of(record: u32) -> u8 {
+pub(super) fn cell_of(record: u32) -> u8 {
     (record & ((1 << CELL_BITS) - 1)) as u8
+}
+
+/// The records of `word` that hold the seat's own cargo (record 1 not
+/// while it holds a foreign passenger).
+pub(super) fn own_records(word: u32) -> std::ops::Range<usize> {
+    0..if word & FOREIGN != 0 { 1 } else { RECORDS }
+}
+
+/// Whether the seat packed its army (consents may be given before).
+pub(super) fn packed(word: u32) -> bool {
+    word & PACKED != 0
 }
 
 /// A record of `counts` on `cell`; none at all when the counts are 0 (one
@@ -304,7 +331,7 @@ fn make_record(cell: u8, counts: u32) -> u32 {
 
 impl<B: HasSliders> Position<B> {
     /// `seat`'s cargo power: its index and rules.
-    fn cargo_power(&self, seat: Seat) -> Option<(usize, Compiled)> {
+    pub(super) fn cargo_power(&self, seat: Seat) -> Option<(usize, Compiled)> {
         if self.rules.cargo_seats & (1 << seat.0) == 0 {
             return None;
         }
@@ -315,13 +342,13 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// The power's 32 bits of state.
-    fn cargo_word(&self, seat: Seat, i: usize) -> u32 {
+    pub(super) fn cargo_word(&self, seat: Seat, i: usize) -> u32 {
         (0..SLOTS).fold(0, |w, k| w | u32::from(self.slot(seat, i + k)) << (8 * k))
     }
 
     /// Set the state, its records in their one order (loaded knights
     /// first, by cell), so that one cargo is one state for the hash.
-    fn set_cargo_word(&mut self, seat: Seat, i: usize, word: u32) {
+    pub(super) fn set_cargo_word(&mut self, seat: Seat, i: usize, word: u32) {
         let word = canonical(word);
         for k in 0..SLOTS {
             let byte = (word >> (8 * k)) as u8;
@@ -332,17 +359,18 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// `seat`'s own knights (its army's, of the power's kind).
-    fn carriers(&self, seat: Seat, c: &Compiled) -> B {
+    pub(super) fn carriers(&self, seat: Seat, c: &Compiled) -> B {
         self.kind_pieces(c.carrier) & self.by_seat[seat.idx()]
     }
 
     /// Whether `seat` keeps pieces inside its knights (or not yet packed):
     /// they count as its pieces for the lone-piece rule.
     pub(crate) fn has_cargo(&self, seat: Seat) -> bool {
-        self.cargo_power(seat).is_some_and(|(i, c)| {
+        let own = self.cargo_power(seat).is_some_and(|(i, c)| {
             let w = self.cargo_word(seat, i);
-            w == 0 && c.len > 0 || (0..RECORDS).any(|r| Compiled::counts(record(w, r)) != 0)
-        })
+            !packed(w) && c.len > 0 || own_records(w).any(|r| Compiled::counts(record(w, r)) != 0)
+        });
+        own || self.rides_for(seat)
     }
 
     /// The seats in the game by a king inside a knight (or an army not
@@ -358,8 +386,8 @@ impl<B: HasSliders> Position<B> {
                 continue;
             };
             let w = self.cargo_word(seat, i);
-            let royal =
-                c.royal.is_some() && (w == 0 || (0..RECORDS).any(|r| c.holds_royal(record(w, r))));
+            let royal = c.royal.is_some()
+                && (!packed(w) || own_records(w).any(|r| c.holds_royal(record(w, r))));
             if royal && self.commander_of(seat) == seat {
                 seats |= 1 << s;
             }
@@ -368,7 +396,7 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// The cells next to `cell` (the 8 around it), playable.
-    fn around(&self, cell: u8) -> B {
+    pub(super) fn around(&self, cell: u8) -> B {
         let geo = &self.variant().geometry;
         let mut n = B::EMPTY;
         for dx in -1..=1 {
@@ -390,7 +418,7 @@ impl<B: HasSliders> Position<B> {
         let Some((i, c)) = self.cargo_power(us) else {
             return false;
         };
-        if self.cargo_word(us, i) != 0 {
+        if packed(self.cargo_word(us, i)) {
             return false;
         }
         let mut knights = self.carriers(us, &c).iter();
@@ -434,7 +462,7 @@ impl<B: HasSliders> Position<B> {
         let rest = c
             .kinds()
             .fold(0, |r, j| c.with_count(r, j, c.start[j] - c.count(first, j)));
-        let mut w = PACKED;
+        let mut w = PACKED | (self.cargo_word(us, i) & CONSENTS);
         w = with_record(w, 0, make_record(m.from(), first));
         if m.to() != m.from() {
             w = with_record(w, 1, make_record(m.to(), rest));
@@ -495,27 +523,43 @@ impl<B: HasSliders> Position<B> {
         let us = self.turn;
         let w = self.cargo_word(us, i);
         // Not packed yet (the packing comes first), or a view's pool.
-        if w == 0 || w & POOLED != 0 || self.commander_of(us) != us {
+        if !packed(w) || w & POOLED != 0 || self.commander_of(us) != us {
             return;
         }
         let loads = w & UNLOADING == 0;
         let burns = w & STEPS == 0;
-        let carried = c.sum(record(w, 0), record(w, 1));
-        let free = (0..RECORDS).find(|&r| Compiled::counts(record(w, r)) == 0);
+        let carried = own_records(w).fold(0, |sum, r| c.sum(sum, record(w, r)));
+        let free = own_records(w).find(|&r| Compiled::counts(record(w, r)) == 0);
         let mine = self.by_seat[us.idx()];
+        let guests = if loads { self.guests(us, w) } else { B::EMPTY };
         let empty = !self.occupied() & self.rules.attacks.playable;
         let tag = i as u8;
+        let passenger = self.passenger_knight(w);
         for knight in self.carriers(us, c).iter() {
-            let held = (0..RECORDS)
+            let held = own_records(w)
                 .map(|r| record(w, r))
                 .find(|&rec| Compiled::counts(rec) != 0 && cell_of(rec) == knight);
             let near = self.around(knight);
+            if passenger == Some(knight) {
+                // A foreign piece rides alone: nothing boards it, and only
+                // its owner unloads it; it burns with its knight.
+                if burns {
+                    sink.one(Move::power(knight, knight, tag, BURN));
+                }
+                continue;
+            }
             if loads && (held.is_some() || free.is_some()) {
                 for from in (near & mine).iter() {
                     let loads = self.piece_at(from).and_then(|p| c.index_of(p.kind));
                     if loads.is_some_and(|j| c.count(carried, j) < c.start[j]) {
                         sink.one(Move::power(from, knight, tag, LOAD));
                     }
+                }
+            }
+            if held.is_none() {
+                // Another seat's piece, with its consent, alone in a knight.
+                for from in (near & guests).iter() {
+                    sink.one(Move::power(from, knight, tag, LOAD));
                 }
             }
             let Some(rec) = held else {
@@ -541,7 +585,7 @@ impl<B: HasSliders> Position<B> {
     /// or inside a loaded knight of its orthogonally next to it.
     fn burn_takes_own_king(&self, c: &Compiled, w: u32, knight: u8) -> bool {
         let burnt = B::bit(knight) | self.neighbours(B::bit(knight));
-        (0..RECORDS)
+        own_records(w)
             .map(|r| record(w, r))
             .any(|rec| c.holds_royal(rec) && burnt.has(cell_of(rec)))
     }
@@ -551,7 +595,7 @@ impl<B: HasSliders> Position<B> {
         let us = self.turn;
         let w = self.cargo_word(us, i);
         let slot_of = |cell: u8| {
-            (0..RECORDS)
+            own_records(w)
                 .find(|&r| Compiled::counts(record(w, r)) != 0 && cell_of(record(w, r)) == cell)
         };
         match m.payload() & ACTION {
@@ -559,11 +603,14 @@ impl<B: HasSliders> Position<B> {
                 let Some(p) = self.piece_at(m.from()) else {
                     return;
                 };
+                if p.seat != us {
+                    return self.load_guest(i, w, p, m);
+                }
                 let Some(j) = c.index_of(p.kind) else {
                     return;
                 };
                 let Some(r) = slot_of(m.to())
-                    .or_else(|| (0..RECORDS).find(|&r| Compiled::counts(record(w, r)) == 0))
+                    .or_else(|| own_records(w).find(|&r| Compiled::counts(record(w, r)) == 0))
                 else {
                     return;
                 };
@@ -596,9 +643,14 @@ impl<B: HasSliders> Position<B> {
                 );
             }
             BURN => {
+                let mut w = w;
                 if let Some(r) = slot_of(m.from()) {
-                    self.set_cargo_word(us, i, with_record(w, r, 0));
+                    w = with_record(w, r, 0);
                 }
+                if self.passenger_knight(w) == Some(m.from()) {
+                    w = with_record(w & !FOREIGN, 1, 0);
+                }
+                self.set_cargo_word(us, i, w);
                 self.burn(m.from());
             }
             _ => {}
@@ -635,10 +687,15 @@ impl<B: HasSliders> Position<B> {
             return;
         };
         let w = self.cargo_word(us, i);
+        if self.passenger_knight(w) == Some(m.from()) {
+            let moved = (record(w, 1) & !((1 << CELL_BITS) - 1)) | u32::from(m.to());
+            self.set_cargo_word(us, i, with_record(w, 1, moved));
+            return;
+        }
         if w & POOLED != 0 {
             return;
         }
-        for r in 0..RECORDS {
+        for r in own_records(w) {
             let rec = record(w, r);
             if Compiled::counts(rec) != 0 && cell_of(rec) == m.from() {
                 let moved = make_record(m.to(), rec);
@@ -667,15 +724,16 @@ impl<B: HasSliders> Position<B> {
             }
             let knights = self.carriers(seat, &c);
             let mut lost_royal = false;
-            let mut kept = w;
-            if w == 0 || w & POOLED != 0 {
+            // A seat out gives no consent; a passenger goes with its knight.
+            let mut kept = self.settle_guests(seat, w, knights);
+            if !packed(w) || w & POOLED != 0 {
                 // Not packed, or pooled (a view): lost with the last knight.
                 if knights.is_empty() {
-                    lost_royal = c.royal.is_some() && (w == 0 || c.holds_royal(record(w, 0)));
-                    kept = PACKED;
+                    lost_royal = c.royal.is_some() && (!packed(w) || c.holds_royal(record(w, 0)));
+                    kept = PACKED | (kept & CONSENTS);
                 }
             } else {
-                for r in 0..RECORDS {
+                for r in own_records(w) {
                     let rec = record(w, r);
                     if Compiled::counts(rec) != 0 && !knights.has(cell_of(rec)) {
                         lost_royal |= c.holds_royal(rec);
@@ -703,9 +761,9 @@ impl<B: HasSliders> Position<B> {
             Some(seat) != viewer
                 && self.cargo_power(seat).is_some_and(|(i, _)| {
                     let w = self.cargo_word(seat, i);
-                    w != 0
+                    packed(w)
                         && w & POOLED == 0
-                        && (0..RECORDS).any(|r| Compiled::counts(record(w, r)) != 0)
+                        && own_records(w).any(|r| Compiled::counts(record(w, r)) != 0)
                 })
         })
     }
@@ -722,16 +780,23 @@ impl<B: HasSliders> Position<B> {
                 continue;
             };
             let w = self.cargo_word(seat, i);
-            if Some(seat) == viewer || w == 0 || w & POOLED != 0 {
+            if Some(seat) == viewer || !packed(w) || w & POOLED != 0 {
                 continue;
             }
-            let pool = c.sum(record(w, 0), record(w, 1));
-            // Loads and unloads are public: where the turn is stays.
+            let pool = own_records(w).fold(0, |sum, r| c.sum(sum, record(w, r)));
+            // Loads and unloads are public: where the turn is stays, and
+            // so do the consents and a foreign passenger in its knight.
+            let guest = if w & FOREIGN != 0 {
+                FOREIGN | with_record(0, 1, record(w, 1))
+            } else {
+                0
+            };
             let view = if pool == 0 {
                 PACKED
             } else {
                 PACKED | POOLED | pool
-            } | (w & STEPS);
+            } | (w & (STEPS | CONSENTS))
+                | guest;
             self.set_cargo_word(seat, i, view);
         }
     }
@@ -743,11 +808,15 @@ impl<B: HasSliders> Position<B> {
     pub fn cargo_elsewhere(&self, seat: Seat) -> Option<Position<B>> {
         let (i, c) = self.cargo_power(seat)?;
         let w = self.cargo_word(seat, i);
-        if w == 0 || w & POOLED != 0 {
+        if !packed(w) || w & POOLED != 0 {
             return None;
         }
-        let (a, b) = (record(w, 0), record(w, 1));
-        let knights = self.carriers(seat, &c);
+        // A foreign passenger stays where it is: its load was public.
+        let (a, b) = (
+            record(w, 0),
+            if w & FOREIGN != 0 { 0 } else { record(w, 1) },
+        );
+        let knights = self.carriers(seat, &c) & !self.passenger_knight(w).map_or(B::EMPTY, B::bit);
         let twin_word = match (Compiled::counts(a) != 0, Compiled::counts(b) != 0) {
             (true, true) if Compiled::counts(a) != Compiled::counts(b) => {
                 let w = with_record(w, 0, make_record(cell_of(a), b));
@@ -782,13 +851,13 @@ impl<B: HasSliders> Position<B> {
                 .map(|j| (c.kinds[j], c.count(rec, j)))
                 .collect()
         };
-        if w == 0 {
+        if !packed(w) {
             return vec![(None, counts(c.full()))];
         }
         if w & POOLED != 0 {
             return vec![(None, counts(record(w, 0)))];
         }
-        (0..RECORDS)
+        own_records(w)
             .map(|r| record(w, r))
             .filter(|&rec| Compiled::counts(rec) != 0)
             .map(|rec| (Some(cell_of(rec)), counts(rec)))
@@ -813,6 +882,16 @@ impl<B: HasSliders> Position<B> {
                     seat: s,
                     cell: cell.map(|c| v.geometry.square(c).to_string()),
                     pieces,
+                    owner: None,
+                });
+            }
+            // A foreign passenger: public, in its knight, with its owner.
+            if let Some((cell, p)) = self.passenger_of(Seat(s)) {
+                out.push(crate::family::view::CargoView {
+                    seat: s,
+                    cell: Some(v.geometry.square(cell).to_string()),
+                    pieces: v.pieces[p.kind.idx()].letter.to_string(),
+                    owner: Some(p.seat.0),
                 });
             }
         }
@@ -851,10 +930,10 @@ impl<B: HasSliders> Position<B> {
         }
         let geo = &self.variant().geometry;
         self.power_tuple(KEY, Self::cargo_power, |seat, (i, _)| {
-            if self.cargo_word(seat, i) == 0 {
+            if !packed(self.cargo_word(seat, i)) {
                 return String::new();
             }
-            let parts: Vec<String> = self
+            let mut parts: Vec<String> = self
                 .cargo_of(seat)
                 .into_iter()
                 .map(|(cell, kinds)| {
@@ -868,6 +947,7 @@ impl<B: HasSliders> Position<B> {
                     format!("{at}={letters}")
                 })
                 .collect();
+            parts.extend(self.passenger_text(seat));
             let cargo = if parts.is_empty() {
                 "-".to_string()
             } else {
@@ -897,13 +977,18 @@ impl<B: HasSliders> Position<B> {
             self.power_texts(entries, (KEY, key_at), "cargo", Self::cargo_power)?
         {
             let (text, step) = self.cargo_step_text(seat, text, key_at)?;
-            let mut w = PACKED | step;
-            let parts: Vec<&str> = if text == "-" {
+            // The consents are read apart ('consent'), before or after.
+            let mut w = PACKED | step | (self.cargo_word(seat, i) & CONSENTS);
+            let all: Vec<&str> = if text == "-" {
                 Vec::new()
             } else {
                 text.split('/').collect()
             };
-            if parts.len() > RECORDS {
+            let (guests, parts): (Vec<&str>, Vec<&str>) = all
+                .iter()
+                .copied()
+                .partition(|part| is_passenger_text(part));
+            if all.len() > RECORDS {
                 return Err(bad(format!(
                     "'{text}' in '{KEY}': at most {RECORDS} loaded knights"
                 )));
@@ -966,7 +1051,8 @@ impl<B: HasSliders> Position<B> {
                 }
                 w = with_record(w, r, make_record(cell, rec));
             }
-            if step == LOADING && parts.is_empty() {
+            w = self.read_passenger(seat, w, &guests, key_at)?;
+            if step == LOADING && all.is_empty() {
                 return Err(bad(format!(
                     "'{text};{LOADING_TEXT}' in '{KEY}': after a load a knight carries something"
                 )));

@@ -257,6 +257,19 @@ impl<B: HasSliders> Position<B> {
         }
     }
 
+    /// Every face-down piece, true or as a view shows it (its stand-in):
+    /// what no other seat's knight carries (its kind would be told).
+    pub(crate) fn cards_and_stand_ins(&self) -> B {
+        let mut cells = B::EMPTY;
+        for g in (0..self.rules.seats()).map(Seat) {
+            if let Some((_, s)) = self.secrecy_power(g) {
+                let kinds = s.card_kinds | 1 << s.stand_in.0;
+                cells |= self.union_of(kinds) & self.by_seat[g.idx()];
+            }
+        }
+        cells
+    }
+
     /// The face-down pieces `viewer` may not look at (`None`: a spectator).
     pub(crate) fn cards_hidden_from(&self, viewer: Option<Seat>) -> B {
         if self.rules.secret_seats == 0 {

@@ -317,7 +317,7 @@ impl<B: HasSliders> Position<B> {
     /// first part of two, a militia's chosen cell).
     fn put_on(&self, m: Move) -> Option<u8> {
         match m.kind() {
-            MoveKind::Power(_) | MoveKind::Drop(_) => Some(m.to()),
+            MoveKind::Power(_) | MoveKind::Drop(_) | MoveKind::Disembark => Some(m.to()),
             MoveKind::Normal | MoveKind::Promotion(_) => m
                 .chosen()
                 .filter(|_| matches!(self.choosing_power(), Some(Power::Militia(_)))),

@@ -17,6 +17,14 @@
 //! pieces proof against powers, and is not offered where it would destroy
 //! its own king; lost cargo with the king puts the seat out, its armies
 //! the seat whose step it was.
+//!
+//! Other players' pieces: "only with their owner's consent, and they
+//! unload only on their owner's turn". A standing consent per other seat,
+//! given or withdrawn as that seat's turn (`consent@b1`,
+//! `withdraw-consent@b1`, the square of the carrying seat's first knight);
+//! with it, one piece of that seat's army at a time boards an empty knight
+//! alone (never a royal piece nor one proof against powers); its owner
+//! unloads it as its turn (`cargo@d4e5=p`); it goes with its knight.
 
 use super::powers::RefPower;
 use super::{Piece, Ref, Sq, add, on_board, square, squares};
@@ -91,10 +99,16 @@ impl Ref {
 
     /// Whether the seat keeps pieces inside knights (they are its units).
     pub(super) fn holds_cargo(&self, seat: usize) -> bool {
-        self.cargo_power(seat).is_some()
+        let own = self.cargo_power(seat).is_some()
             && self.cargo[seat]
                 .as_ref()
-                .is_none_or(|list| !list.is_empty())
+                .is_none_or(|list| !list.is_empty());
+        // A piece riding in another seat's knight is its owner's unit.
+        own || self
+            .passenger
+            .iter()
+            .flatten()
+            .any(|&(_, p)| self.commander[p.army] == seat)
     }
 
     /// The packings of the seat to move, while it has not packed: the
@@ -240,13 +254,26 @@ impl Ref {
         };
         let loads = self.cargo_turn != CargoTurn::Unloading;
         let burns = self.cargo_turn == CargoTurn::None;
+        let passenger = self.passenger[us];
+        // Two knights loaded at most, the passenger's among them.
+        let room = list.len() + usize::from(passenger.is_some()) < 2;
         let mut out = Vec::new();
         for knight in self.horses(us, kind) {
             let held = list
                 .iter()
                 .find(|(sq, _)| *sq == knight)
                 .map(|(_, l)| l.as_str());
-            if loads && (held.is_some() || list.len() < 2) {
+            if passenger.is_some_and(|(k, _)| k == knight) {
+                // It rides alone; its owner unloads it; it burns.
+                if burns && !self.burn_takes_king(list, knight) {
+                    out.push(format!("cargo@{}", square(knight)));
+                }
+                continue;
+            }
+            if loads && held.is_none() && passenger.is_none() && list.len() < 2 {
+                out.extend(self.guest_loads(knight));
+            }
+            if loads && (held.is_some() || room) {
                 for d in AROUND {
                     let from = add(knight, d, 1);
                     if !on_board(from) {
@@ -279,16 +306,124 @@ impl Ref {
                     }
                 }
             }
-            let burnt =
-                |sq: Sq| sq == knight || ORTHOGONAL.iter().any(|&d| add(knight, d, 1) == sq);
-            let own_king = list
-                .iter()
-                .any(|(sq, l)| burnt(*sq) && l.chars().any(|c| self.kind(c).royal));
-            if burns && !own_king {
+            if burns && !self.burn_takes_king(list, knight) {
                 out.push(format!("cargo@{}", square(knight)));
             }
         }
         out
+    }
+
+    /// Whether burning `knight` destroys the king in one of `list`'s
+    /// knights (it or one orthogonally next to it).
+    fn burn_takes_king(&self, list: &[(Sq, String)], knight: Sq) -> bool {
+        let burnt = |sq: Sq| sq == knight || ORTHOGONAL.iter().any(|&d| add(knight, d, 1) == sq);
+        list.iter()
+            .any(|(sq, l)| burnt(*sq) && l.chars().any(|c| self.kind(c).royal))
+    }
+
+    /// The loads of other seats' pieces next to the empty `knight`: with
+    /// the consent of the seat commanding them, no royal piece, none proof
+    /// against powers.
+    fn guest_loads(&self, knight: Sq) -> Vec<String> {
+        let us = self.turn;
+        let mut out = Vec::new();
+        for d in AROUND {
+            let from = add(knight, d, 1);
+            if !on_board(from) {
+                continue;
+            }
+            let Some(p) = self.at(from) else {
+                continue;
+            };
+            let g = self.commander[p.army];
+            if g != us
+                && self.commander[g] == g
+                && self.consent[us] & (1 << g) != 0
+                && !self.kind(p.kind).royal
+                && !self.immune(p)
+                && !self.is_face_down(p)
+            {
+                out.push(format!("cargo@{}{}", square(from), square(knight)));
+            }
+        }
+        out
+    }
+
+    /// The seat to move's steps with other seats' knights, each a turn:
+    /// its consent given or withdrawn (on the first knight of each seat
+    /// with a cargo, in the game), the unloads of a piece of an army it
+    /// commands (none attacking an enemy royal piece on its first turns).
+    pub(super) fn guest_steps(&self) -> Vec<String> {
+        let us = self.turn;
+        let mut out = Vec::new();
+        for g in (0..4).filter(|&g| g != us && self.commander[g] == g) {
+            let Some((kind, _)) = self.cargo_power(g) else {
+                continue;
+            };
+            if let Some(&first) = self.horses(g, kind).first() {
+                let name = if self.consent[g] & (1 << us) != 0 {
+                    "withdraw-consent"
+                } else {
+                    "consent"
+                };
+                out.push(format!("{name}@{}", square(first)));
+            }
+            let Some((knight, p)) = self.passenger[g] else {
+                continue;
+            };
+            if self.commander[p.army] != us {
+                continue;
+            }
+            for d in AROUND {
+                let to = add(knight, d, 1);
+                if !on_board(to)
+                    || self.at(to).is_some()
+                    || (self.kind(p.kind).pawn && self.promotes_on(p, to))
+                {
+                    continue;
+                }
+                let m = format!("cargo@{}{}={}", square(knight), square(to), p.kind);
+                if !(self.turns[us] < 2 && self.part(&m).checks_an_enemy(us)) {
+                    out.push(m);
+                }
+            }
+        }
+        out
+    }
+
+    /// A consent given or withdrawn: the position with it (the turn then
+    /// ends as by a pass).
+    pub(super) fn consent_step(&self, m: &str) -> Option<Ref> {
+        let (name, cell) = m.split_once('@')?;
+        let given = match name {
+            "consent" => true,
+            "withdraw-consent" => false,
+            _ => return None,
+        };
+        let g = self.at(squares(cell)[0]).expect("a knight").army;
+        let mut next = self.clone();
+        if given {
+            next.consent[g] |= 1 << self.turn;
+        } else {
+            next.consent[g] &= !(1 << self.turn);
+        }
+        Some(next)
+    }
+
+    /// Whether `m` is the seat to move's unload of its piece riding in
+    /// another seat's knight.
+    pub fn is_guest_unload(&self, m: &str) -> bool {
+        let Some(rest) = m.strip_prefix("cargo@") else {
+            return false;
+        };
+        let Some((cells, _)) = rest.split_once('=') else {
+            return false;
+        };
+        let knight = squares(cells)[0];
+        self.passenger
+            .iter()
+            .flatten()
+            .any(|&(k, p)| k == knight && self.commander[p.army] == self.turn)
     }
 
     /// A load, unload or burn played (before the turn passes).
@@ -300,8 +435,20 @@ impl Ref {
             None => (&m["cargo@".len()..], None),
         };
         let sq = squares(cells);
+        if self.is_guest_unload(m) {
+            let g = (0..4)
+                .find(|&g| self.passenger[g].is_some_and(|(k, _)| k == sq[0]))
+                .expect("a passenger");
+            let (_, p) = next.passenger[g].take().expect("a passenger");
+            next.set(sq[1], Some(p));
+            return next;
+        }
         let list = next.cargo[us].as_mut().expect("packed");
         match (sq.len(), letter) {
+            (2, None) if self.at(sq[0]).is_some_and(|p| p.army != us) => {
+                next.passenger[us] = self.at(sq[0]).map(|p| (sq[1], p));
+                next.set(sq[0], None);
+            }
             (2, None) => {
                 let p = self.at(sq[0]).expect("a piece to load");
                 match list.iter_mut().find(|(k, _)| *k == sq[1]) {
@@ -322,6 +469,9 @@ impl Ref {
             _ => {
                 let knight = sq[0];
                 list.retain(|(k, _)| *k != knight);
+                if next.passenger[us].is_some_and(|(k, _)| k == knight) {
+                    next.passenger[us] = None;
+                }
                 next.set(knight, None);
                 for d in ORTHOGONAL {
                     let n = add(knight, d, 1);
@@ -351,6 +501,11 @@ impl Ref {
         {
             entry.0 = to;
         }
+        if let Some((k, _)) = &mut self.passenger[us]
+            && *k == from
+        {
+            *k = to;
+        }
         self.tidy_cargo(us);
     }
 
@@ -362,16 +517,28 @@ impl Ref {
             let Some((kind, start)) = self.cargo_power(s) else {
                 continue;
             };
+            let start = start.to_string();
             if self.commander[s] != s {
                 self.cargo[s] = Some(Vec::new());
+                self.consent[s] = 0;
+                self.passenger[s] = None;
                 continue;
             }
             let horses = self.horses(s, kind);
+            // No consent of a seat out; the passenger goes with its knight.
+            for g in 0..4 {
+                if self.commander[g] != g {
+                    self.consent[s] &= !(1 << g);
+                }
+            }
+            if self.passenger[s].is_some_and(|(k, _)| !horses.contains(&k)) {
+                self.passenger[s] = None;
+            }
             let royal = |l: &str| l.chars().any(|c| self.kind(c).royal);
             let mut lost = false;
             match &self.cargo[s] {
                 None if horses.is_empty() => {
-                    lost = royal(start);
+                    lost = royal(&start);
                     self.cargo[s] = Some(Vec::new());
                 }
                 None => {}
@@ -389,6 +556,8 @@ impl Ref {
                     }
                 }
                 self.cargo[s] = Some(Vec::new());
+                self.consent[s] = 0;
+                self.passenger[s] = None;
             }
         }
     }
@@ -406,11 +575,22 @@ impl Ref {
             "unloading" => self.cargo_turn = CargoTurn::Unloading,
             _ => {}
         }
+        // A foreign passenger: its knight, its owner's colour and its kind
+        // in upper case (`d4=yP`).
+        let guest = |part: &&str| part.ends_with(|c: char| c.is_ascii_uppercase());
+        self.passenger[seat] = entry.split('/').find(guest).map(|part| {
+            let (sq, l) = part.split_once('=').expect("square=letters");
+            let mut l = l.chars();
+            let army = "rbyg".find(l.next().expect("a colour")).expect("a seat");
+            let kind = l.next().expect("a kind").to_ascii_lowercase();
+            (squares(sq)[0], Piece { army, kind })
+        });
         self.cargo[seat] = match entry {
             "" => None,
             "-" => Some(Vec::new()),
             e => Some(
                 e.split('/')
+                    .filter(|part| !guest(part))
                     .map(|part| {
                         let (sq, l) = part.split_once('=').expect("square=letters");
                         (squares(sq)[0], l.to_string())

@@ -331,7 +331,12 @@ impl Ref {
             return;
         }
         let action = action_index(&powers, m);
-        let piece_move = m != "0000" && action.is_none() && !super::deploy::is_drop(m);
+        // An owner's unload from another seat's knight moves no piece of
+        // its own from a square (`cargo@f4e4=p`).
+        let piece_move = m != "0000"
+            && action.is_none()
+            && !super::deploy::is_drop(m)
+            && super::ferocity::is_piece_move(m);
         let moved = piece_move.then(|| parse(m)).map(|p| (p.from, p.to));
         self.used[us] = 0;
         for (i, power) in powers.iter().enumerate() {

@@ -166,6 +166,12 @@ pub struct Ref {
     pub draws: Vec<usize>,
     /// Where the seat to move's turn of loads and unloads is.
     pub cargo_turn: cargo::CargoTurn,
+    /// Per seat with a cargo, the seats that consent to its knights
+    /// carrying their pieces, a bit each.
+    pub consent: [u8; 4],
+    /// Per seat with a cargo, another seat's piece riding alone in one of
+    /// its knights: the knight's square and the piece.
+    pub passenger: [Option<(Sq, Piece)>; 4],
 }
 
 /// Which way an army's pawns go.
@@ -292,6 +298,8 @@ impl Ref {
             lightning: false,
             draws: Vec::new(),
             cargo_turn: Default::default(),
+            consent: [0; 4],
+            passenger: [None; 4],
         }
     }
 
@@ -707,6 +715,17 @@ impl Ref {
         if !picks.is_empty() || (!challenges.is_empty() && !goes_on()) {
             groups.retain(|(g, _)| g[0] != "0000");
         }
+        // A consent, an unload of a piece riding in another seat's knight:
+        // a turn of their own, beside the pass.
+        let guests = if self.over()
+            || self.cargo_turn != cargo::CargoTurn::None
+            || self.continuing
+            || self.insane_moves().is_some()
+        {
+            Vec::new()
+        } else {
+            self.guest_steps()
+        };
         groups
             .into_iter()
             .map(|(mut g, _)| {
@@ -715,6 +734,7 @@ impl Ref {
             })
             .chain(picks.into_iter().map(|m| vec![m]))
             .chain(challenges.into_iter().map(|m| vec![m]))
+            .chain(guests.into_iter().map(|m| vec![m]))
             .collect()
     }
 
@@ -738,12 +758,21 @@ impl Ref {
             return self.insanity_step(m);
         }
         if Ref::is_dice_step(m) {
-            return self.dice_step(m);
+            // A roll may destroy a card whose window is open, a knight
+            // with cargo.
+            let mut next = self.dice_step(m);
+            next.settle_secrecy();
+            next.settle_cargo(self.turn);
+            return next;
         }
         if m.starts_with("stealth@") {
             return self.hide();
         }
-        if m.starts_with("cargo@") && self.cargo[self.turn].is_none() {
+        if let Some(turned) = self.consent_step(m) {
+            return turned.play("0000");
+        }
+        let guest = self.is_guest_unload(m);
+        if m.starts_with("cargo@") && self.cargo[self.turn].is_none() && !guest {
             return self.pack(m);
         }
         let mut after = if m == "0000" {
@@ -762,7 +791,7 @@ impl Ref {
         if self.has_fear(self.turn) && self.fear_goes_on(m, &mut after) {
             return after;
         }
-        if self.cargo[self.turn].is_some() && self.cargo_goes_on(m, &mut after) {
+        if self.cargo[self.turn].is_some() && !guest && self.cargo_goes_on(m, &mut after) {
             return after;
         }
         if self.has_insanity(self.turn) && self.insanity_goes_on(m, &mut after) {
@@ -901,7 +930,7 @@ impl std::fmt::Debug for Ref {
             .collect();
         write!(
             out,
-            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {} insanity {:?} cargo {:?} secret {:?} declared {:?} draws {:?} cargo turn {:?}",
+            "turn {} commander {:?} turns {:?} sheltered {:?} neutral {:?} used {:?} spent {:?} barred {:?} idle {idle:?} bomb {:?} uses {:?} frozen {:x} fierce {:?} militia {:x} trenches {:?} left {:?} wall down {:?} continuing {} dice {:?} hidden {:?} hid now {} insanity {:?} cargo {:?} secret {:?} declared {:?} draws {:?} cargo turn {:?} consent {:?} passenger {:?}",
             self.turn,
             self.commander,
             self.turns,
@@ -927,7 +956,9 @@ impl std::fmt::Debug for Ref {
             self.secret,
             self.declared,
             self.draws,
-            self.cargo_turn
+            self.cargo_turn,
+            self.consent,
+            self.passenger
         )
     }
 }

@@ -167,6 +167,11 @@ pub fn read(p: &Position<u64>) -> Option<Ref> {
     // each loaded knight's square and letters.
     for s in 0..4 {
         r.read_cargo(s, &at("cargo", s));
+        // The seats that consent to its knights carrying their pieces.
+        r.consent[s] = at("consent", s)
+            .chars()
+            .map(|l| 1 << "rbyg".find(l).expect("a colour letter"))
+            .fold(0, |a, b| a | b);
     }
     // Lightning: the draws due.
     r.lightning = v.rules.lightning;

@@ -98,6 +98,12 @@ impl Ref {
 
     /// Whether `letter` is a stand-in of a secret seat of the line-up (it
     /// keeps its army's seat in, as a royal piece does).
+    /// Whether `p` is a face-down card or a view's stand-in for one.
+    pub(super) fn is_face_down(&self, p: super::Piece) -> bool {
+        self.turned(p.army, p.kind).is_some()
+            || self.secrecy(p.army).is_some_and(|c| c.stand_in == p.kind)
+    }
+
     pub(super) fn is_stand_in(&self, letter: char) -> bool {
         (0..4).any(|s| self.secrecy(s).is_some_and(|c| c.stand_in == letter))
     }
