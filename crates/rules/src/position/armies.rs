@@ -181,6 +181,20 @@ impl<B: HasSliders> Position<B> {
             }
             return;
         }
+        let mut m = m;
+        // A view's challenge whose card is drawn (`secrecy`): a bluff's
+        // outcome leaves the turn with the challenger; a legal move's ends
+        // it as a pass would.
+        if self.rules.secret_seats != 0 && self.is_challenge_outcome(m) {
+            if self.outcome_goes_on(m) {
+                self.settling_marks(|pos| {
+                    pos.play_challenge_outcome(m);
+                });
+                return;
+            }
+            self.play_challenge_outcome(m);
+            m = Move::new(0, 0, MoveKind::Pass);
+        }
         if self.rules.dice_seats != 0 && self.play_dice_step(m) {
             return;
         }
@@ -197,7 +211,6 @@ impl<B: HasSliders> Position<B> {
         // Face-down cards (`secrecy`): a challenge that catches a bluff
         // leaves the turn with the challenger; one that does not ends its
         // turn as a pass would. The secret seat's step closes its window.
-        let mut m = m;
         let mut bluff = crate::power::Bluff::No;
         if self.rules.secret_seats != 0 {
             if m.kind() == MoveKind::Challenge {

@@ -51,6 +51,7 @@ mod relocate;
 mod revenge;
 mod revive;
 mod secrecy;
+mod secrecy_chance;
 mod shelter;
 mod shoot;
 mod square_state;
@@ -307,8 +308,11 @@ impl PowerSpec {
     /// Give the power the nation's setup, for the powers that read it
     /// (`revive` takes pieces back to their setup squares).
     pub(crate) fn with_setup(&mut self, setup: &crate::variant::Setup) {
-        if let PowerSpec::Revive(r) = self {
-            r.homes = setup.clone();
+        match self {
+            PowerSpec::Revive(r) => r.homes = setup.clone(),
+            // The deck the face-down cards are dealt from.
+            PowerSpec::Secrecy(s) => s.with_setup(setup),
+            _ => {}
         }
     }
 
