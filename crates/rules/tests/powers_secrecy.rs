@@ -880,9 +880,9 @@ fn a_challenge_in_a_view_draws_the_card_from_the_cards_left() {
             assert_eq!(lost.turn(), s(next), "the challenger plays on");
         }
         assert_eq!(
-            king.seat_state(s(seat)),
-            tetrarch_rules::family::view::SeatState::Out,
-            "the King card lost: seat {seat}"
+            king.commander_of(s(seat)),
+            s(next),
+            "the King card lost, the army goes to the challenger: seat {seat}"
         );
         assert_eq!(bishop.chance(), None);
     }
