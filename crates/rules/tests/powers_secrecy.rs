@@ -829,7 +829,10 @@ fn told_view(before: &Pos, m: &str, viewer: usize) -> (Pos, Pos) {
 
 /// The outcome `roll=face` of the challenge pending in `p`, and its weight.
 fn outcome(p: &Pos, face: u8) -> (Pos, u32) {
-    let m = format!("roll={face}").parse::<UciMove>().unwrap().to_move(p);
+    let m = format!("roll={face}")
+        .parse::<UciMove>()
+        .unwrap()
+        .to_move(p);
     let m = m.unwrap_or_else(|_| panic!("roll={face}: {:?}", moves(p)));
     (p.play(m).unwrap(), p.chance_weight(m))
 }
@@ -856,13 +859,19 @@ fn a_challenge_in_a_view_draws_the_card_from_the_cards_left() {
         assert!(text.contains(&format!("'3@{c3}=n'")), "seat {seat}: {text}");
         assert_eq!(pos(&variant(seat), &text), view, "round trip");
         let untold = truth.seen_by(Some(s(next)));
-        assert!(untold.to_fen().contains(&format!("'3@{c3}'")), "seat {seat}");
+        assert!(
+            untold.to_fen().contains(&format!("'3@{c3}'")),
+            "seat {seat}"
+        );
 
         let q = play(&view, &challenge(seat, "c3"));
         assert_eq!(q.turn(), s(next), "the card is drawn in its turn");
         assert_eq!(q.chance(), Some(4), "seat {seat}");
         let text = q.to_fen();
-        assert!(text.contains(&format!("'3@{c3}=n?'")), "seat {seat}: {text}");
+        assert!(
+            text.contains(&format!("'3@{c3}=n?'")),
+            "seat {seat}: {text}"
+        );
         assert_eq!(pos(&variant(seat), &text), q, "round trip");
         let rolls = moves(&q);
         assert_eq!(rolls, ["roll=1", "roll=2", "roll=3", "roll=4"]);
@@ -874,7 +883,11 @@ fn a_challenge_in_a_view_draws_the_card_from_the_cards_left() {
         let (pawn, w_pawn) = outcome(&q, 4);
         assert_eq!([w_king, w_bishop, w_knight, w_pawn], [6, 6, 3, 9]);
         assert_eq!(at(&knight, seat, "c3"), Some((seat as u8, 'n')));
-        assert_eq!(knight.turn(), s(after(seat, 2)), "the challenger's turn is over");
+        assert_eq!(
+            knight.turn(),
+            s(after(seat, 2)),
+            "the challenger's turn is over"
+        );
         for lost in [&bishop, &pawn, &king] {
             assert_eq!(at(lost, seat, "c3"), None, "seat {seat}");
             assert_eq!(lost.turn(), s(next), "the challenger plays on");

@@ -220,9 +220,7 @@ impl<B: HasSliders> GamePosition for Position<B> {
             || (self.rules().stealth_seats != 0 && self.is_hide_step(m))
             || (self.rules().cargo_seats != 0 && (self.is_packing_step(m) || self.is_cargo_step(m)))
             || (self.rules().secret_seats != 0
-                && (self.challenge_goes_on(m)
-                    || self.outcome_goes_on(m)
-                    || self.is_deal_step(m)))
+                && (self.challenge_goes_on(m) || self.outcome_goes_on(m) || self.is_deal_step(m)))
     }
     #[inline(always)]
     fn pass_move(&self) -> Move {

@@ -256,12 +256,7 @@ pub trait GamePosition: Clone + Send + Sync + fmt::Debug + 'static {
     /// record showed everyone may tell a view more than the position does
     /// (which cards could have made a Soviet move, `docs/architecture.md`,
     /// "The Soviet challenge window").
-    fn seen_after(
-        &self,
-        viewer: Option<Seat>,
-        earlier: &[Self],
-        steps: &[Step<Self::Move>],
-    ) -> Self
+    fn seen_after(&self, viewer: Option<Seat>, earlier: &[Self], steps: &[Step<Self::Move>]) -> Self
     where
         Self: Sized + Clone,
     {

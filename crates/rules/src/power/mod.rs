@@ -299,6 +299,17 @@ impl PowerSpec {
         }
     }
 
+    /// The stand-in kind of a power whose pieces others see as one kind
+    /// (`secrecy`), with the kinds it stands for and how many of each the
+    /// deck holds, by letter (an evaluation values the stand-in as their
+    /// average: revealing a card then changes nothing on average).
+    pub fn stands_for(&self) -> Option<(char, Vec<(char, u8)>)> {
+        match self {
+            PowerSpec::Secrecy(s) => Some(s.stands_for()),
+            _ => None,
+        }
+    }
+
     /// Whether the power's moves name pieces of the seat rather than move
     /// one (North Korea's pick: `insanity@a2b1c1`, every named cell a piece).
     pub fn names_pieces(&self) -> bool {

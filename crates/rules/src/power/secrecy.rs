@@ -178,6 +178,14 @@ impl Spec {
             .collect();
     }
 
+    /// The stand-in's letter, and the kinds the cards turn into with how
+    /// many of each the deck holds.
+    pub(super) fn stands_for(&self) -> (char, Vec<(char, u8)>) {
+        let kinds = self.cards.iter().map(|&(_, k)| k);
+        let counts = kinds.zip(self.deck.iter().copied()).collect();
+        (self.stand_in, counts)
+    }
+
     pub(super) fn letters(&self) -> Vec<(&'static str, char)> {
         let mut v = vec![("stand_in", self.stand_in)];
         for &(c, k) in &self.cards {

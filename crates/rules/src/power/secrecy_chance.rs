@@ -75,7 +75,11 @@ impl<B: HasSliders> Position<B> {
     /// (a chance step: its legal moves are the outcomes).
     pub(crate) fn challenge_due(&self) -> Option<u8> {
         let (g, _, s, _) = self.pending_challenge()?;
-        let n = self.outcome_weights(g, &s).iter().filter(|&&w| w > 0).count();
+        let n = self
+            .outcome_weights(g, &s)
+            .iter()
+            .filter(|&&w| w > 0)
+            .count();
         Some(n as u8)
     }
 
