@@ -627,3 +627,113 @@ fn a_bot_challenges_a_bluff_no_card_could_make() {
     let found = engine.search(&view, &limits, &mut |_| {}).unwrap();
     assert_eq!(found.best.as_deref(), Some("challenge@b5"));
 }
+
+/// The Soviet Union (red) with five face-down pieces (`cards`: the King
+/// card, a bishop card and three pawn cards) and both knight cards and a
+/// bishop card turned up, red to move; `rank7` the seventh rank (Blue's
+/// and Yellow's rooks and bishops, and maybe the sixth after it), Green's
+/// rook and bishop on h2 and g2.
+fn soviet_game(cards: &str, rank7: &str) -> tetrarch_rules::AnyGame {
+    use tetrarch_rules::{AnyGame, AnyVariant};
+    let v = AnyVariant::builtin("european-ffa")
+        .unwrap()
+        .with_lineup("soviet-union,default,default,default")
+        .unwrap();
+    let rows = if rank7.contains('/') { 2 } else { 1 };
+    let empty = vec!["8"; 3 - rows].join("/");
+    let board =
+        format!("bK,bN,4,yN,yK/{rank7}/{empty}/8/2,rU,5/rU,rU,1,rB,2,gB,gR/rU,rN,rU,rN,2,gN,gK");
+    let extras = format!("'turns':(2,2,2,2),'cards':('{cards}','','',''),'secrecy':('3','','','')");
+    let text = format!("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{{{extras}}}-{board}");
+    AnyGame::from_position(&v, Some(&text)).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Blue's bot's move after red's `m`, searched to `depth` in Blue's view.
+fn blue_reply(game: &mut tetrarch_rules::AnyGame, m: &str, depth: u32) -> String {
+    use tetrarch_engine::Engine;
+    game.play(m).unwrap();
+    let view = game.seen_by(Some(Seat(1)));
+    let mut engine = Engine::new(game.variant(), 4);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let found = engine.search(&view, &limits, &mut |_| {}).unwrap();
+    found.best.expect("a move")
+}
+
+/// The usual cards: the King card a1, pawn cards a2, b2 and c3, the
+/// bishop card c1.
+const CARDS: &str = "a1ka2pb2pc1bc3p";
+
+/// A step c3-d3 only the King card makes (no pawn, knight or bishop
+/// steps sideways): one chance in five that the piece is the King card,
+/// four in five that it is a bluff whose piece a challenge removes, the
+/// challenger playing on. Blue's bot, handed its view, sees the odds and
+/// challenges.
+#[test]
+fn a_bot_challenges_a_move_most_cards_left_could_not_make() {
+    let mut game = soviet_game(CARDS, "bR,bB,4,yB,yR");
+    let view = {
+        game.play("c3d3").unwrap();
+        let v = game.seen_by(Some(Seat(1)));
+        game.undo().unwrap();
+        v
+    };
+    assert!(
+        view.position_text().contains("'3@d3=k'"),
+        "{}",
+        view.position_text()
+    );
+    assert_eq!(blue_reply(&mut game, "c3d3", 3), "challenge@d3");
+}
+
+/// A step c3-c4 a pawn card or the King card makes (four chances in five:
+/// three pawn cards and the King card among the five face-down pieces):
+/// a challenge would most likely cost Blue its turn, and with it its rook
+/// (d6, which Yellow's rook on h6 attacks), and its bot, seeing the odds in its
+/// view, does not challenge.
+///
+/// Ignored: it fails, the bot challenges (found here, not fixed yet): the
+/// search at depth 3 in this 4-seat position scores every move of Blue's
+/// far below 0 and the challenge the least bad, stand-in values aside
+/// (`stand_in_values`). Run: `cargo test -p tetrarch-engine --test european
+/// -- --ignored a_bot_does_not_challenge`.
+#[test]
+#[ignore]
+fn a_bot_does_not_challenge_a_move_most_cards_left_could_make() {
+    let mut game = soviet_game(CARDS, "bR,bB,4,yB,yR/3,bR,3,yR");
+    let view = {
+        game.play("c3c4").unwrap();
+        let v = game.seen_by(Some(Seat(1)));
+        game.undo().unwrap();
+        v
+    };
+    assert!(
+        view.position_text().contains("'3@c4=kp'"),
+        "{}",
+        view.position_text()
+    );
+    assert_ne!(blue_reply(&mut game, "c3c4", 3), "challenge@c4");
+}
+
+/// A bot uses only what its seat may see: two true games whose cards lie
+/// elsewhere (the King card on c3, which makes c3-d3 a legal move, or the
+/// bishop card there, which makes it a bluff) give Blue the same view and
+/// its bot the same choice. (Not a pawn card: its move would reset the
+/// halfmove clock, which every view shows.)
+#[test]
+fn a_bots_challenge_does_not_depend_on_where_the_cards_lie() {
+    let mut bluff = soviet_game("a1ka2pb2pc1pc3b", "bR,bB,4,yB,yR");
+    let mut legal = soviet_game("a1ba2pb2pc1pc3k", "bR,bB,4,yB,yR");
+    let replies = [
+        blue_reply(&mut bluff, "c3d3", 3),
+        blue_reply(&mut legal, "c3d3", 3),
+    ];
+    assert_eq!(
+        bluff.seen_by(Some(Seat(1))).position_text(),
+        legal.seen_by(Some(Seat(1))).position_text()
+    );
+    assert_ne!(bluff.position_text(), legal.position_text());
+    assert_eq!(replies[0], replies[1]);
+}

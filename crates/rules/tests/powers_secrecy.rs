@@ -20,6 +20,7 @@ use crate::lineup_play;
 use common::Rng;
 use corners::*;
 use lineup_play::*;
+use tetrarch_rules::family::GamePosition;
 use tetrarch_rules::notation::uci::UciMove;
 use tetrarch_rules::{AnyGame, AnyVariant, Position, Seat, Variant};
 
@@ -755,17 +756,24 @@ fn a_view_game_knows_the_views_before_it() {
     let mut rng = Rng::new(0x71e5);
     let viewer = Some(s(1));
     let mut views = Vec::new();
+    // Each view told the record before it (which cards could have made an
+    // open window's move).
+    let (mut earlier, mut steps) = (Vec::new(), Vec::new());
     for _ in 0..14 {
-        views.push(replay.seen_by(viewer).hash());
+        views.push(replay.seen_after(viewer, &earlier, &steps).hash());
         let moves = game.legal_moves();
         let pick = moves[rng.below(moves.len())].uci.clone();
         game.play(&pick).unwrap();
+        let m = pick.parse::<UciMove>().unwrap().to_move(&replay).unwrap();
+        earlier.push(replay.clone());
+        steps.push(tetrarch_rules::family::Step::Move(m));
         replay = play(&replay, &pick);
     }
     assert!(game.hides_from(viewer));
     let seen = game.seen_by(viewer);
     let typed = seen.typed::<Pos>().expect("an 8x8 game");
-    assert_eq!(typed.position(), &replay.seen_by(viewer));
+    let now = replay.seen_after(viewer, &earlier, &steps);
+    assert_eq!(typed.position(), &now);
     assert_eq!(typed.history(), views);
     let truth = game.typed::<Pos>().unwrap().history();
     assert_ne!(typed.history(), truth, "the cards lie hidden in the views");
@@ -804,4 +812,137 @@ fn a_bluff_no_card_could_make_is_known_to_every_seat() {
         let q = play(&p, &challenge(seat, "b2"));
         assert_eq!(q.turn(), s(next), "seat {seat}: caught in truth");
     }
+}
+
+/// The view of `viewer` after `m` (text) is played from `before`, told the
+/// record: the window's square and which cards could have made the move.
+fn told_view(before: &Pos, m: &str, viewer: usize) -> (Pos, Pos) {
+    let after = play(before, m);
+    let mv = m.parse::<UciMove>().unwrap().to_move(before).unwrap();
+    let mut view = after.seen_by(Some(s(viewer)));
+    view.learn_windows(Some(s(viewer)), [(before, Some(mv))].into_iter());
+    (after, view)
+}
+
+/// The outcome `roll=face` of the challenge pending in `p`, and its weight.
+fn outcome(p: &Pos, face: u8) -> (Pos, u32) {
+    let m = format!("roll={face}")
+        .parse::<UciMove>()
+        .unwrap()
+        .to_move(p);
+    let m = m.unwrap_or_else(|_| panic!("roll={face}: {:?}", moves(p)));
+    (p.play(m).unwrap(), p.chance_weight(m))
+}
+
+/// In another seat's view, which cards could have made a Soviet move is
+/// public (its squares and the board), and so is what is left of the deck
+/// ("3 Pawn, 2 Knight, 2 Bishop, 1 King", less the cards turned up): a
+/// challenge there is chance, one outcome per card that may lie under the
+/// piece. The King card is surely one of the 4 face-down pieces (1 in 4);
+/// the other 3 places go to the 6 other cards left (2 bishops, 1 knight, 3
+/// pawns) alike: weights 6, 6, 3, 9 of 24. b1-c3 only a knight card makes:
+/// "If the move was illegal, you lose the piece" (the King card so lost
+/// puts the Soviet Union out), "if it was legal, the challenger misses
+/// their next turn". The true position's text is as it was.
+#[test]
+fn a_challenge_in_a_view_draws_the_card_from_the_cards_left() {
+    for seat in 0..4 {
+        let next = after(seat, 1);
+        let before = scene(seat, &[(0, 'N', "d1")]);
+        let (truth, view) = told_view(&before, &mv(seat, "b1c3"), next);
+        let c3 = turned(seat, "c3");
+        assert!(truth.to_fen().contains(&format!("'3@{c3}'")), "seat {seat}");
+        let text = view.to_fen();
+        assert!(text.contains(&format!("'3@{c3}=n'")), "seat {seat}: {text}");
+        assert_eq!(pos(&variant(seat), &text), view, "round trip");
+        let untold = truth.seen_by(Some(s(next)));
+        assert!(
+            untold.to_fen().contains(&format!("'3@{c3}'")),
+            "seat {seat}"
+        );
+
+        let q = play(&view, &challenge(seat, "c3"));
+        assert_eq!(q.turn(), s(next), "the card is drawn in its turn");
+        assert_eq!(q.chance(), Some(4), "seat {seat}");
+        let text = q.to_fen();
+        assert!(
+            text.contains(&format!("'3@{c3}=n?'")),
+            "seat {seat}: {text}"
+        );
+        assert_eq!(pos(&variant(seat), &text), q, "round trip");
+        let rolls = moves(&q);
+        assert_eq!(rolls, ["roll=1", "roll=2", "roll=3", "roll=4"]);
+
+        // The cards in order: King, bishop, knight, pawn.
+        let (king, w_king) = outcome(&q, 1);
+        let (bishop, w_bishop) = outcome(&q, 2);
+        let (knight, w_knight) = outcome(&q, 3);
+        let (pawn, w_pawn) = outcome(&q, 4);
+        assert_eq!([w_king, w_bishop, w_knight, w_pawn], [6, 6, 3, 9]);
+        assert_eq!(at(&knight, seat, "c3"), Some((seat as u8, 'n')));
+        assert_eq!(
+            knight.turn(),
+            s(after(seat, 2)),
+            "the challenger's turn is over"
+        );
+        for lost in [&bishop, &pawn, &king] {
+            assert_eq!(at(lost, seat, "c3"), None, "seat {seat}");
+            assert_eq!(lost.turn(), s(next), "the challenger plays on");
+        }
+        assert_eq!(
+            king.commander_of(s(seat)),
+            s(next),
+            "the King card lost, the army goes to the challenger: seat {seat}"
+        );
+        assert_eq!(bishop.chance(), None);
+    }
+}
+
+/// A move the cards left cannot have made legally is a sure loss for the
+/// piece even when some card of the deck could make it: with both knight
+/// cards turned up, b1-c3 is a bluff by every card that may lie there.
+/// And a view not told the record takes the challenge as before (the
+/// move as legal).
+#[test]
+fn a_challenge_only_cards_turned_up_could_answer_draws_a_bluff() {
+    let seat = 0;
+    let before = scene(seat, &[(0, 'N', "d1"), (0, 'N', "d2")]);
+    let (truth, view) = told_view(&before, &mv(seat, "b1c3"), 1);
+    let q = play(&view, &challenge(seat, "c3"));
+    assert_eq!(q.chance(), Some(3), "no knight left: {:?}", moves(&q));
+    for face in [1, 2, 4] {
+        let (lost, w) = outcome(&q, face);
+        assert!(w > 0);
+        assert_eq!(at(&lost, seat, "c3"), None);
+    }
+    let untold = truth.seen_by(Some(s(1)));
+    let q = play(&untold, &challenge(seat, "c3"));
+    assert_eq!(q.chance(), None);
+    assert_eq!(q.turn(), s(2), "taken as legal");
+}
+
+#[test]
+fn malformed_window_knowledge_is_a_clear_error() {
+    let v = variant(0);
+    let (_, view) = told_view(&scene(0, &[]), "b1c3", 1);
+    let good = view.to_fen();
+    assert!(good.contains("'3@c3=n'"), "{good}");
+    for (bad, why) in [
+        ("'3@c3=q'", "not the letter"),
+        ("'3=n'", "window"),
+        ("'3@c3='", "no card"),
+        ("'3@c3!=n'", "turns taken"),
+        ("'deal1=n'", "deal"),
+    ] {
+        let text = good.replace("'3@c3=n'", bad);
+        let err = Position::<u64>::from_fen(&v, &text)
+            .map(|_| ())
+            .expect_err(bad)
+            .to_string();
+        assert!(err.contains(why), "{bad}: {err}");
+    }
+    // The truth's window piece is a card, no stand-in.
+    let truth = play(&scene(0, &[]), "b1c3").to_fen();
+    let text = truth.replace("'3@c3'", "'3@c3=n'");
+    assert!(Position::<u64>::from_fen(&v, &text).is_err());
 }

@@ -428,8 +428,10 @@ impl<P: Searchable> Searcher<P> {
         }
     }
 
-    /// A chance step (a die's roll): the average of its outcomes' scores
-    /// from the side to move's point of view, each searched with a full
+    /// A chance step (a die's roll, a card drawn for a challenge in a
+    /// view): the average of its outcomes' scores, each weighted by its
+    /// chance (`GamePosition::chance_weight`; a die's faces alike), from
+    /// the side to move's point of view, each searched with a full
     /// window (a bound on one outcome says nothing of the average), one
     /// ply of depth for the roll. Nothing is stored: the table's bounds
     /// are of positions a side chooses from.
@@ -447,8 +449,12 @@ impl<P: Searchable> Searcher<P> {
         }
         let side = self.side_of[pos.turn().idx()];
         self.push_node(pos.hash(), false);
-        let mut sum = 0i64;
+        let (mut sum, mut total) = (0i64, 0i64);
         for &m in outcomes.iter() {
+            let weight = i64::from(pos.chance_weight(m));
+            if weight == 0 {
+                continue;
+            }
             let mut child = pos.child();
             child.play_unchecked(m);
             let s = if depth <= 1 {
@@ -459,10 +465,14 @@ impl<P: Searchable> Searcher<P> {
             if self.aborted {
                 break;
             }
-            sum += i64::from(s);
+            sum += weight * i64::from(s);
+            total += weight;
         }
         self.pop_node();
-        (sum / outcomes.len() as i64) as i32
+        if total == 0 {
+            return self.evaluate(pos);
+        }
+        (sum / total) as i32
     }
 
     pub(super) fn qsearch(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize) -> i32 {

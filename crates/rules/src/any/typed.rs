@@ -370,12 +370,28 @@ impl<P: GamePosition + std::fmt::Display> ErasedGame for TypedGame<P> {
         self.position().chance()
     }
     fn roll(&mut self, draw: u64) -> Result<MoveView, PlayError> {
-        // The outcomes are the legal moves, equally likely.
+        // The outcomes are the legal moves, each as likely as its weight
+        // (a die's faces alike: the draw picks `draw % faces`).
         let outcomes = self.legal();
         if self.chance().is_none() || outcomes.is_empty() {
             return Err(PlayError::NoRollDue);
         }
-        let m = outcomes[(draw % outcomes.len() as u64) as usize];
+        let pos = self.position();
+        let total: u64 = outcomes
+            .iter()
+            .map(|&m| u64::from(pos.chance_weight(m)))
+            .sum();
+        let mut pick = draw % total.max(1);
+        let m = outcomes
+            .iter()
+            .copied()
+            .find(|&m| {
+                let w = u64::from(pos.chance_weight(m));
+                let hit = pick < w;
+                pick = pick.saturating_sub(w);
+                hit
+            })
+            .unwrap_or(outcomes[0]);
         let view = self.position().describe_move(m);
         self.play(m)?;
         Ok(view)
@@ -443,9 +459,14 @@ impl<P: GamePosition + std::fmt::Display> ErasedGame for TypedGame<P> {
         if !self.position().hides_from(viewer) {
             return Box::new(self.clone());
         }
-        let mut view = TypedGame::new(self.position().seen_by(viewer));
         let n = self.positions.len() - 1;
-        let views = self.positions[..n].iter().map(|p| p.seen_by(viewer).hash());
+        let (earlier, steps) = (&self.positions[..n], &self.steps[..]);
+        let mut view = TypedGame::new(self.position().seen_after(viewer, earlier, steps));
+        // Each earlier view as the record up to it told it.
+        let views = (0..n).map(|k| {
+            let (before, played) = (&self.positions[..k], &self.steps[..k]);
+            self.positions[k].seen_after(viewer, before, played).hash()
+        });
         view.earlier = self.earlier.iter().copied().chain(views).collect();
         Box::new(view)
     }

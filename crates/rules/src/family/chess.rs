@@ -193,10 +193,25 @@ impl<B: HasSliders> GamePosition for Position<B> {
         if self.draws() != 0 {
             return self.draw_due();
         }
+        // A view's challenge whose card is drawn (`secrecy`).
+        if self.rules().secret_seats != 0
+            && let Some(n) = self.challenge_due()
+        {
+            return Some(n);
+        }
         if self.rules().dice_seats == 0 {
             return None;
         }
         self.dice_due()
+    }
+    #[inline]
+    fn chance_weight(&self, m: Move) -> u32 {
+        if self.rules().secret_seats != 0
+            && let Some(w) = self.challenge_weight(m)
+        {
+            return w;
+        }
+        1
     }
     #[inline]
     fn continues_turn(&self, m: Move) -> bool {
@@ -205,7 +220,7 @@ impl<B: HasSliders> GamePosition for Position<B> {
             || (self.rules().stealth_seats != 0 && self.is_hide_step(m))
             || (self.rules().cargo_seats != 0 && (self.is_packing_step(m) || self.is_cargo_step(m)))
             || (self.rules().secret_seats != 0
-                && (self.challenge_goes_on(m) || self.is_deal_step(m)))
+                && (self.challenge_goes_on(m) || self.outcome_goes_on(m) || self.is_deal_step(m)))
     }
     #[inline(always)]
     fn pass_move(&self) -> Move {
@@ -359,6 +374,15 @@ impl<B: HasSliders> GamePosition for Position<B> {
     }
     fn seen_by(&self, viewer: Option<Seat>) -> Self {
         Position::seen_by(self, viewer)
+    }
+    fn seen_after(&self, viewer: Option<Seat>, earlier: &[Self], steps: &[Step<Move>]) -> Self {
+        let mut view = Position::seen_by(self, viewer);
+        let record = earlier.iter().zip(steps).map(|(p, s)| match s {
+            Step::Move(m) => (p, Some(*m)),
+            Step::Retire { .. } => (p, None),
+        });
+        view.learn_windows(viewer, record);
+        view
     }
     fn hides_from(&self, viewer: Option<Seat>) -> bool {
         !self.sees_all(viewer)

@@ -124,12 +124,20 @@ pub trait GamePosition: Clone + Send + Sync + fmt::Debug + 'static {
     /// Play a legal move.
     fn play_unchecked(&mut self, m: Self::Move);
     /// Whether a die is to be rolled here (a chance step): the number of
-    /// its equally likely outcomes, which are then the legal moves, played
-    /// by no seat (`turn` stays the seat whose turn goes on). The game
+    /// its outcomes, which are then the legal moves, played by no seat
+    /// (`turn` stays the seat whose turn goes on), each as likely as its
+    /// [`GamePosition::chance_weight`] says (a die's alike). The game
     /// rolls ([`crate::AnyGame`]); a search averages over them; perft
     /// counts each as a branch.
     fn chance(&self) -> Option<u8> {
         None
+    }
+    /// The weight of the outcome `m` of the chance step here: its chance
+    /// is its weight over the sum of the outcomes' (1 for a die's face;
+    /// a card drawn for a challenge in a view weighs by the cards left).
+    fn chance_weight(&self, m: Self::Move) -> u32 {
+        let _ = m;
+        1
     }
     /// Whether `m` leaves the turn with its seat, a step of a turn of
     /// several (an assassin's pick, a roll): best-reply search, which
@@ -242,6 +250,18 @@ pub trait GamePosition: Clone + Send + Sync + fmt::Debug + 'static {
         Self: Sized + Clone,
     {
         self.clone()
+    }
+    /// `viewer`'s view of this true position, told the record before it
+    /// (`earlier[i]` the position `steps[i]` was played from): what the
+    /// record showed everyone may tell a view more than the position does
+    /// (which cards could have made a Soviet move, `docs/architecture.md`,
+    /// "The Soviet challenge window").
+    fn seen_after(&self, viewer: Option<Seat>, earlier: &[Self], steps: &[Step<Self::Move>]) -> Self
+    where
+        Self: Sized + Clone,
+    {
+        let _ = (earlier, steps);
+        self.seen_by(viewer)
     }
     /// The whole position as `seat`'s board shows it, hidden pieces
     /// included (at the end of a game, everyone sees the truth).

@@ -21,6 +21,10 @@ impl<B: HasSliders> Position<B> {
         if self.draws() != 0 && self.generate_draws(sink) {
             return;
         }
+        // A view's challenge whose card is drawn (`secrecy`): the outcomes.
+        if self.rules.secret_seats != 0 && self.generate_challenge_outcomes(sink) {
+            return;
+        }
         // A roll due, or (insanity) the pieces to name: nothing else.
         if self.rules.dice_seats != 0
             && (self.generate_dice_steps(sink) || self.generate_insanity_picks(sink))

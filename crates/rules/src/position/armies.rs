@@ -181,6 +181,20 @@ impl<B: HasSliders> Position<B> {
             }
             return;
         }
+        let mut m = m;
+        // A view's challenge whose card is drawn (`secrecy`): a bluff's
+        // outcome leaves the turn with the challenger; a legal move's ends
+        // it as a pass would.
+        if self.rules.secret_seats != 0 && self.is_challenge_outcome(m) {
+            if self.outcome_goes_on(m) {
+                self.settling_marks(|pos| {
+                    pos.play_challenge_outcome(m);
+                });
+                return;
+            }
+            self.play_challenge_outcome(m);
+            m = Move::new(0, 0, MoveKind::Pass);
+        }
         if self.rules.dice_seats != 0 && self.play_dice_step(m) {
             // A roll may destroy a piece: a card whose window is open, a
             // knight with cargo (the turn goes on: the seat rolling acts).

@@ -52,6 +52,7 @@ mod relocate;
 mod revenge;
 mod revive;
 mod secrecy;
+mod secrecy_chance;
 mod shelter;
 mod shoot;
 mod square_state;
@@ -300,6 +301,17 @@ impl PowerSpec {
         }
     }
 
+    /// The stand-in kind of a power whose pieces others see as one kind
+    /// (`secrecy`), with the kinds it stands for and how many of each the
+    /// deck holds, by letter (an evaluation values the stand-in as their
+    /// average: revealing a card then changes nothing on average).
+    pub fn stands_for(&self) -> Option<(char, Vec<(char, u8)>)> {
+        match self {
+            PowerSpec::Secrecy(s) => Some(s.stands_for()),
+            _ => None,
+        }
+    }
+
     /// Whether the power's moves name pieces of the seat rather than move
     /// one (North Korea's pick: `insanity@a2b1c1`, every named cell a piece).
     pub fn names_pieces(&self) -> bool {
@@ -309,8 +321,11 @@ impl PowerSpec {
     /// Give the power the nation's setup, for the powers that read it
     /// (`revive` takes pieces back to their setup squares).
     pub(crate) fn with_setup(&mut self, setup: &crate::variant::Setup) {
-        if let PowerSpec::Revive(r) = self {
-            r.homes = setup.clone();
+        match self {
+            PowerSpec::Revive(r) => r.homes = setup.clone(),
+            // The deck the face-down cards are dealt from.
+            PowerSpec::Secrecy(s) => s.with_setup(setup),
+            _ => {}
         }
     }
 

@@ -63,18 +63,20 @@ pub(crate) const CARDS_KEY: &str = "cards";
 /// The FEN4 key of the turns taken and the challenge window.
 pub(crate) const KEY: &str = "secrecy";
 
-/// The slots the power keeps: the window, then the turns taken.
-pub(super) const SLOTS: usize = 2;
+/// The slots the power keeps: the window, the turns taken, and (in a view
+/// only) the cards that could have made the window's move
+/// (`secrecy_chance.rs`).
+pub(super) const SLOTS: usize = 3;
 
 /// The most cards a nation file may name.
-const MAX_CARDS: usize = 8;
+pub(super) const MAX_CARDS: usize = 8;
 
 /// Window slot: a window is open.
-const OPEN: u8 = 0x80;
+pub(super) const OPEN: u8 = 0x80;
 /// Window slot: the move was a bluff (the true position only).
-const BLUFF: u8 = 0x40;
+pub(super) const BLUFF: u8 = 0x40;
 /// Window slot: the cell of the piece that moved.
-const CELL: u8 = 0x3f;
+pub(super) const CELL: u8 = 0x3f;
 
 /// Turns slot: the turns taken.
 const TURNS: u8 = 0x07;
@@ -83,7 +85,7 @@ const DEALT: u8 = 0x08;
 /// Turns slot: the deal's step (the card kinds placed so far).
 const DEAL_STEP: u8 = 0x70;
 /// Turns slot: the open window's bluff is one every seat knows of.
-const SURE: u8 = 0x80;
+pub(super) const SURE: u8 = 0x80;
 
 /// The choice byte of a bluff: no power reads it, no text writes it.
 pub(crate) const BLUFF_MARK: u8 = 0xff;
@@ -98,6 +100,9 @@ pub(crate) enum Bluff {
     /// A move no card of the deck could make from that square: every seat
     /// sees it is a bluff.
     Sure,
+    /// A move of a stand-in (in a view) that some card could make: the
+    /// cards that could, a bit per card of the deck (every seat sees which).
+    Unsure(u8),
 }
 
 /// What a nation file says.
@@ -107,14 +112,18 @@ pub struct Spec {
     pub(super) cards: Vec<(char, char)>,
     area: Area,
     turns: u8,
+    /// How many of each card the nation's setup deals (per card, in order).
+    deck: Vec<u8>,
 }
 
 /// Compiled for one seat.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Compiled<B> {
     pub(crate) stand_in: Kind,
-    cards: [(Kind, Kind); MAX_CARDS],
-    count: usize,
+    pub(super) cards: [(Kind, Kind); MAX_CARDS],
+    pub(super) count: usize,
+    /// How many of each card the deck holds.
+    pub(super) deck: [u8; MAX_CARDS],
     /// The card kinds, a bit set.
     pub(crate) card_kinds: u16,
     area: B,
@@ -156,7 +165,25 @@ impl Spec {
             cards,
             area: p.area("area", Some("a1-e3"))?,
             turns: p.number("turns", 3, 0..=7)?,
+            deck: Vec::new(),
         })
+    }
+
+    /// The deck: how many of each card the nation's setup deals.
+    pub(super) fn with_setup(&mut self, setup: &crate::variant::Setup) {
+        self.deck = self
+            .cards
+            .iter()
+            .map(|&(c, _)| setup.iter().filter(|&&(_, l)| l == c).count() as u8)
+            .collect();
+    }
+
+    /// The stand-in's letter, and the kinds the cards turn into with how
+    /// many of each the deck holds.
+    pub(super) fn stands_for(&self) -> (char, Vec<(char, u8)>) {
+        let kinds = self.cards.iter().map(|&(_, k)| k);
+        let counts = kinds.zip(self.deck.iter().copied()).collect();
+        (self.stand_in, counts)
     }
 
     pub(super) fn letters(&self) -> Vec<(&'static str, char)> {
@@ -179,11 +206,16 @@ impl Spec {
             *slot = (kind(c), kind(k));
             card_kinds |= 1 << kind(c).0;
         }
+        let mut deck = [0u8; MAX_CARDS];
+        for (d, &n) in deck.iter_mut().zip(&self.deck) {
+            *d = n;
+        }
         Compiled {
             stand_in: kind(self.stand_in),
             cards,
             count: self.cards.len(),
             card_kinds,
+            deck,
             area: area(&self.area),
             turns: self.turns,
         }
@@ -309,7 +341,7 @@ impl<B: HasSliders> Position<B> {
             }
             // A bluff every seat knows of stays known.
             let window = self.slot(g, i);
-            if window & BLUFF != 0 && self.slot(g, i + 1) & SURE == 0 {
+            if window & (OPEN | BLUFF) == OPEN | BLUFF && self.slot(g, i + 1) & SURE == 0 {
                 self.set_slot(g, i, window & !BLUFF);
             }
         }
@@ -387,9 +419,11 @@ impl<B: HasSliders> Position<B> {
 
     /// Whether `m`, a move of the seat to move, is a bluff. In another
     /// seat's view the piece is a stand-in, whose card is unknown there:
-    /// its move is a bluff only where no card could make it.
+    /// its move is a bluff only where no card could make it, and else
+    /// the view notes which cards could (a challenge of it is chance
+    /// there, `secrecy_chance.rs`).
     pub(crate) fn bluff_of(&self, m: Move) -> Bluff {
-        if m.choice() != BLUFF_MARK || !matches!(m.kind(), MoveKind::Normal) {
+        if !matches!(m.kind(), MoveKind::Normal) {
             return Bluff::No;
         }
         let Some((_, s)) = self.secrecy_power(self.turn) else {
@@ -398,19 +432,24 @@ impl<B: HasSliders> Position<B> {
         let stand_in = self
             .piece_at(m.from())
             .is_some_and(|p| p.kind == s.stand_in);
-        match self.no_card_moves_so(m, &s) {
-            Some(true) => Bluff::Sure,
-            _ if stand_in => Bluff::No,
-            _ => Bluff::Yes,
+        if m.choice() != BLUFF_MARK && !stand_in {
+            return Bluff::No;
+        }
+        match self.cards_moving_so(m, &s) {
+            Some(0) => Bluff::Sure,
+            Some(could) if stand_in => Bluff::Unsure(could),
+            Some(_) => Bluff::Yes,
+            None => Bluff::No,
         }
     }
 
-    /// Whether no card of the deck could make the piece move `m` as an
-    /// ordinary move (by the occupancy alone, which every seat sees).
-    fn no_card_moves_so(&self, m: Move, s: &Compiled<B>) -> Option<bool> {
+    /// The cards of the deck that could make the piece move `m` as an
+    /// ordinary move (by the occupancy alone, which every seat sees), a
+    /// bit per card.
+    pub(super) fn cards_moving_so(&self, m: Move, s: &Compiled<B>) -> Option<u8> {
         let p = self.piece_at(m.from())?;
-        let mut reached = false;
-        for &(card, _) in &s.cards[..s.count] {
+        let mut could = 0u8;
+        for (k, &(card, _)) in s.cards[..s.count].iter().enumerate() {
             let mut probe = self.child();
             let q = probe.get_mut();
             q.remove(p, m.from());
@@ -423,11 +462,14 @@ impl<B: HasSliders> Position<B> {
             );
             let mut list = MoveList::new();
             q.generate_commanded(&mut list);
-            reached |= list
+            if list
                 .iter()
-                .any(|o| o.from() == m.from() && o.to() == m.to());
+                .any(|o| o.from() == m.from() && o.to() == m.to())
+            {
+                could |= 1 << k;
+            }
         }
-        Some(!reached)
+        Some(could)
     }
 
     /// The area the seat to move may not capture outside of now (its first
@@ -468,32 +510,41 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// The seat whose window the challenge `m` aims at, with its power.
-    fn challenged(&self, m: Move) -> Option<(Seat, usize, Compiled<B>)> {
+    pub(super) fn challenged(&self, m: Move) -> Option<(Seat, usize, Compiled<B>)> {
         (0..self.rules.seats())
             .map(Seat)
             .filter(|&g| g != self.turn && self.window_of(g) == Some(m.from()))
             .find_map(|g| self.secrecy_power(g).map(|(i, s)| (g, i, s)))
     }
 
-    /// Whether the challenge `m` catches a bluff: the challenger's turn
-    /// then goes on (in a view, where that is unknown, it never does).
+    /// Whether the challenge `m` catches a bluff, or (in a view, where
+    /// the cards that could have made the move are known and the truth is
+    /// not) leads to the chance step that draws the card: the
+    /// challenger's turn then goes on. A view that does not know which
+    /// cards could have made the move takes it as legal.
     pub(crate) fn challenge_goes_on(&self, m: Move) -> bool {
         m.kind() == MoveKind::Challenge
-            && self
-                .challenged(m)
-                .is_some_and(|(g, i, _)| self.slot(g, i) & BLUFF != 0)
+            && self.challenged(m).is_some_and(|(g, i, _)| {
+                self.slot(g, i) & BLUFF != 0 || self.challenge_is_chance(g, i, m.from())
+            })
     }
 
     /// Play the challenge `m`: the card is turned over; a bluff's piece is
     /// removed (the challenger takes over a seat so left without royal
-    /// pieces). Whether the challenger's turn goes on.
+    /// pieces). In a view where the move's truth is chance, the card is
+    /// drawn next (`secrecy_chance.rs`). Whether the challenger's turn
+    /// goes on.
     pub(crate) fn play_challenge(&mut self, m: Move) -> bool {
         let Some((g, i, s)) = self.challenged(m) else {
             return false;
         };
+        let cell = m.from();
+        if self.slot(g, i) & BLUFF == 0 && self.challenge_is_chance(g, i, cell) {
+            self.pend_challenge(g, i, cell);
+            return true;
+        }
         let bluff = self.slot(g, i) & BLUFF != 0;
         self.close_window(g, i);
-        let cell = m.from();
         let Some(p) = self.piece_at(cell) else {
             return false;
         };
@@ -501,16 +552,24 @@ impl<B: HasSliders> Position<B> {
             self.turn_card(cell, p, &s);
             return false;
         }
+        let royal = self.rules.variant.pieces[p.kind.idx()].royal;
+        self.lose_bluffer(g, cell, p, royal);
+        true
+    }
+
+    /// A bluff caught: the piece `p` of `seat` on `cell` is removed (no
+    /// capture), and a seat so left without its royal card is taken over
+    /// by the challenger.
+    pub(super) fn lose_bluffer(&mut self, seat: Seat, cell: u8, p: Piece, royal: bool) {
         self.remove(p, cell);
         self.halfmoves = 0;
         if self.rules.neutral_seats != 0 {
             self.count_neutral_loss(Some(self.turn), self.commander_of(p.seat));
         }
-        if self.rules.variant.pieces[p.kind.idx()].royal && self.royals(g).is_empty() {
-            self.take_over(g, self.turn);
+        if royal && self.royals(seat).is_empty() {
+            self.take_over(seat, self.turn);
         }
         self.settle_secrecy();
-        true
     }
 
     /// Turn the card of the piece `p` on `cell` over.
@@ -530,9 +589,13 @@ impl<B: HasSliders> Position<B> {
 
     /// `seat`'s window (its power at `i`) closes, the mark of a sure bluff
     /// with it.
-    fn close_window(&mut self, seat: Seat, i: usize) {
+    pub(super) fn close_window(&mut self, seat: Seat, i: usize) {
         if self.slot(seat, i) != 0 {
             self.set_slot(seat, i, 0);
+        }
+        // The cards that could have made its move (a view's only).
+        if self.slot(seat, i + 2) != 0 {
+            self.set_slot(seat, i + 2, 0);
         }
         let counted = self.slot(seat, i + 1);
         if counted & SURE != 0 {
@@ -555,10 +618,15 @@ impl<B: HasSliders> Position<B> {
         }
         let moved = matches!(m.kind(), MoveKind::Normal) && self.face_down(us).has(m.to());
         if moved && m.to() <= CELL {
-            let w = OPEN | m.to() | if bluff == Bluff::No { 0 } else { BLUFF };
-            self.set_slot(us, i, w);
-            if bluff == Bluff::Sure {
-                self.set_slot(us, i + 1, next | SURE);
+            let bluff_bit = match bluff {
+                Bluff::Yes | Bluff::Sure => BLUFF,
+                Bluff::No | Bluff::Unsure(_) => 0,
+            };
+            self.set_slot(us, i, OPEN | m.to() | bluff_bit);
+            match bluff {
+                Bluff::Sure => self.set_slot(us, i + 1, next | SURE),
+                Bluff::Unsure(could) => self.set_slot(us, i + 2, could),
+                _ => {}
             }
             self.clear_ep_of(us);
         }
@@ -751,7 +819,7 @@ impl<B: HasSliders> Position<B> {
             return None;
         }
         let geo = &self.variant().geometry;
-        self.power_tuple(KEY, Self::secrecy_power, |seat, (i, _)| {
+        self.power_tuple(KEY, Self::secrecy_power, |seat, (i, s)| {
             let (w, counted) = (self.slot(seat, i), self.slot(seat, i + 1));
             if counted & DEALT == 0 {
                 // Not dealt yet: nothing at the start, then the step.
@@ -769,6 +837,8 @@ impl<B: HasSliders> Position<B> {
                     text.push('!');
                 }
             }
+            // A view's own knowledge of the window (none in the truth).
+            text += &self.window_view_text(seat, i, &s);
             text
         })
     }
@@ -834,7 +904,9 @@ impl<B: HasSliders> Position<B> {
 
     /// Read the `'secrecy'` entries: per seat, the turns taken (0 to the
     /// power's), then maybe `@` and an open window's square (a face-down
-    /// piece of the seat, or its stand-in in a view), then maybe `!`.
+    /// piece of the seat, or its stand-in in a view), then maybe `!` or
+    /// `*`; a view's may end in `=` and the letters of the cards that could
+    /// have made the move, then maybe `?` (challenged, its card to draw).
     pub(crate) fn read_secrecy_extra(
         &mut self,
         entries: &[&str],
@@ -842,12 +914,16 @@ impl<B: HasSliders> Position<B> {
     ) -> Result<(), FenError> {
         let bad = |why: String| syntax(FenField::Extras, key_at, why);
         let texts = self.power_texts(entries, (KEY, key_at), "secrecy", Self::secrecy_power)?;
-        for (seat, text, (i, s)) in texts {
+        for (seat, entry, (i, s)) in texts {
+            let (text, known) = match entry.split_once('=') {
+                Some((t, k)) => (t, Some(k)),
+                None => (entry, None),
+            };
             if let Some(step) = text.strip_prefix("deal") {
                 let step = step
                     .parse::<u8>()
                     .ok()
-                    .filter(|n| (1..s.count as u8).contains(n))
+                    .filter(|n| known.is_none() && (1..s.count as u8).contains(n))
                     .ok_or_else(|| {
                         bad(format!(
                             "'{text}' in '{KEY}': a deal's step is 'deal1' to 'deal{}'",
@@ -900,6 +976,13 @@ impl<B: HasSliders> Position<B> {
             let sure = if bluff == Bluff::Sure { SURE } else { 0 };
             self.set_slot(seat, i, w);
             self.set_slot(seat, i + 1, DEALT | turns | sure);
+            if let Some(known) = known {
+                if bluff != Bluff::No {
+                    return Err(form());
+                }
+                self.read_window_view(seat, i, &s, known)
+                    .map_err(|why| bad(format!("'{entry}' in '{KEY}': {why}")))?;
+            }
         }
         Ok(())
     }

@@ -196,6 +196,7 @@ impl Eval {
             }
             hand_values[k] = values[k] * (100 + w.hand_bonus_pct) / 100;
         }
+        stand_in_values(v, &mut values);
         let mut pst = vec![[(0i16, 0i16); 256]; v.seats.len() * 16];
         for s in 0..v.seats.len() {
             let seat = Seat(s as u8);
@@ -493,5 +494,27 @@ impl<B: HasSliders> Evaluator<Position<B>> for Eval {
     fn promotion_key(&self, m: Move) -> i32 {
         m.promotion()
             .map_or(0, |k| super::PROMOTION + self.values[k.idx()])
+    }
+}
+
+/// A stand-in kind (a face-down card others see, `secrecy`) is worth the
+/// average of the kinds its deck's cards turn into (a royal card's 0), not
+/// what its own moves would make it: so turning a card over, by a
+/// challenge, changes the material by nothing on average.
+fn stand_in_values(v: &Variant, values: &mut [i32; 16]) {
+    let value = |letter: char, values: &[i32; 16]| {
+        v.kind_by_letter(letter)
+            .map_or(0, |k| values.get(k.idx()).copied().unwrap_or(0))
+    };
+    for (stand_in, cards) in v.powers.iter().flatten().filter_map(|p| p.stands_for()) {
+        let (sum, count) = cards.iter().fold((0i32, 0i32), |(s, n), &(l, c)| {
+            (s + value(l, values) * i32::from(c), n + i32::from(c))
+        });
+        if let Some(k) = v.kind_by_letter(stand_in)
+            && count > 0
+            && k.idx() < values.len()
+        {
+            values[k.idx()] = sum / count;
+        }
     }
 }
