@@ -513,8 +513,9 @@ impl<B: HasSliders> Position<B> {
         }
         sink.targets(king, kt);
         if checkers.is_empty() {
-            let attacked =
-                |c: u8, o: B| self.line_attacked(c, orth, diag, o) || self.leaper_attacks(c, us);
+            let attacked = |c: u8, o: B| {
+                self.line_attacked(c, orth, diag, o) || (leaps_to(c) && self.leaper_attacks(c, us))
+            };
             self.generate_castling(sink, true, attacked);
         }
         if r.multi {

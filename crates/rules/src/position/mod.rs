@@ -539,7 +539,10 @@ impl<B: HasSliders> Position<B> {
         if self.line_attacked(cell, orth, diag, occ) {
             return true;
         }
-        if self.leaper_attacks(cell, seat) {
+        // Leapers seldom stand near: one test of the cells a leap to `cell`
+        // starts from usually settles them (every check test of a move asks).
+        let leapers = self.union_of(r.leap_kinds) & enemy;
+        if !(r.leap_reach[cell] & leapers).is_empty() && self.leaper_attacks(cell, seat) {
             return true;
         }
         let mut seats = r.enemy_seats[seat.idx()];
