@@ -709,6 +709,18 @@ impl<B: HasSliders> Position<B> {
         }
         let r = &*self.rules;
         let us = self.turn;
+        // Most double steps land where no pawn can take: one look at the
+        // pawns that could settles them before the victim is looked up.
+        let mut takers = r.pawn_kinds;
+        let mut any = false;
+        while takers != 0 {
+            let kind = Kind(takers.trailing_zeros() as u8);
+            takers &= takers - 1;
+            any |= !(r.moves(us, kind).capture_from[self.ep] & self.pieces(us, kind)).is_empty();
+        }
+        if !any {
+            return false;
+        }
         let Some(victim) = self.piece_at(self.ep_victim) else {
             return false;
         };
