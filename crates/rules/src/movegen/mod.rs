@@ -478,7 +478,7 @@ impl<B: HasSliders> Position<B> {
                 if let Some(shifts) = &km.shifts {
                     self.emit_shifted(sink, kind, shifts, pieces & !pinned, occ, enemy, target);
                     pieces &= pinned;
-                } else if !km.leaps && km.extra.is_empty() && r.promoting_kinds & (1 << k) == 0 {
+                } else if r.pure_riders[us.idx()] & (1 << k) != 0 {
                     // A pure line rider (rook, bishop, queen): the common case, kept lean.
                     let avail = (!occ | enemy) & target;
                     for from in pieces.iter() {
@@ -513,8 +513,9 @@ impl<B: HasSliders> Position<B> {
         }
         sink.targets(king, kt);
         if checkers.is_empty() {
-            let attacked =
-                |c: u8, o: B| self.line_attacked(c, orth, diag, o) || self.leaper_attacks(c, us);
+            let attacked = |c: u8, o: B| {
+                self.line_attacked(c, orth, diag, o) || (leaps_to(c) && self.leaper_attacks(c, us))
+            };
             self.generate_castling(sink, true, attacked);
         }
         if r.multi {

@@ -196,7 +196,7 @@ impl<B: HasSliders> Position<B> {
                 self.emit_shifted(sink, kind, shifts, pieces, occ, enemy, target);
                 continue;
             }
-            if !km.leaps && km.extra.is_empty() && r.promoting_kinds & (1 << k) == 0 {
+            if r.pure_riders[us.idx()] & (1 << k) != 0 {
                 // A pure line rider (rook, bishop, queen), kept lean as in `generate_by_pins`.
                 let avail = (!occ | enemy) & target;
                 for from in pieces.iter() {

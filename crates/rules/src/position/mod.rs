@@ -539,7 +539,10 @@ impl<B: HasSliders> Position<B> {
         if self.line_attacked(cell, orth, diag, occ) {
             return true;
         }
-        if self.leaper_attacks(cell, seat) {
+        // Leapers seldom stand near: one test of the cells a leap to `cell`
+        // starts from usually settles them (every check test of a move asks).
+        let leapers = self.union_of(r.leap_kinds) & enemy;
+        if !(r.leap_reach[cell] & leapers).is_empty() && self.leaper_attacks(cell, seat) {
             return true;
         }
         let mut seats = r.enemy_seats[seat.idx()];
@@ -706,6 +709,18 @@ impl<B: HasSliders> Position<B> {
         }
         let r = &*self.rules;
         let us = self.turn;
+        // Most double steps land where no pawn can take: one look at the
+        // pawns that could settles them before the victim is looked up.
+        let mut takers = r.pawn_kinds;
+        let mut any = false;
+        while takers != 0 {
+            let kind = Kind(takers.trailing_zeros() as u8);
+            takers &= takers - 1;
+            any |= !(r.moves(us, kind).capture_from[self.ep] & self.pieces(us, kind)).is_empty();
+        }
+        if !any {
+            return false;
+        }
         let Some(victim) = self.piece_at(self.ep_victim) else {
             return false;
         };

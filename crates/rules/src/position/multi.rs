@@ -223,9 +223,9 @@ impl<B: HasSliders> Position<B> {
         if r.scoring {
             return self.play_scored(m);
         }
-        let before = self.play_turn(m);
+        let (before, alive) = self.play_turn_seen(m);
         if r.variant.rules.checkmate == MateRule::Removes {
-            self.remove_mated();
+            self.remove_mated(alive);
         }
         self.count_fullmove(before);
     }
@@ -234,10 +234,26 @@ impl<B: HasSliders> Position<B> {
     /// turn does; returns the seat that moved.
     #[inline(always)]
     pub(super) fn play_turn(&mut self, m: Move) -> Seat {
+        self.play_turn_seen(m).0
+    }
+
+    /// [`Position::play_turn`], returning also the seats still in after
+    /// the move ([`Position::alive_seats`], found where a mate removes a
+    /// seat or the turn order needs it, 0 otherwise), so that removing
+    /// mated seats need not ask again: the seats still in, the lone seat
+    /// and the side moving took 6% of four-player perft's instructions.
+    #[inline(always)]
+    fn play_turn_seen(&mut self, m: Move) -> (Seat, u8) {
         // SAFETY: `r` is used only within this call, which never replaces `self.rules`.
         #[allow(unsafe_code)]
         let r = unsafe { self.rules_apart() };
-        let side = self.moving_seats();
+        let side = if r.transfers {
+            self.commanded_by(self.turn)
+        } else if r.variant.rules.combine_armies {
+            self.moving_seats_among(self.alive_seats())
+        } else {
+            1 << self.turn.0
+        };
         for s in 0..r.seats() as usize {
             if side & (1 << s) != 0 && self.eps[s] != NONE {
                 self.hash ^= zobrist::en_passant(self.eps[s]);
@@ -247,19 +263,22 @@ impl<B: HasSliders> Position<B> {
         let before = self.turn;
         self.play_board(m, side);
         self.prune_ep_entries();
-        let next = if r.variant.rules.regicide {
+        let removes = r.variant.rules.checkmate == MateRule::Removes;
+        let (next, alive) = if r.variant.rules.regicide {
             // Kingless seats play on (frozen): the turn goes round.
-            before.next(r.seats())
+            let alive = if removes { self.alive_seats() } else { 0 };
+            (before.next(r.seats()), alive)
         } else {
             let alive = self.alive_seats();
-            match self.lone_seat(alive) {
+            let next = match self.lone_seat(alive) {
                 Some((lone, first)) if side == 1 << lone.0 => first,
                 Some((lone, _)) if side.count_ones() > 1 => lone,
                 _ => self.next_alive_after(before, alive),
-            }
+            };
+            (next, alive)
         };
         self.set_turn(next);
-        before
+        (before, alive)
     }
 
     /// A new move number once the turn has gone round past the last seat.
@@ -293,13 +312,13 @@ impl<B: HasSliders> Position<B> {
             let next = self.next_alive_after(self.turn, alive);
             self.set_turn(next);
         }
-        self.remove_mated();
+        self.remove_mated(self.alive_seats());
     }
 
-    /// While the side to move is mated, its mated seats leave the board.
-    fn remove_mated(&mut self) {
+    /// While the side to move is mated, its mated seats leave the board;
+    /// `alive` is [`Position::alive_seats`] now.
+    fn remove_mated(&mut self, mut alive: u8) {
         loop {
-            let alive = self.alive_seats();
             if self.rules.decided[alive as usize] {
                 return;
             }
@@ -322,6 +341,7 @@ impl<B: HasSliders> Position<B> {
                 self.next_alive_after(self.turn, self.alive_seats())
             };
             self.set_turn(next);
+            alive = self.alive_seats();
         }
     }
 
