@@ -216,7 +216,6 @@ impl<B: HasSliders> Position<B> {
             return;
         }
         let us = self.turn;
-        let mut m = m;
         // A consent to another seat's knights is a turn spent as a pass.
         if self.rules.cargo_seats != 0 && matches!(m.kind(), MoveKind::Consent(_)) {
             self.play_consent(m);
