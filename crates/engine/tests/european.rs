@@ -697,7 +697,7 @@ fn a_bot_challenges_a_move_most_cards_left_could_not_make() {
 /// Ignored: it fails, the bot challenges (found here, not fixed yet): the
 /// search at depth 3 in this 4-seat position scores every move of Blue's
 /// far below 0 and the challenge the least bad, stand-in values aside
-/// (`stand_in_values`). Run: `cargo test -p tetrarch-engine --test european
+/// (`stand_in_values`). Run: `cargo test -p tetrarch-engine --test engine european::
 /// -- --ignored a_bot_does_not_challenge`.
 #[test]
 #[ignore]

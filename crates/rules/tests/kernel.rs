@@ -25,4 +25,3 @@ mod properties;
 mod records;
 mod san_pgn;
 mod seat_state;
-mod variant_memory;
