@@ -526,14 +526,19 @@ class GamePage {
     announce(`Position after move ${ply}`);
   }
 
+  /** The token whose seat's view this page shows (a seat sees its own hidden pieces, in review
+   * and exports too); none for a spectator. */
+  viewToken() {
+    return this.tokens[this.mySeats[0]];
+  }
+
   /** Download the record (`format` "") or the position ("fen") as this page's seat may see it:
    * with its token, so a seat gets its own view (its hidden pieces), a spectator the public one. */
   async download(format) {
     const query = format ? `?format=${encodeURIComponent(format)}` : "";
-    const token = this.tokens[this.mySeats[0]];
     let text;
     try {
-      text = await apiText(`/api/games/${encodeURIComponent(this.id)}/export${query}`, { token });
+      text = await apiText(`/api/games/${encodeURIComponent(this.id)}/export${query}`, { token: this.viewToken() });
     } catch (e) {
       this.app.querySelector("#entry-error").textContent = e.message;
       return;
@@ -552,9 +557,7 @@ class GamePage {
 
   /** The board after every ply, from the server (for review after a reload). */
   async loadBoards() {
-    // With the seat's token: a seat that sees hidden pieces (its own) sees them in review too.
-    const token = this.tokens[this.mySeats[0]];
-    const all = await api(`/api/games/${encodeURIComponent(this.id)}/boards`, { token });
+    const all = await api(`/api/games/${encodeURIComponent(this.id)}/boards`, { token: this.viewToken() });
     all.forEach((b, i) => this.boards.set(i, b.board ?? b));
     if (Array.isArray(all) && all[0]?.last_move !== undefined) this.moveViews = all.slice(1).map((b) => b.last_move);
   }

@@ -648,35 +648,7 @@ impl Ref {
             if !kinds.contains(&p.kind) || self.kind(p.kind).pawn {
                 continue;
             }
-            let mut ends = Vec::new();
-            let walled = |a: Sq, b: Sq| self.wall_stops(p, &[a, b], false);
-            for out_way in ORTHOGONAL {
-                let first = self.slide(from, out_way, p);
-                if first == from {
-                    continue;
-                }
-                let back = (-out_way.0, -out_way.1);
-                for across in [(out_way.1, -out_way.0), (-out_way.1, out_way.0)] {
-                    let mut corner = first;
-                    loop {
-                        let next = (corner.0 + across.0, corner.1 + across.1);
-                        if !on_board(next) || self.at(next).is_some() || walled(corner, next) {
-                            break;
-                        }
-                        corner = next;
-                        let last = self.slide(corner, back, p);
-                        let stop = (last.0 + back.0, last.1 + back.1);
-                        if on_board(stop)
-                            && self.at(stop).is_some_and(|q| !self.friendly(q, us))
-                            && !walled(last, stop)
-                        {
-                            ends.push(stop);
-                        } else if last != corner {
-                            ends.push(last);
-                        }
-                    }
-                }
-            }
+            let mut ends: Vec<Sq> = self.u_walks(from).into_iter().map(|(end, _)| end).collect();
             ends.sort();
             ends.dedup();
             for to in ends {
@@ -688,9 +660,65 @@ impl Ref {
         out
     }
 
+    /// Every U path of the piece on `from` (the seat to move's), in order:
+    /// out along N, E, S, W, across to the right of that way, then to the
+    /// left, each corner in turn. Each is where it ends and the squares it
+    /// passes through on its way there (the end not counted).
+    pub(super) fn u_walks(&self, from: Sq) -> Vec<(Sq, Vec<Sq>)> {
+        let Some(p) = self.at(from) else {
+            return Vec::new();
+        };
+        let walled = |a: Sq, b: Sq| self.wall_stops(p, &[a, b], false);
+        let line = |a: Sq, (df, dr): Sq, b: Sq| {
+            let mut cells = Vec::new();
+            let mut at = a;
+            while at != b {
+                at = (at.0 + df, at.1 + dr);
+                cells.push(at);
+            }
+            cells
+        };
+        let mut walks = Vec::new();
+        for out_way in ORTHOGONAL {
+            let first = self.slide(from, out_way, p);
+            if first == from {
+                continue;
+            }
+            let back = (-out_way.0, -out_way.1);
+            for across in [(out_way.1, -out_way.0), (-out_way.1, out_way.0)] {
+                let mut corner = first;
+                loop {
+                    let next = (corner.0 + across.0, corner.1 + across.1);
+                    if !on_board(next) || self.at(next).is_some() || walled(corner, next) {
+                        break;
+                    }
+                    corner = next;
+                    let last = self.slide(corner, back, p);
+                    let stop = (last.0 + back.0, last.1 + back.1);
+                    let end = if on_board(stop)
+                        && self.at(stop).is_some_and(|q| !self.friendly(q, self.turn))
+                        && !walled(last, stop)
+                    {
+                        stop
+                    } else if last != corner {
+                        last
+                    } else {
+                        continue;
+                    };
+                    let mut path = line(from, out_way, first);
+                    path.extend(line(first, across, corner));
+                    path.extend(line(corner, back, end));
+                    path.pop();
+                    walks.push((end, path));
+                }
+            }
+        }
+        walks
+    }
+
     /// The last empty square from `from` going `way` (`from` if none)
     /// that no wall stops the piece `p` from reaching.
-    pub(super) fn slide(&self, from: Sq, way: Sq, p: Piece) -> Sq {
+    fn slide(&self, from: Sq, way: Sq, p: Piece) -> Sq {
         let mut at = from;
         loop {
             let next = (at.0 + way.0, at.1 + way.1);

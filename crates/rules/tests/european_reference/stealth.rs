@@ -130,7 +130,12 @@ impl Ref {
         for &sq in &hidden {
             view.set(sq, None);
         }
-        let paths = view.u_paths_between(from, to);
+        let paths: Vec<Vec<Sq>> = view
+            .u_walks(from)
+            .into_iter()
+            .filter(|(end, _)| *end == to)
+            .map(|(_, path)| path)
+            .collect();
         if paths
             .iter()
             .any(|path| !path.iter().any(|sq| hidden.contains(sq)))
@@ -140,59 +145,6 @@ impl Ref {
         paths
             .first()
             .and_then(|path| path.iter().find(|sq| hidden.contains(sq)).copied())
-    }
-
-    /// Every U path from `from` that ends on `to`, each as the squares it
-    /// passes through in order (`to` itself not counted).
-    fn u_paths_between(&self, from: Sq, to: Sq) -> Vec<Vec<Sq>> {
-        let Some(p) = self.at(from) else {
-            return Vec::new();
-        };
-        let line = |a: Sq, way: Sq, b: Sq| -> Vec<Sq> {
-            let mut cells = Vec::new();
-            let mut at = a;
-            while at != b {
-                at = add(at, way, 1);
-                cells.push(at);
-            }
-            cells
-        };
-        let mut paths = Vec::new();
-        for out in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-            let first = self.slide(from, out, p);
-            if first == from {
-                continue;
-            }
-            let back = (-out.0, -out.1);
-            for across in [(out.1, -out.0), (-out.1, out.0)] {
-                let mut corner = first;
-                loop {
-                    let next = add(corner, across, 1);
-                    if !super::on_board(next)
-                        || self.at(next).is_some()
-                        || self.wall_stops(p, &[corner, next], false)
-                    {
-                        break;
-                    }
-                    corner = next;
-                    let last = self.slide(corner, back, p);
-                    let stop = add(last, back, 1);
-                    let takes = super::on_board(stop)
-                        && self.at(stop).is_some_and(|q| !self.friendly(q, self.turn))
-                        && !self.wall_stops(p, &[last, stop], false);
-                    let end = if takes { stop } else { last };
-                    if end != to || (!takes && last == corner) {
-                        continue;
-                    }
-                    let mut path = line(from, out, first);
-                    path.extend(line(first, across, corner));
-                    path.extend(line(corner, back, to));
-                    path.pop();
-                    paths.push(path);
-                }
-            }
-        }
-        paths
     }
 
     /// Where the seat to move's move `m` puts a piece by a power (a drop, a
