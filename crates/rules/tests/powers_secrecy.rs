@@ -563,6 +563,36 @@ fn views_depend_only_on_what_a_seat_may_see() {
     assert!(compared > 100, "{compared} positions compared");
 }
 
+/// A face-down move resets the fifty-move count whatever its card (decided
+/// in `docs/nations.md`): the pawn card's step a2-a3 and the bishop card's
+/// bluff along the same line leave every other seat the same view, count
+/// included, in each corner (neither bishop card's cell sees a king: a
+/// check would be announced, and so public).
+#[test]
+fn a_face_down_move_resets_the_fifty_move_count_whatever_its_card() {
+    for seat in 0..4 {
+        let twin = |a2: char, c2: char| {
+            let p = scene_at(seat, &[("a1", 'k'), ("a2", a2), ("c2", c2)], &[], 3, 0);
+            let counted = p.to_fen().replacen("-0-{", "-7-{", 1);
+            let p = pos(p.variant(), &counted);
+            assert_eq!(p.halfmoves(), 7, "{}", p.to_fen());
+            play(&p, &mv(seat, "a2a3"))
+        };
+        let (pawn, bishop) = (twin('p', 'b'), twin('b', 'p'));
+        assert_ne!(pawn.to_fen(), bishop.to_fen());
+        for p in [&pawn, &bishop] {
+            assert_eq!(p.halfmoves(), 0, "{}", p.to_fen());
+        }
+        for viewer in (1..4).map(|k| Some(s(after(seat, k)))).chain([None]) {
+            assert_eq!(
+                pawn.seen_by(viewer).to_fen(),
+                bishop.seen_by(viewer).to_fen(),
+                "{viewer:?}"
+            );
+        }
+    }
+}
+
 /// Whether the twin's announced checks are the true position's: the
 /// announcement is public, so only such twins are the same to the others.
 fn same_announcements(a: &Pos, b: &Pos) -> bool {

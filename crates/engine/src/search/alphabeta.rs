@@ -433,7 +433,8 @@ impl<P: Searchable> Searcher<P> {
     /// chance (`GamePosition::chance_weight`; a die's faces alike), from
     /// the side to move's point of view, each searched with a full
     /// window (a bound on one outcome says nothing of the average), one
-    /// ply of depth for the roll. Nothing is stored: the table's bounds
+    /// ply of depth for the roll where the turn goes on (none where the
+    /// outcome ends it). Nothing is stored: the table's bounds
     /// are of positions a side chooses from.
     fn chance_node(&mut self, pos: &P, depth: i32, ply: usize) -> i32 {
         if let Some(score) = self.enter_node(pos, ply) {
@@ -457,10 +458,19 @@ impl<P: Searchable> Searcher<P> {
             }
             let mut child = pos.child();
             child.play_unchecked(m);
-            let s = if depth <= 1 {
+            // An outcome that ends the turn (a challenge answered by a
+            // legal move) is that turn's end, whose ply its move paid:
+            // charged again, the line would end a ply short of its
+            // siblings', at the other side's horizon.
+            let left = if self.side_of[child.turn().idx()] == side {
+                depth - 1
+            } else {
+                depth
+            };
+            let s = if left <= 0 {
                 self.qchild(side, &child, -INF, INF, ply)
             } else {
-                self.child(side, &child, depth - 1, -INF, INF, ply, false)
+                self.child(side, &child, left, -INF, INF, ply, false)
             };
             if self.aborted {
                 break;

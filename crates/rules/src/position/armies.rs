@@ -167,224 +167,11 @@ impl<B: HasSliders> Position<B> {
         self.declared_of(self.turn.idx()) & (1 << victim.seat.0) != 0
     }
 
-    /// Play `m` where armies change hands.
-    // Kept out of line so that the branch costs variants without
-    // transfers nothing (their move generator stays as it was inlined).
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn play_transfer(&mut self, m: Move) {
-        // A step of a turn of several (a target picked, a die rolled)
-        // leaves the turn with the seat.
-        if self.draws() != 0 {
-            if let MoveKind::Roll(face) = m.kind() {
-                self.play_draw(face);
-            }
-            return;
-        }
-        let mut m = m;
-        // A view's challenge whose card is drawn (`secrecy`): a bluff's
-        // outcome leaves the turn with the challenger; a legal move's ends
-        // it as a pass would.
-        if self.rules.secret_seats != 0 && self.is_challenge_outcome(m) {
-            if self.outcome_goes_on(m) {
-                self.settling_marks(|pos| {
-                    pos.play_challenge_outcome(m);
-                });
-                return;
-            }
-            self.play_challenge_outcome(m);
-            m = Move::new(0, 0, MoveKind::Pass);
-        }
-        if self.rules.dice_seats != 0 && self.play_dice_step(m) {
-            // A roll may destroy a piece: a card whose window is open, a
-            // knight with cargo (the turn goes on: the seat rolling acts).
-            if self.rules.secret_seats != 0 {
-                self.settle_secrecy();
-            }
-            if self.rules.cargo_seats != 0 {
-                self.settle_cargo(self.turn);
-            }
-            return;
-        }
-        if self.rules.stealth_seats != 0 && self.play_hide_step(m) {
-            return;
-        }
-        if self.rules.cargo_seats != 0 && self.play_packing(m) {
-            return;
-        }
-        if self.rules.secret_seats != 0 && self.play_deal_step(m) {
-            return;
-        }
-        let us = self.turn;
-        // A consent to another seat's knights is a turn spent as a pass.
-        if self.rules.cargo_seats != 0 && matches!(m.kind(), MoveKind::Consent(_)) {
-            self.play_consent(m);
-            m = Move::new(0, 0, MoveKind::Pass);
-        }
-        // Face-down cards (`secrecy`): a challenge that catches a bluff
-        // leaves the turn with the challenger; one that does not ends its
-        // turn as a pass would. The secret seat's step closes its window.
-        let mut bluff = crate::power::Bluff::No;
-        if self.rules.secret_seats != 0 {
-            if m.kind() == MoveKind::Challenge {
-                // A bluff's piece removed takes its marks (idle, frozen,
-                // militia, trenches) with it, as a capture's victim does.
-                if self.challenge_goes_on(m) {
-                    self.settling_marks(|pos| {
-                        pos.play_challenge(m);
-                    });
-                    return;
-                }
-                self.play_challenge(m);
-                m = Move::new(0, 0, MoveKind::Pass);
-            }
-            bluff = self.bluff_of(m);
-            self.close_own_window(us);
-        }
-        // Lightning: the draws an ordinary capture calls for.
-        let draws = if self.rules.lightning {
-            self.capture_draws(m)
-        } else {
-            0
-        };
-        let watch_idle = self.rules.idle_seats != 0;
-        let before = watch_idle.then(|| self.snapshot());
-        // Per-piece marks (`power/freeze.rs`): what the turn changed.
-        let marked = (self.rules.freeze_seats != 0).then(|| {
-            let captured = matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))
-                && self.piece_at(m.to()).is_some();
-            (self.freeze_before(), captured)
-        });
-        let militia = self.rules.militia.kinds != 0;
-        let aged = militia.then(|| self.snapshot());
-        let trenches = self.rules.trench_seats != 0;
-        let dug = trenches.then(|| self.snapshot());
-        let cargo = self.rules.cargo_seats != 0;
-        if cargo {
-            self.carry_cargo(m);
-        }
-        self.play_seen_part(m);
-        if cargo {
-            self.settle_cargo(us);
-        }
-        let flags = self.rules.flags_to_win > 0;
-        if flags {
-            self.carry_flags(m);
-            self.settle_flags();
-            self.settle_flag_win();
-        }
-        let goes_on = (self.rules.fear_seats != 0 && self.fear_goes_on(us, m))
-            || (self.rules.insanity_seats != 0 && self.insanity_goes_on(us, m))
-            || (cargo && self.cargo_goes_on(us, m));
-        if goes_on {
-            // The turn goes on: the marks follow the pieces this step
-            // moved or took, and the turn's end waits for its last step.
-            let carry = matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_))
-                .then(|| (m.from(), m.to()));
-            if let Some(before) = before {
-                self.clear_idle_since(&before);
-            }
-            if let Some((marked, _)) = marked {
-                self.clear_marks_since(&marked, carry);
-            }
-            if let Some(before) = aged {
-                self.carry_militia_marks(&before, carry);
-            }
-            if let Some(before) = dug {
-                self.forget_moved_pawns(&before, carry.map(|(a, b)| (us, a, b)));
-            }
-            if self.rules.wall_seats != 0 {
-                self.settle_walls();
-            }
-            // A seat taken over has its cards turned at once, not when the
-            // turn ends: a position's text must read back in between.
-            if self.rules.secret_seats != 0 {
-                self.settle_secrecy();
-            }
-            return;
-        }
-        if self.has_powers() {
-            self.note_powers_used(us, m);
-            self.end_revenge_turn(us);
-            self.end_shelter_turn(us, m);
-            self.end_bomb_turn(us, m);
-            if self.rules.stealth_seats != 0 {
-                self.end_stealth_turn(us);
-            }
-            if self.rules.secret_seats != 0 {
-                self.end_secrecy_turn(us, m, bluff);
-            }
-        }
-        // Before the idle pieces and frozen capturers are looked at, which
-        // see a militia gone as a changed piece.
-        if let Some(before) = aged {
-            self.end_militia_turn(us, m, &before);
-        }
-        if let Some(before) = dug {
-            self.end_trench_turn(us, m, &before);
-        }
-        if let Some(before) = before {
-            self.clear_idle_since(&before);
-            self.end_idle_turn(us);
-        }
-        if let Some((before, captured)) = marked {
-            self.end_freeze_turn(us, m, &before, captured);
-        }
-        // Cargo lost to a turn-end power (winter's idle knight) is lost
-        // before the turn passes: the lone-piece rule sees it gone.
-        if cargo {
-            self.settle_cargo(us);
-        }
-        self.settling_marks(|pos| {
-            pos.count_turn(us);
-            if pos.rules.variant.rules.declare_check {
-                // As the mover sees the board (`secrecy`: no face-down King).
-                let checked = if pos.rules.secret_seats != 0 {
-                    pos.checked_by_seen(us)
-                } else {
-                    pos.checked_by(us)
-                };
-                pos.set_declared(us, checked);
-            }
-            if pos.rules.secret_seats != 0 {
-                pos.settle_secrecy();
-                pos.announce_checks(us);
-            }
-            let next = pos.next_alive_after(us, pos.alive_seats());
-            pos.set_turn(next);
-            // Lightning: the nations change before the next turn begins.
-            if draws != 0 {
-                pos.remove_lone_players();
-                if pos.call_draws(draws) {
-                    return;
-                }
-            }
-            pos.start_next_turn();
-        });
-        if self.rules.wall_seats != 0 {
-            self.settle_walls();
-        }
-        if self.turn.0 <= us.0 {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
-        if self.rules.stealth_seats != 0 {
-            self.settle_stealth();
-        }
-        // Cargo lost at the next turn's start (a bomb, a neighbour
-        // destroyed) is lost to the seat whose turn it is.
-        if cargo {
-            self.settle_cargo(self.turn);
-        }
-        if self.rules.secret_seats != 0 {
-            self.settle_secrecy();
-        }
-    }
-
     /// The seat to move begins its turn: its turn-start powers, the hill's
     /// points. A turn-start power may leave the seat a single piece (a
     /// bomb among its own): the lone-piece rule takes it then, and the
     /// next seat begins its turn.
-    fn start_next_turn(&mut self) {
+    pub(super) fn start_next_turn(&mut self) {
         loop {
             self.remove_lone_players();
             if !self.has_powers() || self.teams_decided() {
@@ -515,7 +302,7 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// Count a turn of `seat` towards the opening rule.
-    fn count_turn(&mut self, seat: Seat) {
+    pub(super) fn count_turn(&mut self, seat: Seat) {
         if self.in_opening(seat) {
             let n = &mut self.turns_taken[seat.idx()];
             self.hash ^= zobrist::turns(seat.idx(), *n) ^ zobrist::turns(seat.idx(), *n + 1);
@@ -536,7 +323,7 @@ impl<B: HasSliders> Position<B> {
     /// While the seat to move starts its turn with a single piece (and
     /// the lone-piece rule holds), that piece leaves the board, the player
     /// is out and the turn passes on.
-    fn remove_lone_players(&mut self) {
+    pub(super) fn remove_lone_players(&mut self) {
         if !self.rules.variant.rules.lone_piece_loses {
             return;
         }

@@ -12,6 +12,7 @@ mod multi;
 mod points;
 mod seat_state;
 mod setup;
+mod turn;
 
 pub use fischer::fischer_back_rank;
 pub use make::IllegalMove;

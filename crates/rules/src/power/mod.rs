@@ -73,7 +73,7 @@ pub(crate) use cargo::KEY as CARGO_KEY;
 pub(crate) use consent::KEY as CONSENT_KEY;
 pub(crate) use deploy::KEY as RESERVE_KEY;
 pub(crate) use fear::KEY as CONTINUING_KEY;
-pub(crate) use freeze::KEY as FREEZE_KEY;
+pub(crate) use freeze::{Before, KEY as FREEZE_KEY};
 pub(crate) use insanity::KEY as INSANITY_KEY;
 pub(crate) use militia::KEY as MILITIA_KEY;
 pub(crate) use militia::{MilitiaRules, militia_rules};
@@ -84,7 +84,7 @@ pub(crate) use state::StateKey;
 pub(crate) use stealth::KEY as STEALTH_KEY;
 pub(crate) use trenches::KEY as TRENCHES_KEY;
 pub(crate) use wall::KEY as WALL_KEY;
-pub(crate) use winter::KEY as IDLE_KEY;
+pub(crate) use winter::{KEY as IDLE_KEY, Snapshot};
 
 use crate::attacks::HasSliders;
 use crate::movegen::Sink;

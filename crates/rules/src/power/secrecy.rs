@@ -603,8 +603,9 @@ impl<B: HasSliders> Position<B> {
         }
     }
 
-    /// The end of `us`'s turn, whose move was `m`: a turn counted, and a
-    /// window opened if a face-down piece moved (a bluff noted). A
+    /// The end of `us`'s turn, whose move was `m`: a turn counted, the
+    /// fifty-move count reset and a window opened if a face-down piece
+    /// moved (a bluff noted). A
     /// face-down piece gives no en passant right (it would tell a pawn).
     pub(crate) fn end_secrecy_turn(&mut self, us: Seat, m: Move, bluff: Bluff) {
         let Some((i, s)) = self.secrecy_power(us) else {
@@ -615,6 +616,13 @@ impl<B: HasSliders> Position<B> {
         let next = (counted & !TURNS & !DEAL_STEP) | DEALT | turns;
         if next != counted {
             self.set_slot(us, i + 1, next);
+        }
+        let hidden = self.union_of(s.card_kinds | 1 << s.stand_in.0) & self.by_seat[us.idx()];
+        if matches!(m.kind(), MoveKind::Normal) && hidden.has(m.to()) {
+            // Every face-down move resets the fifty-move count, whatever
+            // its card: a count that a pawn card's move alone reset would
+            // tell every seat which card moved.
+            self.halfmoves = 0;
         }
         let moved = matches!(m.kind(), MoveKind::Normal) && self.face_down(us).has(m.to());
         if moved && m.to() <= CELL {
