@@ -94,3 +94,44 @@ test("a challenge of the Soviet Union's move is a power used on its cell", () =>
   assert.deepEqual(cellPowers([challenge, pass]), ["challenge"]);
   assert.equal(powerLabel("challenge"), "Challenge");
 });
+
+test("a consent's buttons name the seat whose knights would carry the pieces", async () => {
+  const { powerButton, cargoEntryAt, cargoAt } = await import("../../web/js/powers.js");
+  const variant = {
+    seats: ["red", "blue", "yellow", "green"].map((name, seat) => ({ seat, name, team: seat, home: "south" })),
+    nations: [{ id: "mycenae", name: "Mycenae" }, { id: "default", name: "Default" }],
+  };
+  // Blue to move; red's first knight on d4; blue's pawn rides in red's f4.
+  const board = {
+    turn: 1,
+    nations: ["mycenae", "default", "default", "default"],
+    pieces: [{ cell: "d4", seat: 0, kind: "h" }, { cell: "f4", seat: 0, kind: "h" }, { cell: "a8", seat: 1, kind: "k" }],
+    cargo: [{ seat: 0, cell: null, pieces: "k" }, { seat: 0, cell: "f4", pieces: "p", owner: 1 }],
+  };
+  const consent = { uci: "consent@d4", san: "consent@d4", from: null, to: "d4", power: "consent" };
+  const withdraw = { ...consent, uci: "withdraw-consent@d4", power: "withdraw-consent" };
+  const unload = { uci: "cargo@f4e4=p", san: "cargo@f4e4=p", from: null, to: "e4", power: "unload" };
+  assert.equal(powerButton("consent", [consent], board, variant).text, "Give consent to Red (Mycenae)");
+  assert.equal(powerButton("withdraw-consent", [withdraw], board, variant).text, "Withdraw consent from Red (Mycenae)");
+  assert.equal(powerButton("unload", [unload], board, variant).text, "Unload your piece from the knight of Red (Mycenae)");
+  assert.match(powerButton("consent", [consent], board, variant).title, /carry one of your pieces/);
+  // Without nations, the seat's name alone; a step whose seat is not on the board, the power's label.
+  const plain = { ...board, nations: undefined };
+  assert.equal(powerButton("consent", [consent], plain, variant).text, "Give consent to Red");
+  assert.equal(powerButton("consent", [{ ...consent, to: "h1" }], board, variant).text, "Consent");
+  assert.equal(powerButton("unload", [unload], { ...board, turn: 2 }, variant).text, "Unload", "not yellow's piece");
+  // A game whose line-up is fixed lists no nations: the id, written as a name.
+  const fixed = { ...variant, nations: [] };
+  assert.equal(powerButton("consent", [consent], board, fixed).text, "Give consent to Red (Mycenae)");
+  const { nationName } = await import("../../web/js/seats.js");
+  assert.equal(nationName(fixed, { nations: ["balkan-states"] }, 0), "Balkan States");
+  assert.equal(nationName(variant, { nations: ["default", "mycenae"] }, 1), "Mycenae");
+  assert.equal(nationName(variant, {}, 0), "", "no nations, no name");
+  // Any other power: its label, no tooltip.
+  assert.deepEqual(powerButton("move-again", [], board, variant), { text: "Move again", title: "" });
+  // The passenger's record names its owner; Mycenae's own cargo names none.
+  assert.deepEqual(cargoEntryAt(board, "f4"), { seat: 0, cell: "f4", pieces: "p", owner: 1 });
+  assert.equal(cargoAt(board, "f4"), "p");
+  assert.equal(cargoEntryAt(board, "d4"), null, "the pool is on no knight");
+  assert.equal(cargoEntryAt({}, "f4"), null);
+});

@@ -6,7 +6,7 @@
 
 import { Orientation, cells, isDark, parseCell, wallSegment } from "./geometry.js";
 import { pieceDefs, piecesTurn, symbolId } from "./pieces.js";
-import { cargoAt, isCellPower, picksWith } from "./powers.js";
+import { cargoEntryAt, isCellPower, picksWith } from "./powers.js";
 import { seatClass } from "./seats.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -234,18 +234,29 @@ export class Board {
         g.classList.add("hidden-piece");
         g.setAttribute("aria-label", `${g.getAttribute("aria-label")}, hidden from the others`);
       }
-      // A loaded knight (Mycenae's cargo, on its owner's board only): its
-      // cargo's letters in a corner of the cell, and said so.
-      const cargo = cargoAt(this.state, p.cell);
-      if (cargo) {
-        g.classList.add("loaded-piece");
-        el("text", { x: CELL - 2, y: CELL - 3, class: "cargo-label", "text-anchor": "end" }, g).textContent = cargo.toUpperCase();
-        const names = [...cargo].map(kindName).join(", ");
-        g.setAttribute("aria-label", `${g.getAttribute("aria-label")}, carrying ${names}`);
-      }
+      this.drawCargo(g, p.cell, seatName, kindName);
       place(g, x, y);
       layer.appendChild(g);
     }
+  }
+
+  /** A loaded knight (Mycenae's cargo, on its owner's board only; another
+   * seat's piece riding in it, on every board): its cargo's letters in a
+   * corner of the cell, a passenger's in its owner's colour, and said so. */
+  drawCargo(g, cell, seatName, kindName) {
+    const load = cargoEntryAt(this.state, cell);
+    if (!load?.pieces) return;
+    const foreign = typeof load.owner === "number";
+    g.classList.add("loaded-piece");
+    const cls = foreign ? `cargo-label passenger ${seatClass(this.variant, load.owner)}` : "cargo-label";
+    const label = el("text", { x: CELL - 2, y: CELL - 3, class: cls, "text-anchor": "end" }, g);
+    label.textContent = load.pieces.toUpperCase();
+    const names = [...load.pieces].map(kindName).join(", ");
+    const said = `${g.getAttribute("aria-label")}, carrying ${foreign ? `${seatName(load.owner)}'s ${names}` : names}`;
+    g.setAttribute("aria-label", said);
+    if (!foreign) return;
+    g.dataset.cargoOwner = load.owner;
+    el("title", {}, g).textContent = said;
   }
 
   /** A piece's picture at the origin, turned for its owner if it turns. */
@@ -337,7 +348,10 @@ export class Board {
     if (!cell) return this.deselect();
     if (this.selected && this.tryTarget(cell)) return;
     const piece = this.pieceAt(cell);
-    if (piece && this.ownSeats().includes(piece.seat)) {
+    // Another seat's piece is picked up where a legal move starts from it
+    // (loaded into one of the seat's knights, with its owner's consent).
+    const movable = piece && this.myTurn && this.moves.some((m) => m.from === cell);
+    if (piece && (this.ownSeats().includes(piece.seat) || movable)) {
       this.select({ from: cell, seat: piece.seat, kind: piece.kind });
       this.startDrag(e, piece);
     } else {

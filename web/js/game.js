@@ -7,11 +7,11 @@ import { Board } from "./board.js";
 import { Clocks, clockText } from "./clock.js";
 import { dieSvg, rolledFace } from "./dice.js";
 import { matchMove } from "./entry.js";
-import { cargoPool, cellPowers, moveLetters, pickOf, picksPieces, powerLabel } from "./powers.js";
+import { cargoPool, cellPowers, moveLetters, pickOf, picksPieces, powerButton, powerLabel } from "./powers.js";
 import { GameSocket } from "./net.js";
 import { movingSeats } from "./model.js";
 import { pieceIcon } from "./pieces.js";
-import { partners, seatClass, seatTitle } from "./seats.js";
+import { nationName, partners, seatClass, seatTitle } from "./seats.js";
 import { outcomeLabel } from "./lobby.js";
 import { playTurnSound } from "./sound.js";
 import { showFatal } from "./app.js";
@@ -346,9 +346,8 @@ class GamePage {
         const combined = moving.length > 1 && moving.includes(s.seat) ? " · combined army" : "";
         const pts = m.board.points?.[s.seat];
         // The nation the seat plays now (with Lightning it changes in play).
-        const nationId = m.board.nations?.[s.seat];
-        const nationName = nationId && (v.nations?.find((n) => n.id === nationId)?.name ?? nationId);
-        const nation = nationName ? `<span class="nation" data-nation="${s.seat}">${esc(nationName)}</span>` : "";
+        const named = nationName(v, m.board, s.seat);
+        const nation = named ? `<span class="nation" data-nation="${s.seat}">${esc(named)}</span>` : "";
         const points = pts === undefined ? "" : `<span class="points" data-points="${s.seat}" aria-label="${esc(seatTitle(v, s.seat))} points">${pts} pts</span>`;
         // Cargo the viewer may not place in one knight or another: the pool, on the seat's card.
         const pool = cargoPool(m.board, s.seat);
@@ -451,7 +450,9 @@ class GamePage {
       if (this.isMyTurn()) {
         const armed = this.board.selected?.power;
         for (const p of cellPowers(legal)) {
-          buttons.push(`<button type="button" data-action="power" data-power="${esc(p)}" aria-pressed="${armed === p}">${esc(powerLabel(p))}</button>`);
+          const { text, title } = powerButton(p, legal, m.board, this.variant);
+          const tip = title ? ` title="${esc(title)}"` : "";
+          buttons.push(`<button type="button" data-action="power" data-power="${esc(p)}" aria-pressed="${armed === p}"${tip}>${esc(text)}</button>`);
         }
         // A pick names pieces by clicks on them; this plays the pieces named so far.
         const picked = this.board.selected?.picked;

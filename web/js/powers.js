@@ -3,6 +3,8 @@
 // of two piece moves): the board offers them from a power button, then by
 // a click on the cell they act on.
 
+import { nationName, seatTitle } from "./seats.js";
+
 /** Whether a legal move is a power used on a cell, with no piece moved from one. */
 export function isCellPower(m) {
   return !!m.power && !m.from && !m.drop && !!m.to;
@@ -42,6 +44,43 @@ export function powerLabel(id) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** Steps a seat takes toward another seat's power, as their buttons say
+ * them to people: the text, given the seats they concern, and a line on
+ * what the step does. `on: "cell"`: the seats are the owners of the
+ * pieces on the cells the steps act on (a consent's is the carrying
+ * seat's first knight); `on: "passenger"`: the seats whose knights carry
+ * a piece of the seat to move (its unload lands on an empty cell). */
+const TOWARD = {
+  consent: { on: "cell", text: (who) => `Give consent to ${who}`, title: "Let them carry one of your pieces in an empty knight" },
+  "withdraw-consent": { on: "cell", text: (who) => `Withdraw consent from ${who}`, title: "They may no longer load your pieces into their knights" },
+  unload: { on: "passenger", text: (who) => `Unload your piece from the knight of ${who}`, title: "Put your piece down on a square next to the knight" },
+};
+
+/** `Red (Mycenae)`: a seat's name and, where seats play nations, its nation's. */
+function seatWithNation(variant, board, seat) {
+  const nation = nationName(variant, board, seat);
+  return nation ? `${seatTitle(variant, seat)} (${nation})` : seatTitle(variant, seat);
+}
+
+/** The seats a step toward another seat (`TOWARD`) concerns, each once. */
+function concerned(step, power, moves, board) {
+  const seats =
+    step.on === "cell"
+      ? moves.filter((m) => m.power === power && m.to).map((m) => board?.pieces?.find((p) => p.cell === m.to)?.seat)
+      : (board?.cargo ?? []).filter((c) => c.owner === board.turn).map((c) => c.seat);
+  return [...new Set(seats.filter((s) => s !== undefined))];
+}
+
+/** What `power`'s button says and its tooltip, `{text, title}`: a step
+ * toward another seat names that seat (`Give consent to Red (Mycenae)`),
+ * any other power its id for people. */
+export function powerButton(power, moves, board, variant) {
+  const step = TOWARD[power];
+  const seats = step ? concerned(step, power, moves, board) : [];
+  if (!seats.length) return { text: powerLabel(power), title: step?.title ?? "" };
+  return { text: step.text(seats.map((s) => seatWithNation(variant, board, s)).join(" or ")), title: step.title };
+}
+
 /** The piece letters a power move names after its `=` (what Mycenae's
  * knight unloads, `cargo@b1b2=k`; its first knight's share at the packing,
  * `cargo@b1c1=kbp`, `-` for none), or "" for a move that names none. */
@@ -53,7 +92,14 @@ export function moveLetters(m) {
 /** What the knight on `cell` carries in the board state (Mycenae's cargo,
  * shown to its owner only: another seat's view has no cell), or "". */
 export function cargoAt(board, cell) {
-  return (board?.cargo ?? []).find((c) => c.cell === cell)?.pieces ?? "";
+  return cargoEntryAt(board, cell)?.pieces ?? "";
+}
+
+/** The board state's record of what the knight on `cell` carries,
+ * `{seat, cell, pieces, owner}` (`owner` only for another seat's piece
+ * riding in it, which every view shows), or null. */
+export function cargoEntryAt(board, cell) {
+  return (board?.cargo ?? []).find((c) => c.cell === cell) ?? null;
 }
 
 /** What `seat`'s knights carry together where the board does not say

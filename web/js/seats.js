@@ -28,3 +28,14 @@ export function hasTeams(variant) {
   for (const s of variant.seats) teams.set(s.team, (teams.get(s.team) ?? 0) + 1);
   return [...teams.values()].some((n) => n > 1);
 }
+
+/** The name of the nation `seat` plays now (`board.nations`), or "" where
+ * seats play none. A game's variant names the nations it offers; one
+ * whose line-up is fixed offers none, so its ids are written as names
+ * (`balkan-states` -> `Balkan States`). */
+export function nationName(variant, board, seat) {
+  const id = board?.nations?.[seat];
+  if (!id) return "";
+  const named = variant.nations?.find((n) => n.id === id)?.name;
+  return named ?? id.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+}

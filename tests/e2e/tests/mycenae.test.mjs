@@ -23,6 +23,7 @@ import {
   drawnMoves,
   assertNoErrors,
   readExports,
+  shot,
 } from "../lib.mjs";
 
 /** What a message tells of which knight carries what: the packing's
@@ -179,5 +180,119 @@ test("Mycenae: the packing from the page, each knight's cargo for its owner only
     await p.waitForFunction(() => window.__tetrarch.model.moves[0] === "cargo@b1c1=rbb");
     assert.equal((await drawnMoves(p))[0].uci, "cargo@b1c1=rbb", "the packing in the move list");
   }
+  assertNoErrors(...all);
+});
+
+/** The passenger drawn on a page's knight on `cell`: its letters, the
+ * owner seat the page marks, the label's fill, what it says, and the
+ * colour of the owner's seat card (the seat's colour on that page). */
+function passengerAt(page, cell) {
+  return page.$eval(`svg.board .layer-pieces [data-cell="${cell}"]`, (g) => {
+    const text = g.querySelector(".cargo-label.passenger");
+    const owner = g.dataset.cargoOwner;
+    const swatch = owner === undefined ? null : document.querySelector(`#seats [data-seat="${owner}"] .swatch`);
+    return {
+      letters: text?.textContent ?? "",
+      owner: owner === undefined ? null : Number(owner),
+      fill: text ? getComputedStyle(text).fill : "",
+      seatColour: swatch ? getComputedStyle(swatch).backgroundColor : "",
+      label: g.getAttribute("aria-label"),
+      title: g.querySelector("title")?.textContent ?? "",
+    };
+  });
+}
+
+/** The power buttons a page offers: {power: text}. */
+function powerButtons(page) {
+  return page.$$eval('#controls button[data-action="power"]', (bs) => Object.fromEntries(bs.map((b) => [b.dataset.power, b.textContent])));
+}
+
+// Red (Mycenae) has knights on d4 (its king inside) and f4 (empty) and a
+// pawn on b2; blue's pawn stands on e5, next to f4; blue moves first.
+const CONSENT_FEN =
+  "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'turns':(2,2,2,2),'cargo':('d4=k','','','')}-" +
+  "bK,5,yN,yK/bN,7/8/4,bP,3/3,rH,1,rH,2/8/1,rP,5,gN/7,gK";
+
+test("Mycenae's consent from the page: given, a passenger in its owner's colour for all, unloaded by its owner, withdrawn", { timeout: 90000 }, async (t) => {
+  const browser = await launch();
+  t.after(() => browser.close());
+  const { red, blue, watcher, yellow, green } = await europeanLineup(browser, "mycenae", CONSENT_FEN);
+  const all = [red, blue, watcher];
+  const others = async (ply, yellowMove, greenMove) => {
+    await postMove(yellow, yellowMove);
+    await postMove(green, greenMove);
+    for (const p of all) await waitPly(p, ply + 2);
+  };
+
+  // Blue consents from its button, on red's first knight (d4).
+  await blue.waitForFunction(() => window.__tetrarch.isMyTurn());
+  assert.deepEqual(await powerButtons(blue), { consent: "Give consent to Red (Mycenae)" }, "the consent named for people");
+  assert.ok(!(await model(red)).legal.some((m) => m.uci === "cargo@e5f4"), "no load without consent");
+  await blue.click('#controls button[data-power="consent"]');
+  await clickCell(blue, "d4");
+  for (const p of all) await waitPly(p, 1);
+  assert.equal((await model(blue)).moves[0], "consent@d4");
+  await others(1, "h8h7", "h1g1");
+
+  // Red loads blue's pawn into its empty knight by a click on each, and ends its turn.
+  await red.waitForFunction(() => window.__tetrarch.isMyTurn());
+  await clickMove(red, "e5", "f4");
+  for (const p of all) await waitPly(p, 4);
+  assert.equal((await model(red)).moves[3], "cargo@e5f4");
+  await red.click('#controls button[data-action="end-turn"]');
+  for (const p of all) await waitPly(p, 5);
+
+  // Every page draws the pawn on red's knight in blue's colour and says whose it is.
+  for (const p of all) {
+    assert.ok(!(await drawnPieces(p)).some((x) => x.cell === "e5"), "e5 empty");
+    const seen = await passengerAt(p, "f4");
+    assert.equal(seen.letters, "P");
+    assert.equal(seen.owner, 1, "the passenger's owner is blue");
+    assert.equal(seen.fill, seen.seatColour, "the letter in blue's colour");
+    assert.equal(seen.fill, "rgb(0, 114, 178)");
+    assert.match(seen.label, /^red .* on f4, carrying blue's pawn$/);
+    assert.equal(seen.title, seen.label, "a tooltip says it too");
+    const cargo = await p.evaluate(() => window.__tetrarch.model.board.cargo);
+    assert.deepEqual(cargo.find((c) => c.cell === "f4"), { seat: 0, cell: "f4", pieces: "p", owner: 1 }, "the server names the owner");
+  }
+  assert.equal(await (await red.$('svg.board [data-cell="d4"] .cargo-label')).getAttribute("class"), "cargo-label", "red's own cargo is no passenger");
+  await shot(blue, "mycenae-passenger");
+
+  // Blue, and only blue, unloads it from its button onto e4.
+  await blue.waitForFunction(() => window.__tetrarch.isMyTurn());
+  assert.deepEqual(await powerButtons(blue), {
+    "withdraw-consent": "Withdraw consent from Red (Mycenae)",
+    unload: "Unload your piece from the knight of Red (Mycenae)",
+  });
+  await blue.click('#controls button[data-power="unload"]');
+  await clickCell(blue, "e4");
+  for (const p of all) await waitPly(p, 6);
+  for (const p of all) {
+    assert.equal((await model(p)).moves[5], "cargo@f4e4=p");
+    assert.ok((await drawnPieces(p)).some((x) => x.cell === "e4" && x.seat === 1 && x.kind === "p"), "blue's pawn on e4");
+    assert.equal((await passengerAt(p, "f4")).letters, "", "the knight is empty");
+  }
+  await others(6, "h7h8", "g1h1");
+
+  // The consent stands: red may load the pawn again; it moves its own pawn instead.
+  await red.waitForFunction(() => window.__tetrarch.isMyTurn());
+  assert.ok((await model(red)).legal.some((m) => m.uci === "cargo@e4f4"), "consent given: the load is offered");
+  await clickMove(red, "b2", "b3");
+  for (const p of all) await waitPly(p, 9);
+
+  // Blue withdraws it from its button; red may load no blue piece any more.
+  await blue.waitForFunction(() => window.__tetrarch.isMyTurn());
+  assert.deepEqual(await powerButtons(blue), { "withdraw-consent": "Withdraw consent from Red (Mycenae)" });
+  await blue.click('#controls button[data-power="withdraw-consent"]');
+  await clickCell(blue, "d4");
+  for (const p of all) await waitPly(p, 10);
+  assert.equal((await model(blue)).moves[9], "withdraw-consent@d4");
+  await others(10, "h8h7", "h1g1");
+  await red.waitForFunction(() => window.__tetrarch.isMyTurn());
+  assert.ok(!(await model(red)).legal.some((m) => m.uci.startsWith("cargo@e4")), "consent withdrawn: no load");
+  await clickMove(red, "b3", "b4");
+  for (const p of all) await waitPly(p, 13);
+  await blue.waitForFunction(() => window.__tetrarch.isMyTurn());
+  assert.deepEqual(await powerButtons(blue), { consent: "Give consent to Red (Mycenae)" }, "blue may consent again");
   assertNoErrors(...all);
 });
