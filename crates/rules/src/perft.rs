@@ -16,6 +16,11 @@ pub fn perft<B: HasSliders>(pos: &Position<B>, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves(),
+        2 => pos
+            .legal_moves()
+            .iter()
+            .map(|&m| pos.count_legal_moves_after(m))
+            .sum(),
         _ => {
             let moves = pos.legal_moves();
             let mut n = 0;

@@ -1263,6 +1263,42 @@ fn original_mated_side_to_move_is_not_a_stalemate() {
     assert_ne!(p.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
 }
 
+/// Perft counts the moves after a move without playing it in full
+/// (`count_legal_moves_after`: counted before the mate test): where the
+/// next player is mated it must still remove them and count the next
+/// seat's moves, and where they are stalemated or in check with moves,
+/// count what they have, as playing the move and counting does.
+#[test]
+fn counting_after_a_move_agrees_with_playing_it_around_a_mate() {
+    let mated = play(&mate_position(""), "e8e1 d13d12");
+    let checked = Fen4::new('G', "rKh1 rPg2 rPh2 bRe1 bKa8 yKg14 gKn7 gPm4").pos(original());
+    let stalemate = Fen4::new('G', "rKh1 bRg8 bRi8 bBe5 bKa8 yKg14 gKn7 gPm4").pos(original());
+    for (p, expected_turn) in [(&mated, BLUE), (&checked, RED), (&stalemate, RED)] {
+        for &m in p.legal_moves().iter() {
+            let mut after = p.clone();
+            after.play_unchecked(m);
+            assert_eq!(
+                p.count_legal_moves_after(m),
+                after.count_legal_moves(),
+                "{}",
+                uci(p, m)
+            );
+        }
+        assert_eq!(play(p, "m4l4").turn(), expected_turn);
+    }
+    // The three cases are the ones named: Red removed, Red in check with
+    // moves, Red without moves and not in check.
+    assert!(play(&mated, "m4l4").seat_pieces(RED).is_empty());
+    let escapes = play(&checked, "m4l4");
+    assert!(escapes.in_check() && !escapes.legal_moves().is_empty());
+    let stuck = play(&stalemate, "m4l4");
+    assert!(!stuck.in_check() && stuck.legal_moves().is_empty());
+    assert_eq!(
+        stalemate.count_legal_moves_after(find(&stalemate, "m4l4")),
+        0
+    );
+}
+
 // =================================================================== Free-for-all
 
 /// "You can also play every man for himself by Regicide Rules": any other

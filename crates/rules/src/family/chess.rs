@@ -177,6 +177,10 @@ impl<B: HasSliders> GamePosition for Position<B> {
     fn count_legal_moves(&self) -> u64 {
         Position::count_legal_moves(self)
     }
+    #[inline(always)]
+    fn count_legal_moves_after(&self, m: Move) -> u64 {
+        Position::count_legal_moves_after(self, m)
+    }
     fn is_legal(&self, m: Move) -> bool {
         Position::is_legal(self, m)
     }

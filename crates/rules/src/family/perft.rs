@@ -15,6 +15,11 @@ pub fn perft<P: GamePosition>(pos: &P, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves(),
+        2 => {
+            let mut moves = MoveList::new();
+            pos.legal_moves_into(&mut moves);
+            moves.iter().map(|&m| pos.count_legal_moves_after(m)).sum()
+        }
         _ => {
             let mut moves = MoveList::new();
             pos.legal_moves_into(&mut moves);
