@@ -25,7 +25,6 @@
 //! when it is the last seat with one.
 
 mod alphabeta;
-mod eval_cache;
 mod level;
 mod limits;
 mod ordering;
@@ -123,8 +122,6 @@ fn pick_root<M: Copy + PartialEq>(
 /// ```
 pub struct Searcher<P: Searchable> {
     eval: P::Eval,
-    /// Seat terms already computed (more than two seats).
-    eval_cache: eval_cache::EvalCache,
     tt: Arc<Table>,
     stop: Arc<AtomicBool>,
     /// Set by the main thread when its search is over: the helpers stop.
@@ -219,7 +216,6 @@ impl<P: Searchable> Searcher<P> {
         }
         Searcher {
             eval,
-            eval_cache: eval_cache::EvalCache::new(seats > 2),
             tt,
             stop: Arc::new(AtomicBool::new(false)),
             halt: Arc::new(AtomicBool::new(false)),

@@ -130,19 +130,7 @@ impl<P: Searchable> Searcher<P> {
         if !self.multi {
             return self.eval.evaluate(pos);
         }
-        self.combine(pos, &self.seat_terms(pos))
-    }
-
-    /// The seat terms of `pos`, from the cache when it has them.
-    #[inline]
-    fn seat_terms(&self, pos: &P) -> [i32; MAX_SEATS] {
-        let key = pos.hash();
-        if let Some(t) = self.eval_cache.get(key) {
-            return t;
-        }
-        let t = self.eval.seat_terms(pos);
-        self.eval_cache.put(key, t);
-        t
+        self.combine(pos, &self.eval.seat_terms(pos))
     }
 
     /// The static evaluation, or with more than two seats a lower bound
@@ -153,19 +141,11 @@ impl<P: Searchable> Searcher<P> {
         if !self.multi {
             return Ok(self.eval.evaluate(pos));
         }
-        let key = pos.hash();
-        if let Some(t) = self.eval_cache.get(key) {
-            return Ok(self.combine(pos, &t));
-        }
         let (t, full) = self
             .eval
             .seat_terms_unless(pos, |base| self.combine(pos, base) - LAZY_MARGIN >= beta);
         let v = self.combine(pos, &t);
-        if !full {
-            return Err(v - LAZY_MARGIN);
-        }
-        self.eval_cache.put(key, t);
-        Ok(v)
+        if full { Ok(v) } else { Err(v - LAZY_MARGIN) }
     }
 
     /// The score of seat terms `t` for the side to move: its team's terms
