@@ -585,6 +585,7 @@ impl<B: HasSliders> Position<B> {
                 .collect(),
             nations: self.nations_now(),
             cargo: self.cargo_views(),
+            consents: self.consent_views(),
         }
     }
 

@@ -356,6 +356,7 @@ impl GamePosition for Position {
             walls: Vec::new(),
             nations: Vec::new(),
             cargo: Vec::new(),
+            consents: Vec::new(),
             checks: Vec::new(),
             seats: (0..n).map(|s| self.seat_state(Seat(s))).collect(),
         }

@@ -142,6 +142,20 @@ pub struct BoardView {
     /// cell (which knight holds what is hidden from it).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cargo: Vec<CargoView>,
+    /// Standing consents to carry other seats' pieces (Mycenae's cargo):
+    /// per carrying seat with any, the seats that gave it. Public: every
+    /// seat's view and a spectator's list the same.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub consents: Vec<ConsentView>,
+}
+
+/// The seats that let one seat's knights carry their pieces.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConsentView {
+    /// The seat whose knights may carry them.
+    pub seat: u8,
+    /// The seats whose consent stands, in seat order.
+    pub from: Vec<u8>,
 }
 
 /// What a seat's knight carries, or (no cell) all its knights together.

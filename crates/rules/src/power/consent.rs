@@ -28,6 +28,7 @@
 
 use super::cargo::{CELL_BITS, CONSENT_SHIFT, CONSENTS, FOREIGN, cell_of, record, with_record};
 use crate::attacks::HasSliders;
+use crate::family::view::ConsentView;
 use crate::movegen::Sink;
 use crate::moves::{Move, MoveKind};
 use crate::notation::fen::{FenError, FenField, syntax};
@@ -349,12 +350,36 @@ impl<B: HasSliders> Position<B> {
         }
         let v = self.variant();
         self.power_tuple(KEY, Self::cargo_power, |carrier, _| {
-            (0..self.rules.seats())
-                .map(Seat)
-                .filter(|&s| s != carrier && self.consents(carrier, s))
+            self.consenting(carrier)
                 .map(|s| seat_letter(v, s))
                 .collect()
         })
+    }
+
+    /// The seats that consent to `carrier`'s knights carrying their
+    /// pieces, in seat order.
+    fn consenting(&self, carrier: Seat) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.rules.seats())
+            .map(Seat)
+            .filter(move |&s| s != carrier && self.consents(carrier, s))
+    }
+
+    /// The standing consents as a board shows them, per carrying seat that
+    /// has any: public, the same in every view.
+    pub(crate) fn consent_views(&self) -> Vec<ConsentView> {
+        if self.rules.cargo_seats == 0 {
+            return Vec::new();
+        }
+        (0..self.rules.seats())
+            .map(Seat)
+            .filter_map(|carrier| {
+                let from: Vec<u8> = self.consenting(carrier).map(|s| s.0).collect();
+                (!from.is_empty()).then_some(ConsentView {
+                    seat: carrier.0,
+                    from,
+                })
+            })
+            .collect()
     }
 
     /// Read the `'consent'` entries: per carrying seat, colour letters of

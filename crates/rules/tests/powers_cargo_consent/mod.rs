@@ -9,6 +9,8 @@
 
 use super::*;
 use tetrarch_rules::MoveKind;
+use tetrarch_rules::family::GamePosition;
+use tetrarch_rules::family::view::ConsentView;
 
 /// The consenting seat's colour letter, for Mycenae in `seat`.
 fn guest_letter(seat: usize) -> char {
@@ -81,6 +83,55 @@ fn consent_is_given_and_withdrawn_as_a_turn_of_the_other_seat() {
             moves(&m).iter().all(|x| !x.contains("consent")),
             "seat {seat}"
         );
+    }
+}
+
+/// The consents `p`'s board lists, the same in every seat's view and the
+/// spectator's (they are public).
+fn consents_shown(p: &Pos) -> Vec<ConsentView> {
+    let shown = GamePosition::board_view(p, None).consents;
+    for viewer in (0..4).map(s) {
+        assert_eq!(
+            GamePosition::board_view(p, Some(viewer)).consents,
+            shown,
+            "seat {}'s view",
+            viewer.0
+        );
+    }
+    shown
+}
+
+#[test]
+fn the_board_lists_a_standing_consent_in_every_view() {
+    for seat in 0..4 {
+        let guest = after(seat, 1);
+        let p = scene_to_move(seat, 1, &["d4", "f4"], "d4=k", &[]);
+        assert_eq!(consents_shown(&p), [], "seat {seat}: none given yet");
+        let first = first_knight(&p, seat);
+        let q = play(&p, &format!("consent@{first}"));
+        let given = vec![ConsentView {
+            seat: seat as u8,
+            from: vec![guest as u8],
+        }];
+        assert_eq!(consents_shown(&q), given, "seat {seat}");
+        // A second seat's consent joins the first, in seat order.
+        let third = after(seat, 2);
+        let r = play(&q, &format!("consent@{first}"));
+        let mut from = vec![guest as u8, third as u8];
+        from.sort();
+        assert_eq!(
+            consents_shown(&r),
+            [ConsentView {
+                seat: seat as u8,
+                from
+            }],
+            "seat {seat}"
+        );
+        // Withdrawn, it is gone from every view.
+        let w = guest_scene(seat, 1, None, &[]);
+        assert_eq!(consents_shown(&w), given, "seat {seat}");
+        let x = play(&w, &format!("withdraw-consent@{first}"));
+        assert_eq!(consents_shown(&x), [], "seat {seat}: withdrawn");
     }
 }
 
