@@ -1,6 +1,6 @@
 import test from "node:test";
 import assert from "node:assert/strict";
-import { cellPowers, isCellPower, powerLabel } from "../../web/js/powers.js";
+import { cellPowers, consentNote, consentsGiven, isCellPower, powerLabel } from "../../web/js/powers.js";
 import { dieSvg, rolledFace } from "../../web/js/dice.js";
 
 const pick = { uci: "assassinate@c3", san: "assassinate@c3", from: null, to: "c3", power: "assassinate" };
@@ -134,4 +134,23 @@ test("a consent's buttons name the seat whose knights would carry the pieces", a
   assert.equal(cargoAt(board, "f4"), "p");
   assert.equal(cargoEntryAt(board, "d4"), null, "the pool is on no knight");
   assert.equal(cargoEntryAt({}, "f4"), null);
+});
+
+test("a standing consent, on the giving seat's card", () => {
+  const variant = {
+    seats: ["red", "blue", "yellow", "green"].map((name, seat) => ({ seat, name, team: seat })),
+    nations: [{ id: "mycenae", name: "Mycenae" }],
+  };
+  const board = { nations: ["mycenae", "default", "default", "default"], consents: [{ seat: 0, from: [1, 3] }] };
+  assert.deepEqual(consentsGiven(board, 1), [0]);
+  assert.deepEqual(consentsGiven(board, 3), [0]);
+  assert.deepEqual(consentsGiven(board, 2), [], "yellow gave none");
+  assert.deepEqual(consentsGiven(board, 0), [], "the carrier consents to nobody");
+  const note = consentNote(variant, board, 1);
+  assert.deepEqual(note.to, [0]);
+  assert.equal(note.text, "consents to Red (Mycenae)");
+  assert.equal(note.label, "Blue consents to Red (Mycenae) carrying its pieces in their knights");
+  assert.equal(consentNote(variant, board, 2), null);
+  assert.equal(consentNote(variant, { nations: board.nations }, 1), null, "no consents field: none");
+  assert.equal(consentNote(variant, undefined, 1), null);
 });

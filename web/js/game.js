@@ -7,7 +7,7 @@ import { Board } from "./board.js";
 import { Clocks, clockText } from "./clock.js";
 import { dieSvg, rolledFace } from "./dice.js";
 import { matchMove } from "./entry.js";
-import { cargoPool, cellPowers, moveLetters, pickOf, picksPieces, powerButton, powerLabel } from "./powers.js";
+import { cargoPool, cellPowers, consentNote, moveLetters, pickOf, picksPieces, powerButton, powerLabel } from "./powers.js";
 import { GameSocket } from "./net.js";
 import { movingSeats } from "./model.js";
 import { pieceIcon } from "./pieces.js";
@@ -354,10 +354,15 @@ class GamePage {
         const carried = pool
           ? `<span class="cargo-pool" data-cargo-pool="${esc(pool)}" aria-label="carried in its knights: ${esc([...pool].map((k) => kindName(v, k)).join(", "))}">carried: ${esc(pool.toUpperCase())}</span>`
           : "";
+        // A standing consent is public: the giving seat's card says it on every page.
+        const note = consentNote(v, m.board, s.seat);
+        const consent = note
+          ? `<span class="consent" data-consent-to="${note.to.join(" ")}" aria-label="${esc(note.label)}" title="${esc(note.label)}">${esc(note.text)}</span>`
+          : "";
         return `<div class="seat-card ${seatClass(v, s.seat)} ${toMove ? "to-move" : ""} ${this.mySeats.includes(s.seat) ? "me" : ""} state-${state}"
             data-seat="${s.seat}" aria-current="${toMove}">
           <span class="swatch" aria-hidden="true"></span>
-          <span class="who"><strong>${esc(seatTitle(v, s.seat))}</strong>${nation}${carried}<small>${esc(who)}${status}${combined} ${conn}</small></span>
+          <span class="who"><strong>${esc(seatTitle(v, s.seat))}</strong>${nation}${carried}${consent}<small>${esc(who)}${status}${combined} ${conn}</small></span>
           ${points}
           <span class="clock" data-clock="${s.seat}" aria-label="${esc(seatTitle(v, s.seat))} clock">${m.clocks_ms ? "" : "–"}</span>
         </div>`;

@@ -111,3 +111,23 @@ export function cargoPool(board, seat) {
     .map((c) => c.pieces)
     .join("");
 }
+
+/** The seats whose knights `seat` lets carry its pieces (Mycenae's cargo,
+ * `board.consents`: public, every page has the same), in seat order. */
+export function consentsGiven(board, seat) {
+  return (board?.consents ?? []).filter((c) => (c.from ?? []).includes(seat)).map((c) => c.seat);
+}
+
+/** What the card of `seat` says of the consents it gives, `{to, text,
+ * label}` (`consents to Red (Mycenae)`, `to` the carrying seats), or null
+ * where it gives none. */
+export function consentNote(variant, board, seat) {
+  const to = consentsGiven(board, seat);
+  if (!to.length) return null;
+  const whom = to.map((s) => seatWithNation(variant, board, s)).join(" and ");
+  return {
+    to,
+    text: `consents to ${whom}`,
+    label: `${seatTitle(variant, seat)} consents to ${whom} carrying its pieces in their knights`,
+  };
+}

@@ -207,6 +207,28 @@ function powerButtons(page) {
   return page.$$eval('#controls button[data-action="power"]', (bs) => Object.fromEntries(bs.map((b) => [b.dataset.power, b.textContent])));
 }
 
+/** The consent labels a page's seat cards show: [{seat, to, text, label, shown}]. */
+function consentLabels(page) {
+  return page.$$eval("#seats [data-consent-to]", (els) =>
+    els.map((el) => ({
+      seat: Number(el.closest(".seat-card").dataset.seat),
+      to: el.dataset.consentTo,
+      text: el.textContent,
+      label: el.getAttribute("aria-label"),
+      shown: el.getBoundingClientRect().width > 0 && el.scrollWidth <= el.clientWidth,
+    })),
+  );
+}
+
+/** Blue's standing consent to red, as its card tells it on every page. */
+const BLUE_CONSENTS = {
+  seat: 1,
+  to: "0",
+  text: "consents to Red (Mycenae)",
+  label: "Blue consents to Red (Mycenae) carrying its pieces in their knights",
+  shown: true,
+};
+
 // Red (Mycenae) has knights on d4 (its king inside) and f4 (empty) and a
 // pawn on b2; blue's pawn stands on e5, next to f4; blue moves first.
 const CONSENT_FEN =
@@ -228,10 +250,16 @@ test("Mycenae's consent from the page: given, a passenger in its owner's colour 
   await blue.waitForFunction(() => window.__tetrarch.isMyTurn());
   assert.deepEqual(await powerButtons(blue), { consent: "Give consent to Red (Mycenae)" }, "the consent named for people");
   assert.ok(!(await model(red)).legal.some((m) => m.uci === "cargo@e5f4"), "no load without consent");
+  for (const p of all) assert.deepEqual(await consentLabels(p), [], "no consent stands yet");
   await blue.click('#controls button[data-power="consent"]');
   await clickCell(blue, "d4");
   for (const p of all) await waitPly(p, 1);
   assert.equal((await model(blue)).moves[0], "consent@d4");
+  for (const p of all) {
+    assert.deepEqual(await consentLabels(p), [BLUE_CONSENTS], "blue's card says its consent on every page");
+    assert.deepEqual(await p.evaluate(() => window.__tetrarch.model.board.consents), [{ seat: 0, from: [1] }], "the server lists it");
+  }
+  await shot(watcher, "mycenae-consent");
   await others(1, "h8h7", "h1g1");
 
   // Red loads blue's pawn into its empty knight by a click on each, and ends its turn.
@@ -283,10 +311,15 @@ test("Mycenae's consent from the page: given, a passenger in its owner's colour 
   // Blue withdraws it from its button; red may load no blue piece any more.
   await blue.waitForFunction(() => window.__tetrarch.isMyTurn());
   assert.deepEqual(await powerButtons(blue), { "withdraw-consent": "Withdraw consent from Red (Mycenae)" });
+  for (const p of all) assert.deepEqual(await consentLabels(p), [BLUE_CONSENTS], "the consent still stands");
   await blue.click('#controls button[data-power="withdraw-consent"]');
   await clickCell(blue, "d4");
   for (const p of all) await waitPly(p, 10);
   assert.equal((await model(blue)).moves[9], "withdraw-consent@d4");
+  for (const p of all) {
+    assert.deepEqual(await consentLabels(p), [], "withdrawn: no card says it");
+    assert.equal(await p.evaluate(() => window.__tetrarch.model.board.consents), undefined, "the server lists none");
+  }
   await others(10, "h8h7", "h1g1");
   await red.waitForFunction(() => window.__tetrarch.isMyTurn());
   assert.ok(!(await model(red)).legal.some((m) => m.uci.startsWith("cargo@e4")), "consent withdrawn: no load");
