@@ -320,8 +320,10 @@ fn team_wins_when_both_enemy_kings_are_captured_and_not_before() {
     assert_eq!(one.alive_seats(), R | Y | G);
     assert_eq!(one.outcome(), None, "one enemy king captured: play goes on");
     assert!(!one.legal_moves().is_empty());
-    // Blue, kingless with no piece, passes; Yellow takes Green's king.
-    let two = play(&one, "0000 n11n7");
+    // Blue, kingless with no piece left, is passed over; Yellow takes
+    // Green's king.
+    assert_eq!(one.turn(), YELLOW);
+    let two = play(&one, "n11n7");
     assert_eq!(two.alive_seats(), R | Y);
     assert!(team_won(&two, two.outcome(), RED, WinReason::KingsCaptured));
     assert!(two.legal_moves().is_empty(), "the game is over");
@@ -1323,7 +1325,9 @@ fn ffa_last_king_standing_wins() {
     let q = play(&p, "d11a8");
     assert_eq!(q.alive_seats(), R | Y);
     assert_eq!(q.outcome(), None);
-    let q = play(&q, "0000 d13d12 0000");
+    // Blue, with nothing left on the board, is passed over.
+    assert_eq!(q.turn(), YELLOW);
+    let q = play(&q, "d13d12 0000");
     assert_eq!(q.turn(), RED);
     let q = play(&q, "g2g14");
     assert_eq!(

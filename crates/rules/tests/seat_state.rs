@@ -251,3 +251,43 @@ fn broken_counter_and_action_declarations_are_refused() {
     let err = Variant::from_toml(&format!("{four}\n[[actions]]\nname = \"pass\"\n"), "test");
     assert!(err.unwrap_err().to_string().contains("FEN4"));
 }
+
+/// A player who resigns a Regicide free-for-all leaves the board, and the
+/// turn goes past it from then on (Regicide's kingless armies play on,
+/// frozen, but a player who left has nothing to move: the turn used to
+/// come back to it, and the server refused it everything but a pass no one
+/// played). Random games with a resignation now and then: the seat to
+/// move is never one that is out.
+#[test]
+fn the_turn_never_comes_to_a_player_who_left_a_regicide_free_for_all() {
+    let v = AnyVariant::builtin("fourway-ffa").unwrap();
+    let mut rng = crate::common::Rng::new(7);
+    let mut resigned = 0;
+    for game in 0..200 {
+        let mut g = AnyGame::new(&v);
+        let mut last = String::new();
+        for ply in 0..300 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let turn = g.turn();
+            let state = g.seat_state(turn);
+            assert!(
+                format!("{state:?}") != "Out",
+                "game {game} ply {ply}: {turn:?} to move is out, after {last}: {}",
+                g.position_text()
+            );
+            if rng.below(50) == 0 {
+                last = format!("{turn:?} resigned in {}", g.position_text());
+                g.resign(turn).unwrap();
+                resigned += 1;
+                continue;
+            }
+            let legal = g.legal_moves();
+            let m = legal[rng.below(legal.len())].uci.clone();
+            last = format!("{m} in {}", g.position_text());
+            g.play(&m).unwrap();
+        }
+    }
+    assert!(resigned > 100, "{resigned} resignations");
+}

@@ -314,9 +314,10 @@ impl<B: HasSliders> Position<B> {
         self.prune_ep_entries();
         let removes = r.variant.rules.checkmate == MateRule::Removes;
         let (next, alive) = if r.variant.rules.regicide {
-            // Kingless seats play on (frozen): the turn goes round.
+            // Kingless seats play on (frozen): the turn goes round, past
+            // seats with nothing left to move (a player who left).
             let alive = if removes { self.alive_seats() } else { 0 };
-            (before.next(r.seats()), alive)
+            (self.next_with_pieces(before), alive)
         } else {
             let alive = self.alive_seats();
             let next = match self.lone_seat(alive) {
@@ -328,6 +329,18 @@ impl<B: HasSliders> Position<B> {
         };
         self.set_turn(next);
         (before, alive)
+    }
+
+    /// The next seat clockwise after `seat` with a piece on the board
+    /// (`seat` itself if no other has one).
+    #[inline(always)]
+    fn next_with_pieces(&self, seat: Seat) -> Seat {
+        let n = self.rules.seats();
+        let mut next = seat.next(n);
+        while next != seat && self.by_seat[next.idx()].is_empty() {
+            next = next.next(n);
+        }
+        next
     }
 
     /// A new move number once the turn has gone round past the last seat.

@@ -555,6 +555,17 @@ impl Ref {
 
     /// The next seat clockwise after `from` that still has a king (Original
     /// rules), `from` itself if none.
+    fn next_with_pieces(&self, from: usize) -> usize {
+        (1..=4)
+            .map(|d| (from + d) % 4)
+            .find(|&s| {
+                self.board
+                    .iter()
+                    .any(|c| matches!(c, Cell::Piece(o, _) if *o as usize == s))
+            })
+            .unwrap_or(from)
+    }
+
     fn next_in(&self, from: usize) -> usize {
         (1..=4)
             .map(|d| (from + d) % 4)
@@ -925,7 +936,9 @@ impl Ref {
         let lone = self.combination().map(|(l, _, _)| l);
         for (_, n) in out.iter_mut() {
             n.turn = match rules {
-                Rules::Teams | Rules::Ffa => (self.turn + 1) % 4,
+                // Regicide: round the table, past players with nothing
+                // left on the board (who left the game).
+                Rules::Teams | Rules::Ffa => n.next_with_pieces(self.turn),
                 // After the combined army's move the lone player moves;
                 // otherwise play goes clockwise to the next player still in
                 // (reading 3).
