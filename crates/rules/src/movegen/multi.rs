@@ -230,13 +230,7 @@ impl<B: HasSliders> Position<B> {
         }
         let pawns = self.union_of(r.pawn_kinds);
         let ours = self.by_seat[us.idx()] & pawns;
-        let mut theirs = B::EMPTY;
-        let mut seats = partners;
-        while seats != 0 {
-            theirs |= self.by_seat[seats.trailing_zeros() as usize];
-            seats &= seats - 1;
-        }
-        let facing = theirs & pawns;
+        let facing = self.armies_pieces(partners) & pawns;
         if facing.is_empty() || ours.is_empty() {
             return;
         }
@@ -244,16 +238,12 @@ impl<B: HasSliders> Position<B> {
         // have no swap, so they are left out only where a swap is found.
         let unfrozen = || {
             let royals = self.union_of(r.royal_kinds);
-            let mut live = B::EMPTY;
-            let mut seats = partners;
-            while seats != 0 {
-                let theirs = self.by_seat[seats.trailing_zeros() as usize];
-                if !(theirs & royals).is_empty() {
-                    live |= theirs;
-                }
-                seats &= seats - 1;
-            }
-            live
+            let live = (0..r.seats())
+                .filter(|&s| {
+                    partners & (1 << s) != 0 && !(self.by_seat[s as usize] & royals).is_empty()
+                })
+                .fold(0u8, |m, s| m | 1 << s);
+            self.armies_pieces(live)
         };
         let mut kinds = r.pawn_kinds;
         while kinds != 0 {

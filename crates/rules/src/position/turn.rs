@@ -87,13 +87,9 @@ impl<B: HasSliders> Position<B> {
         // outcome leaves the turn with the challenger; a legal move's ends
         // it as a pass would.
         if self.rules.secret_seats != 0 && self.is_challenge_outcome(m) {
-            if self.outcome_goes_on(m) {
-                self.settling_marks(|pos| {
-                    pos.play_challenge_outcome(m);
-                });
+            if self.challenge_step(m, self.outcome_goes_on(m), Self::play_challenge_outcome) {
                 return None;
             }
-            self.play_challenge_outcome(m);
             m = Move::new(0, 0, MoveKind::Pass);
         }
         if self.play_board_step(m) {
@@ -111,21 +107,36 @@ impl<B: HasSliders> Position<B> {
         let mut bluff = Bluff::No;
         if self.rules.secret_seats != 0 {
             if m.kind() == MoveKind::Challenge {
-                // A bluff's piece removed takes its marks (idle, frozen,
-                // militia, trenches) with it, as a capture's victim does.
-                if self.challenge_goes_on(m) {
-                    self.settling_marks(|pos| {
-                        pos.play_challenge(m);
-                    });
+                if self.challenge_step(m, self.challenge_goes_on(m), Self::play_challenge) {
                     return None;
                 }
-                self.play_challenge(m);
                 m = Move::new(0, 0, MoveKind::Pass);
             }
             bluff = self.bluff_of(m);
             self.close_own_window(us);
         }
         Some((us, m, bluff))
+    }
+
+    /// A challenge, or a view's card drawn for one (`secrecy`), played by
+    /// `play`; whether the turn `goes_on` with the challenger (a bluff
+    /// caught), which the caller otherwise ends as a pass would. A bluff's
+    /// piece removed takes its marks (idle, frozen, militia, trenches) with
+    /// it, as a capture's victim does.
+    fn challenge_step(
+        &mut self,
+        m: Move,
+        goes_on: bool,
+        play: fn(&mut Self, Move) -> bool,
+    ) -> bool {
+        if goes_on {
+            self.settling_marks(|pos| {
+                play(pos, m);
+            });
+        } else {
+            play(self, m);
+        }
+        goes_on
     }
 
     /// A step of a turn of several that leaves the turn with the seat: a
