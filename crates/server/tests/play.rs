@@ -89,6 +89,16 @@ async fn two_clients_play_chess_to_mate_and_an_invite_is_used_once() {
         .post(&format!("/api/games/{id}/move/e2e4"), Some(&white), None)
         .await;
     assert_eq!((status, over["error"].as_str()), (409, Some("game-over")));
+    // The mating move resent (a client that lost the ack): acked as a
+    // duplicate, not refused as a move after the end.
+    let again = clients[1]
+        .act(json!({"t": "move", "move": "d8h4", "ply": 3}))
+        .await;
+    assert_eq!(
+        (again["t"].as_str(), again["duplicate"].as_bool()),
+        (Some("ack"), Some(true)),
+        "{again}"
+    );
     let pgn = server
         .http
         .get(format!("{}/api/games/{id}/export?format=pgn", server.base))

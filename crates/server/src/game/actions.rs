@@ -213,6 +213,16 @@ impl Actor {
         if let Action::Rematch(yes) = action {
             return self.rematch(seat, yes).await;
         }
+        // A move resent after it was played is answered, not replayed, even
+        // when that move ended the game.
+        if let Action::Move {
+            text,
+            ply: Some(ply),
+        } = &action
+            && self.was_played(text, *ply)
+        {
+            return Ok(self.done(true));
+        }
         if self.status.over() {
             return Err(ActError::Over);
         }
@@ -251,16 +261,17 @@ impl Actor {
         }
     }
 
+    /// Whether `text` is the move already played at `ply`.
+    fn was_played(&self, text: &str, ply: usize) -> bool {
+        let played = self.game.moves();
+        ply < played.len() && played[ply] == text
+    }
+
     async fn play(&mut self, seat: u8, text: &str, ply: Option<usize>) -> Result<Done, ActError> {
         let now = Instant::now();
         if let Some(ply) = ply
             && ply != self.game.ply()
         {
-            // The same move resent after it was played is answered, not replayed.
-            let played = self.game.moves();
-            if ply < played.len() && played[ply] == text {
-                return Ok(self.done(true));
-            }
             return Err(ActError::Stale(self.game.ply(), ply));
         }
         if self.game.turn().0 != seat {
