@@ -113,7 +113,7 @@ test("a consent's buttons name the seat whose knights would carry the pieces", a
   const unload = { uci: "cargo@f4e4=p", san: "cargo@f4e4=p", from: null, to: "e4", power: "unload" };
   assert.equal(powerButton("consent", [consent], board, variant).text, "Give consent to Red (Mycenae)");
   assert.equal(powerButton("withdraw-consent", [withdraw], board, variant).text, "Withdraw consent from Red (Mycenae)");
-  assert.equal(powerButton("unload", [unload], board, variant).text, "Unload your piece from the knight of Red (Mycenae)");
+  assert.equal(powerButton("unload", [unload], board, variant).text, "Unload from the knight of Red (Mycenae)");
   assert.match(powerButton("consent", [consent], board, variant).title, /carry one of your pieces/);
   // Without nations, the seat's name alone; a step whose seat is not on the board, the power's label.
   const plain = { ...board, nations: undefined };

@@ -53,7 +53,7 @@ export function powerLabel(id) {
 const TOWARD = {
   consent: { on: "cell", text: (who) => `Give consent to ${who}`, title: "Let them carry one of your pieces in an empty knight" },
   "withdraw-consent": { on: "cell", text: (who) => `Withdraw consent from ${who}`, title: "They may no longer load your pieces into their knights" },
-  unload: { on: "passenger", text: (who) => `Unload your piece from the knight of ${who}`, title: "Put your piece down on a square next to the knight" },
+  unload: { on: "passenger", text: (who) => `Unload from the knight of ${who}`, title: "Put your piece down on a square next to the knight" },
 };
 
 /** `Red (Mycenae)`: a seat's name and, where seats play nations, its nation's. */

@@ -30,9 +30,9 @@ export function hasTeams(variant) {
 }
 
 /** The name of the nation `seat` plays now (`board.nations`), or "" where
- * seats play none. A game's variant names the nations it offers; one
- * whose line-up is fixed offers none, so its ids are written as names
- * (`balkan-states` -> `Balkan States`). */
+ * seats play none. A game's variant names the nations it offers or its
+ * line-up plays; a nation file of one's own is known by its id alone, so
+ * that id is written as a name (`my-empire` -> `My Empire`). */
 export function nationName(variant, board, seat) {
   const id = board?.nations?.[seat];
   if (!id) return "";

@@ -384,6 +384,21 @@ async fn a_lineup_with_unusual_turns_plays_and_exports() {
     let (id, t) = create_lineup(&server, "ottoman-empire", None).await;
     let (_, state) = server.get(&format!("/api/games/{id}")).await;
     assert_eq!(state["status"], "started", "{state}");
+    // The variant's view names the line-up's nations, for the seat labels.
+    let named: Vec<(&str, &str)> = state["variant_view"]["nations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| (n["id"].as_str().unwrap(), n["name"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        named,
+        [
+            ("default", "Default army"),
+            ("ottoman-empire", "Ottoman Empire")
+        ],
+        "{state}"
+    );
     for (seat, m) in [
         (0, "K@c1"),
         (1, "b5c5"),

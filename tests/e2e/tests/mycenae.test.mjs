@@ -290,7 +290,7 @@ test("Mycenae's consent from the page: given, a passenger in its owner's colour 
   await blue.waitForFunction(() => window.__tetrarch.isMyTurn());
   assert.deepEqual(await powerButtons(blue), {
     "withdraw-consent": "Withdraw consent from Red (Mycenae)",
-    unload: "Unload your piece from the knight of Red (Mycenae)",
+    unload: "Unload from the knight of Red (Mycenae)",
   });
   await blue.click('#controls button[data-power="unload"]');
   await clickCell(blue, "e4");

@@ -83,29 +83,7 @@ impl FamilyVariant for Variant {
             numbered_starts: self.rules.chess960.then_some(960),
             choose_partners: self.rules.choose_partners,
             optional_rules: self.rules.optional.clone(),
-            nations: if self.rules.lightning {
-                // Lightning plays its deck, before and after a line-up.
-                crate::variant::lightning_deck()
-                    .iter()
-                    .map(|n| view::NationView {
-                        id: n.id.clone(),
-                        name: n.name.clone(),
-                        era: n.era.clone(),
-                        power: n.power.clone(),
-                    })
-                    .collect()
-            } else if self.takes_nations() {
-                crate::variant::builtin_nations()
-                    .map(|n| view::NationView {
-                        id: n.id,
-                        name: n.name,
-                        era: n.era,
-                        power: n.power,
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            },
+            nations: view::nation_views(self),
             record_format: self.record_format().name().to_string(),
             position_format: self.position_format().to_string(),
         }

@@ -3,7 +3,7 @@
 //! These serialise to the JSON the server sends.
 
 use crate::piece::Kind;
-use crate::variant::Variant;
+use crate::variant::{Nation, Variant, builtin_nations, lightning_deck};
 use serde::Serialize;
 
 /// The letter of a chess-kernel kind as views write it: lowercase, `+`
@@ -49,7 +49,8 @@ pub struct VariantView {
     /// Rules a game may turn on when it is created (`declare_check`).
     pub optional_rules: Vec<String>,
     /// The nations a game may give its seats when it is created, one per
-    /// seat (European Chess); empty where the variant has none.
+    /// seat (European Chess), or those a fixed line-up plays; empty where
+    /// the variant has none.
     pub nations: Vec<NationView>,
     /// How its games are recorded, also the records' file extension:
     /// `pgn`, `pgn4`, `pdn`.
@@ -69,6 +70,37 @@ pub struct NationView {
     pub era: String,
     /// Its power in one line.
     pub power: String,
+}
+
+impl From<&Nation> for NationView {
+    fn from(n: &Nation) -> NationView {
+        NationView {
+            id: n.id.clone(),
+            name: n.name.clone(),
+            era: n.era.clone(),
+            power: n.power.clone(),
+        }
+    }
+}
+
+/// The nations a variant's view lists: Lightning's deck; every built-in
+/// nation where a game gives its seats nations when it is created; a fixed
+/// line-up's own (those built in: a nation file of one's own is known to
+/// the line-up by its id alone).
+pub(crate) fn nation_views(v: &Variant) -> Vec<NationView> {
+    if v.rules.lightning {
+        lightning_deck().iter().map(NationView::from).collect()
+    } else if v.takes_nations() {
+        builtin_nations().map(|n| NationView::from(&n)).collect()
+    } else {
+        let mut ids: Vec<&str> = v.nations.iter().map(String::as_str).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids.into_iter()
+            .filter_map(|id| Nation::builtin(id).ok())
+            .map(|n| NationView::from(&n))
+            .collect()
+    }
 }
 
 /// A seat of a variant.
