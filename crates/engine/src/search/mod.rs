@@ -39,7 +39,7 @@ pub use sides::FfaStrategy;
 
 use crate::eval::{Evaluator, Searchable};
 use crate::tt::Table;
-use level::LEVELS;
+use level::{LEVELS, pick_root};
 use sides::{BRS_SALT, FFA_SALT};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -81,31 +81,6 @@ struct SearchPlan {
     noise: i32,
     /// The soft time limit, if any.
     soft: Option<Duration>,
-}
-
-/// The root move to play after an iteration. With level noise the best
-/// score plus each move's bonus decides, among all moves unless a mate is
-/// found (then among the moves that keep the mate).
-fn pick_root<M: Copy + PartialEq>(
-    roots: &[RootMove<M>],
-    noise: i32,
-    noise_by_move: &[(M, i32)],
-) -> RootMove<M> {
-    if noise == 0 {
-        return roots[0];
-    }
-    let top = roots[0].score;
-    let bonus = |mv: M| {
-        noise_by_move
-            .iter()
-            .find(|(m, _)| *m == mv)
-            .map_or(0, |x| x.1)
-    };
-    *roots
-        .iter()
-        .filter(|r| top < MATE_BOUND || r.score == top)
-        .max_by_key(|r| r.score + bonus(r.mv))
-        .expect("a root move")
 }
 
 /// A searcher for positions of one variant of any rules family.
