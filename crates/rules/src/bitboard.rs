@@ -220,7 +220,13 @@ impl Bitboard for Wide {
     #[inline(always)]
     fn shift(self, by: i32) -> Self {
         let w = self.0;
-        // Leaps shift by less than a word: one funnel shift per word.
+        // Leaps shift by less than a word: one funnel shift per word, or
+        // with AVX2 a few whole-board instructions (the scalar form moved
+        // each word out of its vector register and back).
+        #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+        if by > -64 && by < 64 {
+            return shift_avx2(self, by);
+        }
         if by > 0 && by < 64 {
             let n = by as u32;
             return Wide([
@@ -260,6 +266,37 @@ impl Bitboard for Wide {
             }
         }
         Wide(out)
+    }
+}
+
+/// [`Wide::shift`] by less than a word, in vector registers.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[inline(always)]
+#[allow(unsafe_code)] // the AVX2 intrinsics
+fn shift_avx2(b: Wide, by: i32) -> Wide {
+    use core::arch::x86_64::*;
+    // SAFETY: the crate is built with AVX2 enabled (the cfg above), and
+    // `Wide` and `__m256i` are both 32 bytes of plain bits.
+    unsafe {
+        let v: __m256i = core::mem::transmute(b.0);
+        let zero = _mm256_setzero_si256();
+        let n = by.unsigned_abs() as i64;
+        let (near, far) = (_mm_cvtsi64_si128(n), _mm_cvtsi64_si128(64 - n));
+        let out = if by >= 0 {
+            // Each word takes the high bits of the word below it.
+            let below = _mm256_blend_epi32::<0b0000_0011>(
+                _mm256_permute4x64_epi64::<0b10_01_00_00>(v),
+                zero,
+            );
+            _mm256_or_si256(_mm256_sll_epi64(v, near), _mm256_srl_epi64(below, far))
+        } else {
+            let above = _mm256_blend_epi32::<0b1100_0000>(
+                _mm256_permute4x64_epi64::<0b11_11_10_01>(v),
+                zero,
+            );
+            _mm256_or_si256(_mm256_srl_epi64(v, near), _mm256_sll_epi64(above, far))
+        };
+        Wide(core::mem::transmute::<__m256i, [u64; 4]>(out))
     }
 }
 
@@ -311,7 +348,7 @@ mod tests {
 
     fn shifts<B: Bitboard>() {
         for from in [0u8, 5, 63, (B::CELLS / 2) as u8, (B::CELLS - 1) as u8] {
-            for by in [-130i32, -64, -9, -1, 0, 1, 8, 64, 127, 129] {
+            for by in [-130i32, -64, -15, -9, -1, 0, 1, 8, 15, 64, 127, 129] {
                 let to = from as i32 + by;
                 let expect = if (0..B::CELLS as i32).contains(&to) {
                     B::bit(to as u8)

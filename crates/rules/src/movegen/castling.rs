@@ -35,13 +35,16 @@ impl<B: HasSliders> Position<B> {
         let king = kings.lsb();
         let occ = self.occupied();
         let check = r.variant.rules.check;
+        // Where king and rook land side by side, their two paths cover
+        // every cell between them, and until castling is near something
+        // stands there: one look from the king settles most positions
+        // (a rook off the king's lines has no cell between).
+        let rooks = if r.castle_paths_span {
+            rooks & (r.attacks.rook(king, occ) | !r.attacks.rook_open(king))
+        } else {
+            rooks
+        };
         for rook in rooks.iter() {
-            // Where king and rook land side by side, their two paths cover
-            // every cell between them, and until castling is near something
-            // stands there: one look settles most positions.
-            if r.castle_paths_span && !(r.attacks.between(king, rook) & occ).is_empty() {
-                continue;
-            }
             // Every right fits: the FEN readers keep no other.
             let (kd, rd) = self.castle_targets(king, rook);
             let rest = occ ^ B::bit(king) ^ B::bit(rook);

@@ -191,7 +191,8 @@ impl<B: HasSliders> Position<B> {
         if r.pin_legality {
             let royals = self.royals(self.turn);
             if royals.count() == 1 {
-                return self.generate_by_pins(sink, royals.lsb(), B::EMPTY);
+                self.generate_by_pins(sink, royals.lsb(), B::EMPTY);
+                return;
             }
         }
         let mut pseudo = MoveList::new();
@@ -445,8 +446,11 @@ impl<B: HasSliders> Position<B> {
     /// Legal moves where one royal piece stands and only line rides and
     /// leaps capture: check evasion masks and pin lines decide legality.
     /// Moves onto `skip` are left out (the caller tries them itself).
+    /// Returns the pieces (other than the royal) whose moves reach a cell
+    /// of `skip`, found from the targets; `None` where no piece was
+    /// looked at (a double check).
     #[inline(always)]
-    fn generate_by_pins<S: Sink<B>>(&self, sink: &mut S, king: u8, skip: B) {
+    fn generate_by_pins<S: Sink<B>>(&self, sink: &mut S, king: u8, skip: B) -> Option<B> {
         let r = &*self.rules;
         let us = self.turn;
         let own = self.by_seat[us.idx()];
@@ -494,7 +498,11 @@ impl<B: HasSliders> Position<B> {
         } else {
             self.kind_at(king)
         };
-        if !target.is_empty() {
+        // Found while the targets are at hand: looking from each king for
+        // the riders that reach it cost 7% of four-player perft.
+        let mut takers = B::EMPTY;
+        let looked = !target.is_empty();
+        if looked {
             for k in 0..r.kinds {
                 let kind = Kind(k as u8);
                 if kind == royal_kind {
@@ -512,7 +520,11 @@ impl<B: HasSliders> Position<B> {
                     // A pure line rider (rook, bishop, queen): the common case, kept lean.
                     let avail = (!occ | enemy) & target;
                     for from in pieces.iter() {
-                        let mut t = r.ride(km, from, occ) & avail;
+                        let reach = r.ride(km, from, occ);
+                        if !(reach & skip).is_empty() {
+                            takers |= B::bit(from);
+                        }
+                        let mut t = reach & avail;
                         if pinned.has(from) {
                             t &= r.attacks.line(king, from);
                         }
@@ -521,7 +533,11 @@ impl<B: HasSliders> Position<B> {
                     continue;
                 }
                 for from in pieces.iter() {
-                    let mut t = self.piece_targets(us, kind, from, occ, enemy) & target;
+                    let reach = self.piece_targets(us, kind, from, occ, enemy);
+                    if !(reach & skip).is_empty() {
+                        takers |= B::bit(from);
+                    }
+                    let mut t = reach & target;
                     if pinned.has(from) {
                         t &= r.attacks.line(king, from);
                     }
@@ -560,6 +576,7 @@ impl<B: HasSliders> Position<B> {
         if r.variant.rules.drops && !checkers.several() {
             self.generate_drops(sink, target & !occ);
         }
+        looked.then_some(takers)
     }
 
     /// Drops from the hand of the side to move onto cells of `mask`.

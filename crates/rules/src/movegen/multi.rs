@@ -47,9 +47,9 @@ impl<B: HasSliders> Position<B> {
                 // Taking a king removes its whole army, which can lift a check or
                 // a pin: such captures are tried one by one.
                 let kings = self.union_of(r.royal_kinds) & self.enemies(self.turn);
-                self.generate_by_pins(sink, royals.lsb(), kings);
+                let riders = self.generate_by_pins(sink, royals.lsb(), kings);
                 if !kings.is_empty() {
-                    self.generate_king_captures(sink, kings);
+                    self.generate_king_captures(sink, kings, riders);
                 }
                 return;
             }
@@ -104,8 +104,9 @@ impl<B: HasSliders> Position<B> {
     }
 
     /// Captures of the royal pieces on `kings` that leave no royal of the
-    /// side to move attacked.
-    fn generate_king_captures<S: Sink<B>>(&self, sink: &mut S, kings: B) {
+    /// side to move attacked. `riders`, where the generator found them,
+    /// holds the pieces whose rides reach a king (and perhaps others).
+    fn generate_king_captures<S: Sink<B>>(&self, sink: &mut S, kings: B, riders: Option<B>) {
         let r = &*self.rules;
         let us = self.turn;
         let own = self.by_seat[us.idx()];
@@ -116,12 +117,14 @@ impl<B: HasSliders> Position<B> {
         let orth = self.union_of(r.orth_kinds) & own;
         let diag = self.union_of(r.diag_kinds) & own;
         let leapers = self.union_of(r.leap_kinds) & own;
-        let mut takers = B::EMPTY;
+        let mut takers = riders.unwrap_or(B::EMPTY);
         for k in kings.iter() {
-            let riders = (r.attacks.rook_open(k) & orth) | (r.attacks.bishop_open(k) & diag);
-            for s in riders.iter() {
-                if (r.attacks.between(k, s) & occ).is_empty() {
-                    takers |= B::bit(s);
+            if riders.is_none() {
+                let lines = (r.attacks.rook_open(k) & orth) | (r.attacks.bishop_open(k) & diag);
+                for s in lines.iter() {
+                    if (r.attacks.between(k, s) & occ).is_empty() {
+                        takers |= B::bit(s);
+                    }
                 }
             }
             if !(r.leap_reach[k] & leapers).is_empty() {
@@ -290,9 +293,12 @@ impl<B: HasSliders> Position<B> {
         }
         let r = &*self.rules;
         let us = self.turn;
-        for s in 0..r.seats() {
-            let target = self.eps[s as usize];
-            if target == NONE || self.allied(us, Seat(s)) {
+        // Only enemy seats' entries can be taken.
+        let mut seats = r.enemy_seats[us.idx()];
+        while seats != 0 {
+            let target = self.eps[seats.trailing_zeros() as usize];
+            seats &= seats - 1;
+            if target == NONE {
                 continue;
             }
             let mut pawns = r.pawn_kinds;
