@@ -9,6 +9,7 @@ mod common;
 mod draughts;
 mod european;
 mod fourway;
+mod fourway_threats;
 mod fourway_uci;
 mod lazy_eval;
 mod pinned_nodes;

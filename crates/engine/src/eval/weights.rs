@@ -18,7 +18,7 @@
 
 use super::chess::{
     DOUBLED, FLAG_HELD, FLAG_STEP, FROZEN_PCT, HALF_OPEN_LANE, HAND_BONUS_PCT, ISOLATED, OPEN_LANE,
-    PAIR, PASSED, PAWN_THREAT, ROYAL_ALIVE,
+    PAIR, PASSED, PAWN_THREAT, ROYAL_ALIVE, THREAT_PCT,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -115,6 +115,10 @@ pub struct Weights {
     pub royal_alive: i32,
     /// More than two seats: percent of its value a frozen army keeps.
     pub frozen_pct: i32,
+    /// Team games of more than two seats: percent of the value of a
+    /// seat's worst threatened piece it loses (attacked by an enemy that
+    /// moves before it, undefended or attacked by a pawn).
+    pub threat_pct: i32,
     /// Capture the Flag: an enemy flag held.
     pub flag_held: i32,
     /// Capture the Flag: per king step a held flag has come home.
@@ -144,6 +148,7 @@ impl Default for Weights {
             pawn_threat: pair(PAWN_THREAT),
             royal_alive: ROYAL_ALIVE,
             frozen_pct: FROZEN_PCT,
+            threat_pct: THREAT_PCT,
             flag_held: FLAG_HELD,
             flag_step: FLAG_STEP,
         }
@@ -182,6 +187,7 @@ pub const FIELDS: &[Field] = &[
     ("pawn_threat.1", |w| &mut w.pawn_threat[1]),
     ("royal_alive", |w| &mut w.royal_alive),
     ("frozen_pct", |w| &mut w.frozen_pct),
+    ("threat_pct", |w| &mut w.threat_pct),
     ("flag_held", |w| &mut w.flag_held),
     ("flag_step", |w| &mut w.flag_step),
 ];
@@ -286,6 +292,7 @@ impl Weights {
         for (name, v) in [
             ("king_pressure_pct", self.king_pressure_pct),
             ("frozen_pct", self.frozen_pct),
+            ("threat_pct", self.threat_pct),
         ] {
             if !(0..=1000).contains(&v) {
                 return Err(out(name, v, "0 to 1000 percent"));

@@ -4,14 +4,19 @@
 //! - **Static exchange evaluation** (two seats): captures that lose
 //!   material are ordered after the quiet moves, may be reduced, and are
 //!   skipped in quiescence (most of them are refuted by the recapture).
-//! - **Reverse futility pruning** (two seats, non-PV, depth <= 7): a node
-//!   whose static evaluation beats beta by 85 cp a ply returns it.
-//! - **Futility and late move pruning** (two seats, non-PV, not in check):
-//!   quiet, non-checking, non-killer moves are skipped at depth <= 3 when the
+//! - **Reverse futility pruning** (two seats, and team games of more seats
+//!   without check; non-PV, depth <= 7): a node whose static evaluation
+//!   beats beta by 85 cp a ply returns it.
+//! - **Futility and late move pruning** (the same, not in check): quiet,
+//!   non-checking, non-killer moves are skipped at depth <= 3 when the
 //!   static evaluation plus a margin cannot reach alpha, and at depth <= 5
-//!   after the first `3 + depth^2` moves. With more seats `in_check` sees
-//!   only the mover's royal, so these would prune mates (a four-player
-//!   mate-in-two test fails with them).
+//!   after the first `3 + depth^2` moves. With more seats and check,
+//!   `in_check` sees only the mover's royal, so these would prune mates (a
+//!   four-player mate-in-two test fails with them); without check
+//!   (Regicide) a king left attacked is a capture away, which quiescence
+//!   and the evaluation's threats see: +127 ± 35 Elo in `fourway-teams`
+//!   on top of the threats (docs/engine.md). Not in a free-for-all, where
+//!   it was neutral.
 //! - **Quiescence transposition entries**: quiescence probes the table (cut
 //!   at non-PV nodes, stand pat from the stored evaluation) and stores its
 //!   results at depth 0 where no deeper entry is stored.
@@ -175,10 +180,10 @@ impl<P: Searchable> Searcher<P> {
             } else {
                 tt.map_or_else(|| self.evaluate(pos), |e| e.eval)
             },
-            // The pruning that trusts `in_check` (two seats only: with more,
-            // it sees only the mover's own royal, so threats to the others
-            // go unnoticed).
-            prune: !pv_node && !in_check && !self.multi,
+            // The pruning that trusts `in_check`: with more seats it sees
+            // only the mover's own royal, so where there is check, threats
+            // to the others go unnoticed (`static_prune`).
+            prune: !pv_node && !in_check && self.static_prune,
         };
         if let Some(score) = self.prune_before_moves(pos, &node, beta, null_ok) {
             return score;

@@ -162,6 +162,11 @@ pub struct Searcher<P: Searchable> {
     pub ffa_strategy: FfaStrategy,
     /// Search threads at full strength (levels below 8 search on one).
     pub threads: usize,
+    /// Pruning on the static evaluation (reverse futility, futility, late
+    /// moves) is tried: with two seats, and in team games of more seats
+    /// without check (Regicide), where a king left attacked is taken like
+    /// any piece and shows in the evaluation. Set at each search.
+    static_prune: bool,
 }
 
 impl<P: Searchable> Searcher<P> {
@@ -230,6 +235,7 @@ impl<P: Searchable> Searcher<P> {
             level: MAX_LEVEL,
             ffa_strategy: FfaStrategy::default(),
             threads: 1,
+            static_prune: true,
         }
     }
 
@@ -441,6 +447,7 @@ impl<P: Searchable> Searcher<P> {
         self.root = pos.turn();
         self.perpetual_check_loses = pos.perpetual_check_loses();
         self.null_move = !self.multi || !pos.check_rule();
+        self.static_prune = !self.multi || (!pos.check_rule() && !self.ffa);
         self.brs = false;
         self.salt = 0;
         if self.ffa {

@@ -56,14 +56,16 @@
 mod duel;
 mod exchange;
 mod multi;
+mod threats;
 
 pub use duel::{DOUBLED, HALF_OPEN_LANE, ISOLATED, OPEN_LANE, PAIR, PASSED, PAWN_THREAT};
-pub use multi::{FLAG_HELD, FLAG_STEP, FROZEN_PCT, LAZY_MARGIN, POINT, ROYAL_ALIVE};
+pub use multi::{FLAG_HELD, FLAG_STEP, FROZEN_PCT, LAZY_MARGIN, POINT, ROYAL_ALIVE, THREAT_PCT};
 
 use super::Evaluator;
 use super::weights::Weights;
 use duel::Duel;
 use tetrarch_rules::MAX_SEATS;
+use tetrarch_rules::family::FamilyVariant;
 use tetrarch_rules::variant::{Forward, Variant};
 use tetrarch_rules::{HasSliders, Kind, Move, Position, Seat};
 
@@ -106,6 +108,11 @@ pub struct Eval {
     duel: Option<Box<Duel>>,
     /// The weights the tables were built with, and the terms read from them.
     w: Weights,
+    /// Team games of more than two seats: threats the side to move
+    /// cannot answer count ([`Weights::threat_pct`]).
+    threats: bool,
+    /// The variant has check (royal pieces are never taken).
+    check: bool,
 }
 
 /// Expected number of targets of a kind from `(x, y)` for seat 0, in the
@@ -244,6 +251,8 @@ impl Eval {
             flags: v.rules.flags_to_win > 0,
             duel: Duel::new(v, pawn, royal, w),
             w: w.clone(),
+            threats: v.seats.len() > 2 && !FamilyVariant::free_for_all(v),
+            check: v.rules.check,
         };
         e.start_phase = v.with_width(StartMaterial(&e)).max(1);
         e

@@ -2,6 +2,7 @@
 //! passes (material and placement, then the terms of attacks), so that
 //! quiescence may stand pat on the first ([`LAZY_MARGIN`]).
 
+pub use super::threats::THREAT_PCT;
 use super::{Eval, PAWN, PHASE_MAX, king_pressure};
 use tetrarch_rules::{HasSliders, Kind, MAX_SEATS, Position, Seat};
 
@@ -33,6 +34,8 @@ impl Eval {
     /// [`FROZEN_PCT`] percent; a removed seat has no pieces and counts 0;
     /// where points are scored, a seat out of play counts its points only.
     /// Where armies change hands, a seat counts every army it commands.
+    /// In team games, a seat other than the side to move loses a share of
+    /// its worst piece under a threat it cannot answer (`threats.rs`).
     pub fn seat_terms<B: HasSliders>(&self, pos: &Position<B>) -> [i32; MAX_SEATS] {
         let mut parts = self.base_parts(pos);
         self.add_attacks(pos, &mut parts);
@@ -121,6 +124,7 @@ impl Eval {
     fn add_attacks<B: HasSliders>(&self, pos: &Position<B>, parts: &mut Parts) {
         let occ = pos.occupied();
         let zones = self.royal_zones(pos, occ);
+        let mut reach = [B::EMPTY; MAX_SEATS];
         for s in 0..parts.seats {
             let Some((commander, smg, seg)) = &mut parts.sums[s] else {
                 continue;
@@ -131,9 +135,13 @@ impl Eval {
                     enemy_zone |= *z;
                 }
             }
-            let (amg, aeg) = self.seat_attacks(pos, Seat(s as u8), occ, zones[s], enemy_zone);
+            let (amg, aeg, r) = self.seat_attacks(pos, Seat(s as u8), occ, zones[s], enemy_zone);
             *smg += amg;
             *seg += aeg;
+            reach[s] = r;
+        }
+        if self.threats {
+            self.add_threats(pos, parts, occ, &zones, reach);
         }
     }
 
@@ -167,7 +175,8 @@ impl Eval {
 
     /// One seat's attack terms: [`Eval::seat_score`] without material and
     /// placement (mobility, attacks on `enemy_zone`, pawns shielding
-    /// `own_zone`, pieces in hand that can be dropped at the enemy).
+    /// `own_zone`, pieces in hand that can be dropped at the enemy), and
+    /// the cells its pieces other than pawns and royals reach.
     fn seat_attacks<B: HasSliders>(
         &self,
         pos: &Position<B>,
@@ -175,8 +184,9 @@ impl Eval {
         occ: B,
         own_zone: B,
         enemy_zone: B,
-    ) -> (i32, i32) {
+    ) -> (i32, i32, B) {
         let own = pos.seat_pieces(seat);
+        let mut all = B::EMPTY;
         let (mut smg, mut seg) = (0i32, 0i32);
         let (mut units, mut attackers) = (0i32, 0i32);
         for k in 0..self.kinds {
@@ -190,6 +200,7 @@ impl Eval {
             }
             for c in pos.pieces(seat, kind).iter() {
                 let att = pos.rules().piece_reach(seat, kind, c, occ);
+                all |= att;
                 let mobility = self.w.mobility * (att & !own).count() as i32;
                 smg += mobility;
                 seg += mobility;
@@ -206,7 +217,7 @@ impl Eval {
             }
         }
         smg += king_pressure(units, attackers, self.w.king_pressure_pct);
-        (smg, seg)
+        (smg, seg, all)
     }
 }
 
@@ -252,10 +263,10 @@ fn add_flags<B: HasSliders>(
 /// scored in full, its commander and untapered sums; frozen armies and
 /// points as they count.
 #[derive(Default)]
-struct Parts {
+pub(super) struct Parts {
     phase: i32,
-    seats: usize,
-    sums: [Option<(Seat, i32, i32)>; MAX_SEATS],
+    pub(super) seats: usize,
+    pub(super) sums: [Option<(Seat, i32, i32)>; MAX_SEATS],
     frozen: [Option<i32>; MAX_SEATS],
     points: [i32; MAX_SEATS],
 }

@@ -1,0 +1,73 @@
+//! Threats in four-player team games (issue 17): a piece of another seat
+//! than the side to move, attacked by an enemy that moves before it.
+
+use tetrarch_engine::Eval;
+use tetrarch_engine::eval::chess::{ROYAL_ALIVE, THREAT_PCT};
+use tetrarch_rules::{Position, Variant, Wide};
+
+use crate::common::fen4;
+
+/// Yellow's terms with Red to move and with Blue to move.
+fn yellow_terms(variant: &str, pieces: &[(&str, &str)]) -> (i32, i32) {
+    let v = Variant::builtin(variant).unwrap();
+    let eval = Eval::new(&v);
+    let terms = |turn| {
+        let p = Position::<Wide>::from_fen(&v, &fen4(turn, pieces)).unwrap();
+        eval.seat_terms(&p)[2]
+    };
+    (terms('R'), terms('B'))
+}
+
+fn queen_value(variant: &str) -> i32 {
+    let v = Variant::builtin(variant).unwrap();
+    let q = v.kind_by_letter('q').unwrap();
+    Eval::new(&v).values[q.idx()]
+}
+
+/// Blue's rook on c8 attacks Yellow's queen on g8, which nothing defends.
+const QUEEN_HANGS: [(&str, &str); 6] = [
+    ("h1", "rK"),
+    ("a8", "bK"),
+    ("c8", "bR"),
+    ("g8", "yQ"),
+    ("g14", "yK"),
+    ("n7", "gK"),
+];
+
+#[test]
+fn a_partner_piece_attacked_by_the_next_enemy_counts_as_half_lost() {
+    // Red to move cannot move it and Blue takes next; with Blue to move,
+    // Blue's capture is quiescence's to find.
+    let (red, blue) = yellow_terms("fourway-teams", &QUEEN_HANGS);
+    let q = queen_value("fourway-teams");
+    assert_eq!(blue - red, q * THREAT_PCT / 100);
+    // Defended by its own king (on h9), only a trade is threatened: a rook
+    // for a queen is no threat of this term (only pawns count against
+    // defended pieces).
+    let mut defended = QUEEN_HANGS.to_vec();
+    defended[4] = ("h9", "yK");
+    let (red, blue) = yellow_terms("fourway-teams", &defended);
+    assert_eq!(red, blue);
+}
+
+#[test]
+fn a_king_left_to_the_next_enemy_counts_where_kings_are_taken() {
+    let king_hangs = [
+        ("h1", "rK"),
+        ("a8", "bK"),
+        ("c8", "bR"),
+        ("g8", "yK"),
+        ("n7", "gK"),
+    ];
+    let (red, blue) = yellow_terms("fourway-teams", &king_hangs);
+    assert_eq!(blue - red, ROYAL_ALIVE * THREAT_PCT / 100);
+    // With check, Yellow answers its check on its turn.
+    let (red, blue) = yellow_terms("fourway-original", &king_hangs);
+    assert_eq!(red, blue);
+}
+
+#[test]
+fn free_for_all_terms_have_no_threats() {
+    let (red, blue) = yellow_terms("fourway-ffa", &QUEEN_HANGS);
+    assert_eq!(red, blue);
+}
