@@ -547,28 +547,25 @@ mod tests {
         }
     }
 
-    /// Every board shape that fits a `u64` is decided quickly (some once
-    /// searched for ever): where magics exist they agree with ray scans,
-    /// and the standard board and the common small ones have them.
+    /// Every board shape that fits a `u64` is decided, within the search's
+    /// budget of tries (`a_spent_budget_finds_no_magics`; some once searched
+    /// for ever): where magics exist they agree with ray scans, and the
+    /// standard board and the common small ones have them. How long that
+    /// takes is `tetrarch bench`'s business, not a test's.
     #[test]
-    fn every_narrow_board_is_decided_quickly() {
+    fn every_narrow_board_is_decided() {
         let mut without = Vec::new();
         for w in 1..=16u8 {
             for h in (1..=16u8).filter(|&h| u32::from(w) * u32::from(h) <= 64) {
                 let geo = Geometry::new(w, h, &[]).unwrap();
-                let start = std::time::Instant::now();
                 let served = u64::serves(&geo);
-                let took = start.elapsed();
-                assert!(took.as_millis() < 500, "{w} x {h}: {took:?}");
                 if served {
                     magic_matches_ray_scan(&geo);
                 } else {
                     without.push((w, h));
                 }
-                // Asked again, the kept answer comes at once.
-                let start = std::time::Instant::now();
+                // Asked again, the kept answer.
                 assert_eq!(u64::serves(&geo), served);
-                assert!(start.elapsed().as_millis() < 5, "{w} x {h}");
             }
         }
         for (w, h) in [(8, 8), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7), (6, 7)] {

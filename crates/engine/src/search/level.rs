@@ -14,24 +14,32 @@ pub(super) const LEVELS: [(u32, i32); 8] = [
     (u32::MAX, 0),
 ];
 
-/// `UCI_Elo` of full strength: level 8 scored 30% and 32.5% against
-/// Stockfish 15.1 at `UCI_Elo` 2000 (5+0.05, 20 games each), about 1870.
-pub const FULL_STRENGTH_ELO: u32 = 1900;
-/// `UCI_Elo` of level 1 (depth 1 with wide noise): an estimate, not measured.
-pub const LEVEL_ONE_ELO: u32 = 800;
+/// Each level's strength on Stockfish 15.1's `UCI_Elo` scale, as measured
+/// in chess (docs/engine.md, Levels): levels 3 to 8 against Stockfish
+/// limited to a nearby `UCI_Elo`; levels 1 and 2, below the 1350 its scale
+/// starts at, from their matches against the level above.
+pub const LEVEL_ELO: [u32; 8] = [200, 800, 1310, 1650, 1790, 1840, 1890, 1950];
+/// `UCI_Elo` of full strength (level 8).
+pub const FULL_STRENGTH_ELO: u32 = LEVEL_ELO[7];
+/// `UCI_Elo` of level 1.
+pub const LEVEL_ONE_ELO: u32 = LEVEL_ELO[0];
 
-/// The level (1..=8) that plays at about `elo`, for `UCI_Elo`: linear
-/// between [`LEVEL_ONE_ELO`] and [`FULL_STRENGTH_ELO`].
+/// The level (1..=8) whose measured strength is nearest `elo`, for
+/// `UCI_Elo` (the weaker of two as near).
 ///
 /// ```
 /// use tetrarch_engine::search::level_for_elo;
-/// assert_eq!(level_for_elo(800), 1);
-/// assert_eq!(level_for_elo(1900), 8);
+/// assert_eq!(level_for_elo(200), 1);
+/// assert_eq!(level_for_elo(1000), 2);
+/// assert_eq!(level_for_elo(1300), 3);
+/// assert_eq!(level_for_elo(1950), 8);
 /// assert_eq!(level_for_elo(2400), 8);
 /// ```
 pub fn level_for_elo(elo: u32) -> u8 {
-    let span = FULL_STRENGTH_ELO - LEVEL_ONE_ELO;
-    (1 + elo.saturating_sub(LEVEL_ONE_ELO) * 7 / span).clamp(1, MAX_LEVEL as u32) as u8
+    let nearest = (0..MAX_LEVEL as usize)
+        .min_by_key(|&i| LEVEL_ELO[i].abs_diff(elo))
+        .expect("eight levels");
+    nearest as u8 + 1
 }
 
 /// The root move to play after an iteration. With level noise a move's
@@ -83,6 +91,16 @@ mod tests {
                 pv_len: 0,
             })
             .collect()
+    }
+
+    #[test]
+    fn stronger_levels_measured_stronger() {
+        assert!(LEVEL_ELO.windows(2).all(|w| w[0] < w[1]), "{LEVEL_ELO:?}");
+        assert!(
+            LEVELS
+                .windows(2)
+                .all(|w| w[0].0 < w[1].0 && w[0].1 > w[1].1)
+        );
     }
 
     #[test]
