@@ -1,5 +1,5 @@
-//! Threats in four-player team games (issue 17): a piece of another seat
-//! than the side to move, attacked by an enemy that moves before it.
+//! Threats in four-player games (issue 17): a piece of another seat than
+//! the side to move, attacked by an enemy that moves before it.
 
 use tetrarch_engine::Eval;
 use tetrarch_engine::eval::chess::{ROYAL_ALIVE, THREAT_PCT};
@@ -67,7 +67,12 @@ fn a_king_left_to_the_next_enemy_counts_where_kings_are_taken() {
 }
 
 #[test]
-fn free_for_all_terms_have_no_threats() {
+fn free_for_all_threats_count_without_check_only() {
+    // Regicide free-for-all (2026-12-08): every other seat is an enemy,
+    // and Blue moves between Red and Yellow.
     let (red, blue) = yellow_terms("fourway-ffa", &QUEEN_HANGS);
+    assert_eq!(blue - red, queen_value("fourway-ffa") * THREAT_PCT / 100);
+    // A free-for-all with check keeps the term off (not measured there).
+    let (red, blue) = yellow_terms("fourway-chesscom-ffa", &QUEEN_HANGS);
     assert_eq!(red, blue);
 }

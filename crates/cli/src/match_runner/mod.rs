@@ -23,6 +23,7 @@ mod pgn_out;
 mod play;
 mod player;
 mod spec;
+mod standing;
 mod stats;
 mod uci_engine;
 
@@ -80,6 +81,12 @@ pub struct Args {
     /// Draw a game that reaches this many plies.
     #[arg(long, default_value_t = 600)]
     max_plies: u32,
+    /// In a four-player free-for-all, a game at the ply cap is won by the
+    /// seat that stands best instead of drawn: where points are scored the
+    /// most points (the seats in play with the draw bonus), elsewhere the
+    /// seat still playing whose material leads every other's by MARGIN cp.
+    #[arg(long, value_name = "MARGIN")]
+    adjudicate_ffa: Option<i32>,
     /// Sequential probability ratio test, like elo0=0,elo1=10,alpha=0.05,beta=0.05;
     /// the match stops when it decides.
     #[arg(long, value_name = "SPEC")]
@@ -121,6 +128,7 @@ fn setup(args: &Args) -> Result<Setup> {
         adjudicate_draw: args.adjudicate_draw,
         adjudicate_win: args.adjudicate_win,
         max_plies: args.max_plies,
+        ffa_standing: None,
     };
     let sprt = args.sprt.as_deref().map(spec::parse_sprt).transpose()?;
     let games = args.games as usize;
@@ -143,6 +151,12 @@ pub fn run(args: &Args) -> Result<()> {
             variant.name(),
             variant.seat_count()
         );
+    }
+    if let Some(margin) = args.adjudicate_ffa {
+        setup.rules.ffa_standing = standing::Standing::new(&variant, margin);
+        if setup.rules.ffa_standing.is_none() {
+            bail!("--adjudicate-ffa is for free-for-all games of four players");
+        }
     }
     let period = seatings_per_opening(&variant);
     setup.games = setup.games.div_ceil(period) * period;
@@ -397,7 +411,7 @@ impl Runner<'_> {
 
     fn count_ending(&mut self, verdict: &Verdict) {
         let kind = match verdict.termination {
-            "normal" => verdict.detail.clone(),
+            "normal" | "adjudication" => verdict.detail.clone(),
             other => other.to_string(),
         };
         match self.endings.iter_mut().find(|(k, _)| *k == kind) {

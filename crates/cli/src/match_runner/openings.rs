@@ -67,14 +67,20 @@ pub fn default_plies(variant: &AnyVariant) -> u32 {
 const BALANCED_CP: i32 = 120;
 /// Tries before an unbalanced opening is accepted anyway.
 const TRIES: usize = 50;
+/// The node budget of the search that judges an opening balanced.
+const JUDGE_NODES: u64 = 200_000;
 
 /// `count` random openings of `plies` plies each, as games that start
 /// where the opening ends.
 pub fn random(variant: &AnyVariant, count: usize, plies: u32, seed: u64) -> Result<Vec<AnyGame>> {
     let mut rng = SplitMix64::new(seed);
     let mut judge = Engine::new(variant, 1);
+    // Depth 3, but never more than JUDGE_NODES: in fourway-chesscom-ffa
+    // (check and points, four seats) a depth-3 search without a node limit
+    // ran for over fifteen minutes in quiescence before the first game.
     let limits = Limits {
         depth: Some(3),
+        nodes: Some(JUDGE_NODES),
         ..Limits::default()
     };
     let mut out = Vec::with_capacity(count);

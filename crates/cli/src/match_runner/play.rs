@@ -3,10 +3,13 @@
 //! illegal or malformed move) and the optional adjudications (draw, win,
 //! ply cap). With four seats a fault loses for the faulting seat's team
 //! (the next opponent is written as the winner); the score adjudications
-//! apply only to games of two teams, from the first seat's team's view.
+//! apply only to games of two teams, from the first seat's team's view; a
+//! free-for-all at the ply cap may go to the seat that stands best
+//! (`super::standing`).
 
 use super::player::{Budget, Fault, Player};
 use super::spec::TimeControl;
+use super::standing::Standing;
 use std::time::{Duration, Instant};
 use tetrarch_rules::MAX_SEATS;
 use tetrarch_rules::{AnyGame, AnyVariant, Outcome, Seat};
@@ -23,7 +26,7 @@ const DRAW_AFTER_MOVE: u32 = 40;
 const DRAW_CP: i32 = 10;
 
 /// How the games of a match are played.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Rules {
     /// Clocks, if any.
     pub tc: Option<TimeControl>,
@@ -37,6 +40,8 @@ pub struct Rules {
     pub adjudicate_win: Option<i32>,
     /// Draw after this many plies.
     pub max_plies: u32,
+    /// A free-for-all at the ply cap goes to the seat that stands best.
+    pub ffa_standing: Option<Standing>,
 }
 
 /// How a game ended.
@@ -243,6 +248,14 @@ fn ending(game: &AnyGame, scores: &[Option<i32>], rules: &Rules) -> Option<Verdi
         return Some(by_rules(o));
     }
     if game.ply() >= rules.max_plies as usize {
+        if let Some(winner) = rules.ffa_standing.as_ref().and_then(|j| j.winner(game)) {
+            return Some(Verdict {
+                winner: Some(winner),
+                faulted: None,
+                termination: "adjudication",
+                detail: format!("leading at the {}-ply cap", rules.max_plies),
+            });
+        }
         return Some(Verdict {
             winner: None,
             faulted: None,

@@ -163,9 +163,10 @@ pub struct Searcher<P: Searchable> {
     /// Search threads at full strength (levels below 8 search on one).
     pub threads: usize,
     /// Pruning on the static evaluation (reverse futility, futility, late
-    /// moves) is tried: with two seats, and in team games of more seats
-    /// without check (Regicide), where a king left attacked is taken like
-    /// any piece and shows in the evaluation. Set at each search.
+    /// moves) is tried: with two seats, and in games of more seats without
+    /// check (Regicide, teams and free-for-all), where a king left attacked
+    /// is taken like any piece and shows in the evaluation. Set at each
+    /// search.
     static_prune: bool,
 }
 
@@ -447,7 +448,7 @@ impl<P: Searchable> Searcher<P> {
         self.root = pos.turn();
         self.perpetual_check_loses = pos.perpetual_check_loses();
         self.null_move = !self.multi || !pos.check_rule();
-        self.static_prune = !self.multi || (!pos.check_rule() && !self.ffa);
+        self.static_prune = !self.multi || !pos.check_rule();
         self.brs = false;
         self.salt = 0;
         if self.ffa {

@@ -108,8 +108,9 @@ pub struct Eval {
     duel: Option<Box<Duel>>,
     /// The weights the tables were built with, and the terms read from them.
     w: Weights,
-    /// Team games of more than two seats: threats the side to move
-    /// cannot answer count ([`Weights::threat_pct`]).
+    /// Games of more than two seats (but a free-for-all with check, where
+    /// they are not measured): threats the side to move cannot answer
+    /// count ([`Weights::threat_pct`]).
     threats: bool,
     /// The variant has check (royal pieces are never taken).
     check: bool,
@@ -251,7 +252,7 @@ impl Eval {
             flags: v.rules.flags_to_win > 0,
             duel: Duel::new(v, pawn, royal, w),
             w: w.clone(),
-            threats: v.seats.len() > 2 && !FamilyVariant::free_for_all(v),
+            threats: v.seats.len() > 2 && !(FamilyVariant::free_for_all(v) && v.rules.check),
             check: v.rules.check,
         };
         e.start_phase = v.with_width(StartMaterial(&e)).max(1);

@@ -34,8 +34,9 @@ impl Eval {
     /// [`FROZEN_PCT`] percent; a removed seat has no pieces and counts 0;
     /// where points are scored, a seat out of play counts its points only.
     /// Where armies change hands, a seat counts every army it commands.
-    /// In team games, a seat other than the side to move loses a share of
-    /// its worst piece under a threat it cannot answer (`threats.rs`).
+    /// A seat other than the side to move loses a share of its worst piece
+    /// under a threat it cannot answer (`threats.rs`; not in a free-for-all
+    /// with check).
     pub fn seat_terms<B: HasSliders>(&self, pos: &Position<B>) -> [i32; MAX_SEATS] {
         let mut parts = self.base_parts(pos);
         self.add_attacks(pos, &mut parts);
