@@ -22,8 +22,8 @@ const fn level(depth: u32, nodes: u64, noise: i32) -> Level {
     }
 }
 
-/// Levels 1..=8, chosen for steps of about 200 Elo (docs/engine.md,
-/// Levels). Below depth 5 a ply is worth more than a step, so noise
+/// Levels 1..=8, aiming at steps of about 200 Elo (the steps measured are
+/// in docs/engine.md, Levels). Below depth 5 a ply is worth more than a step, so noise
 /// makes steps within a depth; level 7 has only its node budget,
 /// so it plays alike on a slow machine and a fast one.
 pub(super) const LEVELS: [Level; 8] = [
@@ -42,7 +42,7 @@ pub(super) const LEVELS: [Level; 8] = [
 /// Stockfish limited to a nearby `UCI_Elo`, level 8 before (unchanged);
 /// levels 1 to 4, below the 1350 its scale starts at, down the chain of
 /// each one's match against the level above.
-pub const LEVEL_ELO: [u32; 8] = [710, 1010, 1170, 1250, 1490, 1700, 1810, 1950];
+pub const LEVEL_ELO: [u32; 8] = [410, 710, 870, 1250, 1490, 1700, 1810, 1950];
 /// `UCI_Elo` of full strength (level 8).
 pub const FULL_STRENGTH_ELO: u32 = LEVEL_ELO[7];
 /// `UCI_Elo` of level 1.
@@ -54,8 +54,9 @@ pub const LEVEL_ONE_ELO: u32 = LEVEL_ELO[0];
 /// ```
 /// use tetrarch_engine::search::level_for_elo;
 /// assert_eq!(level_for_elo(100), 1);
-/// assert_eq!(level_for_elo(710), 1);
-/// assert_eq!(level_for_elo(1000), 2);
+/// assert_eq!(level_for_elo(410), 1);
+/// assert_eq!(level_for_elo(700), 2);
+/// assert_eq!(level_for_elo(1000), 3);
 /// assert_eq!(level_for_elo(1500), 5);
 /// assert_eq!(level_for_elo(1950), 8);
 /// assert_eq!(level_for_elo(2400), 8);
