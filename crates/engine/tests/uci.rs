@@ -138,7 +138,7 @@ fn multipv_and_levels() {
     );
     assert!(lines.iter().any(|l| l.contains(" multipv 3 ")), "{lines:?}");
     let lines = session(
-        "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 900\nposition startpos\ngo depth 5\n",
+        "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 410\nposition startpos\ngo depth 5\n",
     );
     assert_eq!(bestmoves(&lines).len(), 1);
     assert!(

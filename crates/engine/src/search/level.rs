@@ -2,23 +2,47 @@
 
 use super::{MATE_BOUND, MAX_LEVEL, RootMove};
 
-/// Depth limit and root score noise (centipawns) of each level 1..=8.
-pub(super) const LEVELS: [(u32, i32); 8] = [
-    (1, 150),
-    (2, 100),
-    (3, 70),
-    (4, 45),
-    (5, 25),
-    (7, 12),
-    (9, 5),
-    (u32::MAX, 0),
+/// What a level may search, and how far it may stray from its best.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Level {
+    /// The deepest iteration.
+    pub depth: u32,
+    /// Nodes a move: the last iteration finished within them is played,
+    /// so the level is as strong on a slow machine as on a fast one.
+    pub nodes: u64,
+    /// Root score noise, in centipawns (see [`pick_root`]).
+    pub noise: i32,
+}
+
+const fn level(depth: u32, nodes: u64, noise: i32) -> Level {
+    Level {
+        depth,
+        nodes,
+        noise,
+    }
+}
+
+/// Levels 1..=8, aiming at steps of about 200 Elo (the steps measured are
+/// in docs/engine.md, Levels). Below depth 5 a ply is worth more than a step, so noise
+/// makes steps within a depth; level 7 has only its node budget,
+/// so it plays alike on a slow machine and a fast one.
+pub(super) const LEVELS: [Level; 8] = [
+    level(2, 50_000, 150),
+    level(2, 50_000, 80),
+    level(3, 50_000, 120),
+    level(4, 50_000, 120),
+    level(4, 50_000, 60),
+    level(5, 50_000, 35),
+    level(u32::MAX, 100_000, 5),
+    level(u32::MAX, u64::MAX, 0),
 ];
 
 /// Each level's strength on Stockfish 15.1's `UCI_Elo` scale, as measured
-/// in chess (docs/engine.md, Levels): levels 3 to 8 against Stockfish
-/// limited to a nearby `UCI_Elo`; levels 1 and 2, below the 1350 its scale
-/// starts at, from their matches against the level above.
-pub const LEVEL_ELO: [u32; 8] = [200, 800, 1310, 1650, 1790, 1840, 1890, 1950];
+/// in chess on 2026-12-08 (docs/engine.md, Levels): levels 5 to 7 against
+/// Stockfish limited to a nearby `UCI_Elo`, level 8 before (unchanged);
+/// levels 1 to 4, below the 1350 its scale starts at, down the chain of
+/// each one's match against the level above.
+pub const LEVEL_ELO: [u32; 8] = [410, 710, 870, 1250, 1490, 1700, 1810, 1950];
 /// `UCI_Elo` of full strength (level 8).
 pub const FULL_STRENGTH_ELO: u32 = LEVEL_ELO[7];
 /// `UCI_Elo` of level 1.
@@ -29,9 +53,11 @@ pub const LEVEL_ONE_ELO: u32 = LEVEL_ELO[0];
 ///
 /// ```
 /// use tetrarch_engine::search::level_for_elo;
-/// assert_eq!(level_for_elo(200), 1);
-/// assert_eq!(level_for_elo(1000), 2);
-/// assert_eq!(level_for_elo(1300), 3);
+/// assert_eq!(level_for_elo(100), 1);
+/// assert_eq!(level_for_elo(410), 1);
+/// assert_eq!(level_for_elo(700), 2);
+/// assert_eq!(level_for_elo(1000), 3);
+/// assert_eq!(level_for_elo(1500), 5);
 /// assert_eq!(level_for_elo(1950), 8);
 /// assert_eq!(level_for_elo(2400), 8);
 /// ```
@@ -96,11 +122,30 @@ mod tests {
     #[test]
     fn stronger_levels_measured_stronger() {
         assert!(LEVEL_ELO.windows(2).all(|w| w[0] < w[1]), "{LEVEL_ELO:?}");
-        assert!(
-            LEVELS
-                .windows(2)
-                .all(|w| w[0].0 < w[1].0 && w[0].1 > w[1].1)
-        );
+        // Each level searches deeper than the one below, or as deep with
+        // less noise, and with no fewer nodes.
+        for w in LEVELS.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            assert!((b.depth, -b.noise) > (a.depth, -a.noise), "{a:?} {b:?}");
+            assert!(b.nodes >= a.nodes, "{a:?} {b:?}");
+        }
+        assert_eq!(LEVELS[7], level(u32::MAX, u64::MAX, 0), "full strength");
+    }
+
+    #[test]
+    fn a_level_searches_within_its_node_budget() {
+        use crate::search::{Limits, Searcher};
+        use tetrarch_rules::{Position, Variant};
+        let chess = Variant::builtin("chess").unwrap();
+        let fen = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQ1RK1 w - - 1 6";
+        let pos = Position::<u64>::from_fen(&chess, fen).unwrap();
+        // Level 7 has no depth limit: only its budget ends an unlimited search.
+        let mut s = Searcher::<Position<u64>>::new(&chess, 1);
+        s.level = 7;
+        s.seed(3);
+        let r = s.search(&pos, &[], &Limits::default(), &mut |_| {});
+        assert!(r.best.is_some() && r.depth >= 3, "depth {}", r.depth);
+        assert!(r.nodes <= LEVELS[6].nodes, "{} nodes", r.nodes);
     }
 
     #[test]

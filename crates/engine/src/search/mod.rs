@@ -134,6 +134,9 @@ pub struct Searcher<P: Searchable> {
     root_depth: i32,
     /// The root position's variant makes perpetual check lose.
     perpetual_check_loses: bool,
+    /// The level's noise for this search: with it the root moves are
+    /// searched for exact scores down to this far below the best.
+    root_noise: i32,
     rng: u64,
     /// Number of seats.
     seats: u8,
@@ -220,6 +223,7 @@ impl<P: Searchable> Searcher<P> {
             max_nodes: u64::MAX,
             root_depth: 1,
             perpetual_check_loses: false,
+            root_noise: 0,
             rng: 0x9E37_79B9_7F4A_7C15
                 ^ std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
@@ -435,9 +439,10 @@ impl<P: Searchable> Searcher<P> {
         self.stack.extend_from_slice(history);
         self.checks.clear();
         self.checks.resize(history.len(), false);
-        self.max_nodes = limits.nodes.unwrap_or(u64::MAX);
-        let level = self.level.clamp(1, MAX_LEVEL);
-        let (level_depth, noise) = LEVELS[level as usize - 1];
+        let level = LEVELS[self.level.clamp(1, MAX_LEVEL) as usize - 1];
+        let (level_depth, noise) = (level.depth, level.noise);
+        self.root_noise = noise;
+        self.max_nodes = limits.nodes.unwrap_or(u64::MAX).min(level.nodes);
         let (soft, hard) = time_plan(limits, pos.turn());
         self.hard = hard;
         let max_depth = limits
@@ -624,8 +629,16 @@ impl<P: Searchable> Searcher<P> {
             let child = self.make(pos, m);
             let ext = i32::from(child.in_check());
             let nd = depth - 1 + ext;
+            // With level noise a move only needs an exact score if it may
+            // come within the noise of the best (`pick_root`); below that
+            // it may fail low, which saves most of the cost of the noise.
+            let floor = if all_exact && i > 0 {
+                (best - self.root_noise - 1).max(-INF)
+            } else {
+                -INF
+            };
             let s = if i == 0 || all_exact {
-                let a = if all_exact { -INF } else { alpha };
+                let a = if all_exact { floor } else { alpha };
                 self.child(side, &child, nd, a, beta, 0, true)
             } else {
                 let mut s = self.child(side, &child, nd, alpha, alpha + 1, 0, true);
@@ -638,7 +651,7 @@ impl<P: Searchable> Searcher<P> {
                 break;
             }
             best = best.max(s);
-            if s > alpha || all_exact || i == 0 {
+            if s > alpha || (all_exact && s > floor) || i == 0 {
                 roots[i].score = s;
                 roots[i].exact = true;
                 roots[i].pv[0] = m;
