@@ -76,3 +76,25 @@ fn free_for_all_threats_count_without_check_only() {
     let (red, blue) = yellow_terms("fourway-chesscom-ffa", &QUEEN_HANGS);
     assert_eq!(red, blue);
 }
+
+/// Where the threats (and with them static pruning in a free-for-all) are
+/// on: every team game of more seats, a free-for-all only without check
+/// and where armies do not change hands (they lost 30 Elo in
+/// `european-ffa`, where taking a king takes its army).
+#[test]
+fn threats_are_on_where_they_were_measured_to_pay() {
+    use tetrarch_engine::eval::Evaluator;
+    let sees = |name: &str| {
+        let v = Variant::builtin(name).unwrap();
+        Evaluator::<Position<u64>>::sees_threats(&Eval::new(&v))
+    };
+    let sees_wide = |name: &str| {
+        let v = Variant::builtin(name).unwrap();
+        Evaluator::<Position<Wide>>::sees_threats(&Eval::new(&v))
+    };
+    assert!(sees_wide("fourway-teams") && sees_wide("fourway-ffa"));
+    assert!(!sees_wide("fourway-chesscom-ffa"));
+    assert!(sees("european-teams"));
+    assert!(!sees("european-ffa") && !sees("european-koth"));
+    assert!(!sees("chess"));
+}

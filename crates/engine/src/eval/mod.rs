@@ -59,6 +59,13 @@ pub trait Evaluator<P: GamePosition>: Clone + Send + Sync + 'static {
     /// pruning is unsafe without it: zugzwang).
     fn has_pieces(&self, pos: &P, seat: Seat) -> bool;
 
+    /// More than two seats: whether the seat terms charge pieces under
+    /// threats their seat cannot answer (static pruning in a free-for-all
+    /// measured a gain only together with them).
+    fn sees_threats(&self) -> bool {
+        false
+    }
+
     /// The ordering key of capture `m`: [`GOOD_CAPTURE`] plus a
     /// victim-over-attacker term for captures that keep material,
     /// [`BAD_CAPTURE`] plus that term for those that lose it by exchange

@@ -167,9 +167,9 @@ pub struct Searcher<P: Searchable> {
     pub threads: usize,
     /// Pruning on the static evaluation (reverse futility, futility, late
     /// moves) is tried: with two seats, and in games of more seats without
-    /// check (Regicide, teams and free-for-all), where a king left attacked
-    /// is taken like any piece and shows in the evaluation. Set at each
-    /// search.
+    /// check (Regicide), where a king left attacked is taken like any piece
+    /// and shows in the evaluation; in a free-for-all only where the
+    /// evaluation sees threats. Set at each search.
     static_prune: bool,
 }
 
@@ -453,7 +453,8 @@ impl<P: Searchable> Searcher<P> {
         self.root = pos.turn();
         self.perpetual_check_loses = pos.perpetual_check_loses();
         self.null_move = !self.multi || !pos.check_rule();
-        self.static_prune = !self.multi || !pos.check_rule();
+        self.static_prune =
+            !self.multi || (!pos.check_rule() && (!self.ffa || self.eval.sees_threats()));
         self.brs = false;
         self.salt = 0;
         if self.ffa {

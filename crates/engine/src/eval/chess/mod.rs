@@ -108,9 +108,10 @@ pub struct Eval {
     duel: Option<Box<Duel>>,
     /// The weights the tables were built with, and the terms read from them.
     w: Weights,
-    /// Games of more than two seats (but a free-for-all with check, where
-    /// they are not measured): threats the side to move cannot answer
-    /// count ([`Weights::threat_pct`]).
+    /// Games of more than two seats, but not a free-for-all with check
+    /// (not measured) or where armies change hands (-30 Elo in
+    /// `european-ffa`, docs/engine.md): threats the side to move cannot
+    /// answer count ([`Weights::threat_pct`]).
     threats: bool,
     /// The variant has check (royal pieces are never taken).
     check: bool,
@@ -252,7 +253,10 @@ impl Eval {
             flags: v.rules.flags_to_win > 0,
             duel: Duel::new(v, pawn, royal, w),
             w: w.clone(),
-            threats: v.seats.len() > 2 && !(FamilyVariant::free_for_all(v) && v.rules.check),
+            threats: v.seats.len() > 2
+                && !(FamilyVariant::free_for_all(v)
+                    && (v.rules.check
+                        || v.rules.checkmate == tetrarch_rules::variant::MateRule::Transfers)),
             check: v.rules.check,
         };
         e.start_phase = v.with_width(StartMaterial(&e)).max(1);
@@ -493,6 +497,10 @@ impl<B: HasSliders> Evaluator<Position<B>> for Eval {
         Eval::seat_terms_unless(self, pos, cut)
     }
     #[inline]
+    fn sees_threats(&self) -> bool {
+        self.threats
+    }
+
     fn has_pieces(&self, pos: &Position<B>, seat: Seat) -> bool {
         Eval::has_pieces(self, pos, seat)
     }
