@@ -926,3 +926,33 @@ async fn mycenaes_cargo_is_shown_to_its_owner_only_until_the_end() {
     assert!(pgn4.contains("cargo@b1c1=kbp"), "{pgn4}");
     verify_store(&server.db, &[id]).await;
 }
+
+/// A page that joined before the game began holds no legal moves (none are
+/// offered while seats are open): the start brings them in a `state` event.
+#[tokio::test]
+async fn a_client_connected_before_the_start_gets_its_legal_moves_at_the_start() {
+    let server = TestServer::start("start").await;
+    let created = server
+        .create(json!({"variant": "chess", "seats": [{"kind": "me"}, {"kind": "open"}]}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let code = created["seats"][1]["code"].as_str().unwrap();
+    let white = tokens(&created)[0].clone().unwrap();
+    let (mut w, full) = server.client(&id, Some(&white)).await;
+    assert_eq!(full["status"], "created");
+    assert_eq!(full["legal"].as_array().unwrap().len(), 0);
+    let (status, joined) = server
+        .post(
+            &format!("/api/games/{id}/join/1"),
+            None,
+            Some(json!({"code": code})),
+        )
+        .await;
+    assert_eq!(status, 200, "{joined}");
+    let start = w.wait_for(|m| m["t"] == "state").await;
+    assert_eq!(
+        (start["what"].as_str(), start["status"].as_str()),
+        (Some("start"), Some("started"))
+    );
+    assert_eq!(start["legal"].as_array().unwrap().len(), 20);
+}

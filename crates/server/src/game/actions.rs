@@ -627,9 +627,15 @@ impl Actor {
             }
             return Err(ActError::Storage(e.to_string()));
         }
+        let starts = status != self.status;
         self.status = status;
         self.resume_clock(Instant::now());
         self.announce_seats();
+        if starts {
+            // The pages that joined before the start hold no legal moves
+            // (none are offered until then): the standing brings them.
+            self.announce_state("start", seat);
+        }
         self.publish_lobby();
         self.maybe_bot();
         Ok(token)
