@@ -2,8 +2,9 @@
 //! the side to move, attacked by an enemy that moves before it.
 
 use tetrarch_engine::Eval;
+use tetrarch_engine::eval::Evaluator;
 use tetrarch_engine::eval::chess::{ROYAL_ALIVE, THREAT_PCT};
-use tetrarch_rules::{Position, Variant, Wide};
+use tetrarch_rules::{HasSliders, Position, Variant, Wide};
 
 use crate::common::fen4;
 
@@ -83,15 +84,12 @@ fn free_for_all_threats_count_without_check_only() {
 /// `european-ffa`, where taking a king takes its army).
 #[test]
 fn threats_are_on_where_they_were_measured_to_pay() {
-    use tetrarch_engine::eval::Evaluator;
-    let sees = |name: &str| {
+    fn sees<B: HasSliders>(name: &str) -> bool {
         let v = Variant::builtin(name).unwrap();
-        Evaluator::<Position<u64>>::sees_threats(&Eval::new(&v))
-    };
-    let sees_wide = |name: &str| {
-        let v = Variant::builtin(name).unwrap();
-        Evaluator::<Position<Wide>>::sees_threats(&Eval::new(&v))
-    };
+        Evaluator::<Position<B>>::sees_threats(&Eval::new(&v))
+    }
+    let sees_wide = sees::<Wide>;
+    let sees = sees::<u64>;
     assert!(sees_wide("fourway-teams") && sees_wide("fourway-ffa"));
     assert!(!sees_wide("fourway-chesscom-ffa"));
     assert!(sees("european-teams"));

@@ -40,21 +40,9 @@ async fn two_clients_play_chess_to_mate_and_an_invite_is_used_once() {
     );
     let (_, state) = server.get(&format!("/api/games/{id}")).await;
     assert_eq!(state["status"], "created");
-    let (status, joined) = server
-        .post(
-            &format!("/api/games/{id}/join/1"),
-            None,
-            Some(json!({"code": code})),
-        )
-        .await;
+    let (status, joined) = server.join(&id, 1, code).await;
     assert_eq!(status, 200, "{joined}");
-    let (status, again) = server
-        .post(
-            &format!("/api/games/{id}/join/1"),
-            None,
-            Some(json!({"code": code})),
-        )
-        .await;
+    let (status, again) = server.join(&id, 1, code).await;
     assert_eq!((status, again["error"].as_str()), (403, Some("bad-code")));
     let white = tokens(&created)[0].clone().unwrap();
     let black = joined["token"].as_str().unwrap().to_string();
@@ -941,13 +929,7 @@ async fn a_client_connected_before_the_start_gets_its_legal_moves_at_the_start()
     let (mut w, full) = server.client(&id, Some(&white)).await;
     assert_eq!(full["status"], "created");
     assert_eq!(full["legal"].as_array().unwrap().len(), 0);
-    let (status, joined) = server
-        .post(
-            &format!("/api/games/{id}/join/1"),
-            None,
-            Some(json!({"code": code})),
-        )
-        .await;
+    let (status, joined) = server.join(&id, 1, code).await;
     assert_eq!(status, 200, "{joined}");
     let start = w.wait_for(|m| m["t"] == "state").await;
     assert_eq!(

@@ -115,8 +115,8 @@ pub struct Weights {
     pub royal_alive: i32,
     /// More than two seats: percent of its value a frozen army keeps.
     pub frozen_pct: i32,
-    /// Team games of more than two seats: percent of the value of a
-    /// seat's worst threatened piece it loses (attacked by an enemy that
+    /// More than two seats (where the evaluation counts threats): percent
+    /// of the value of a seat's worst threatened piece it loses (attacked by an enemy that
     /// moves before it, undefended or attacked by a pawn).
     pub threat_pct: i32,
     /// Capture the Flag: an enemy flag held.

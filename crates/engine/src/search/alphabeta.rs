@@ -4,8 +4,9 @@
 //! - **Static exchange evaluation** (two seats): captures that lose
 //!   material are ordered after the quiet moves, may be reduced, and are
 //!   skipped in quiescence (most of them are refuted by the recapture).
-//! - **Reverse futility pruning** (two seats, and team games of more seats
-//!   without check; non-PV, depth <= 7): a node whose static evaluation
+//! - **Reverse futility pruning** (two seats, and games of more seats
+//!   without check: team games, and a free-for-all where the evaluation
+//!   counts threats; non-PV, depth <= 7): a node whose static evaluation
 //!   beats beta by 85 cp a ply returns it.
 //! - **Futility and late move pruning** (the same, not in check): quiet,
 //!   non-checking, non-killer moves are skipped at depth <= 3 when the

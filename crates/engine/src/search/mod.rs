@@ -632,7 +632,8 @@ impl<P: Searchable> Searcher<P> {
             let nd = depth - 1 + ext;
             // With level noise a move only needs an exact score if it may
             // come within the noise of the best (`pick_root`); below that
-            // it may fail low, which saves most of the cost of the noise.
+            // it may fail low, which saves most of the cost of the noise:
+            // its score is then a bound, kept for the next iteration's order.
             let floor = if all_exact && i > 0 {
                 (best - self.root_noise - 1).max(-INF)
             } else {
@@ -652,9 +653,10 @@ impl<P: Searchable> Searcher<P> {
                 break;
             }
             best = best.max(s);
-            if s > alpha || (all_exact && s > floor) || i == 0 {
+            // With noise the window is open (`aspiration`): every move lands here.
+            if s > alpha || i == 0 {
                 roots[i].score = s;
-                roots[i].exact = true;
+                roots[i].exact = s > floor;
                 roots[i].pv[0] = m;
                 let n = self.pv_len[1].max(1);
                 for p in 1..n {

@@ -123,6 +123,12 @@ impl TestServer {
         (status, response.json().await.unwrap_or(Value::Null))
     }
 
+    /// Takes seat `seat` of game `id` with its invite `code`.
+    pub async fn join(&self, id: &str, seat: u8, code: &str) -> (u16, Value) {
+        let path = format!("/api/games/{id}/join/{seat}");
+        self.post(&path, None, Some(json!({"code": code}))).await
+    }
+
     /// A socket on game `id`, said hello with `token`.
     pub async fn client(&self, id: &str, token: Option<&str>) -> (Client, Value) {
         Client::connect(&self.base, id, token, None).await

@@ -66,7 +66,7 @@ use super::weights::Weights;
 use duel::Duel;
 use tetrarch_rules::MAX_SEATS;
 use tetrarch_rules::family::FamilyVariant;
-use tetrarch_rules::variant::{Forward, Variant};
+use tetrarch_rules::variant::{Forward, MateRule, Variant};
 use tetrarch_rules::{HasSliders, Kind, Move, Position, Seat};
 
 /// Value of a pawn in centipawns.
@@ -255,8 +255,7 @@ impl Eval {
             w: w.clone(),
             threats: v.seats.len() > 2
                 && !(FamilyVariant::free_for_all(v)
-                    && (v.rules.check
-                        || v.rules.checkmate == tetrarch_rules::variant::MateRule::Transfers)),
+                    && (v.rules.check || v.rules.checkmate == MateRule::Transfers)),
             check: v.rules.check,
         };
         e.start_phase = v.with_width(StartMaterial(&e)).max(1);
@@ -496,11 +495,10 @@ impl<B: HasSliders> Evaluator<Position<B>> for Eval {
     ) -> ([i32; MAX_SEATS], bool) {
         Eval::seat_terms_unless(self, pos, cut)
     }
-    #[inline]
     fn sees_threats(&self) -> bool {
         self.threats
     }
-
+    #[inline]
     fn has_pieces(&self, pos: &Position<B>, seat: Seat) -> bool {
         Eval::has_pieces(self, pos, seat)
     }

@@ -36,7 +36,7 @@ impl Eval {
     /// Where armies change hands, a seat counts every army it commands.
     /// A seat other than the side to move loses a share of its worst piece
     /// under a threat it cannot answer (`threats.rs`; not in a free-for-all
-    /// with check).
+    /// with check or where armies change hands).
     pub fn seat_terms<B: HasSliders>(&self, pos: &Position<B>) -> [i32; MAX_SEATS] {
         let mut parts = self.base_parts(pos);
         self.add_attacks(pos, &mut parts);

@@ -7,9 +7,9 @@
 //! attacked by the next enemy was invisible at the horizon under Regicide.
 //! In a free-for-all every other seat is an enemy: a seat's piece attacked
 //! by any seat moving before it, and undefended by its own, is as good as
-//! lost (+37 ± 38 Elo in `fourway-ffa` with static pruning, 2026-12-08; a
-//! free-for-all with check, `fourway-chesscom-ffa`, is not measured and
-//! keeps the term off).
+//! lost (+37 ± 38 Elo in `fourway-ffa` with static pruning, 2026-12-08). A
+//! free-for-all with check (not measured) or where armies change hands
+//! (-30 Elo in `european-ffa`) keeps the term off.
 
 use super::Eval;
 use super::PAWN;
